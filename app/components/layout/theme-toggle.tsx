@@ -1,0 +1,27 @@
+import { Moon, Sun } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { applyTheme, readAppliedTheme, type Theme } from '~/lib/theme';
+
+/** Switches between light and dark; the choice is kept on the device. */
+export function ThemeToggle() {
+  // Unknown on the server: the boot script decides before paint, we read it after hydration.
+  const [theme, setTheme] = useState<Theme | null>(null);
+  useEffect(() => setTheme(readAppliedTheme()), []);
+
+  const isDark = theme === 'dark';
+  return (
+    <button
+      type="button"
+      className="inline-flex h-11 w-11 items-center justify-center rounded-md text-fg hover:bg-surface"
+      aria-label="Dark theme"
+      aria-pressed={theme === null ? undefined : isDark}
+      onClick={() => {
+        const next: Theme = readAppliedTheme() === 'dark' ? 'light' : 'dark';
+        applyTheme(next);
+        setTheme(next);
+      }}
+    >
+      {isDark ? <Moon aria-hidden="true" size={20} /> : <Sun aria-hidden="true" size={20} />}
+    </button>
+  );
+}

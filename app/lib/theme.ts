@@ -1,0 +1,24 @@
+export type Theme = 'light' | 'dark';
+
+export const THEME_STORAGE_KEY = 'theme';
+
+/**
+ * Runs inline in <head> before the body is parsed, so the first paint already has the right
+ * theme: a stored choice wins, otherwise the system setting. Kept tiny and dependency-free.
+ */
+export const themeBootScript = `(function(){try{var s=localStorage.getItem('${THEME_STORAGE_KEY}');var d=s==='dark'||(s!=='light'&&window.matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.dataset.theme=d?'dark':'light';e.style.colorScheme=d?'dark':'light'}catch(_){}})();`;
+
+export function readAppliedTheme(): Theme {
+  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+}
+
+export function applyTheme(theme: Theme): void {
+  const root = document.documentElement;
+  root.dataset.theme = theme;
+  root.style.colorScheme = theme;
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Private browsing may refuse storage; the choice then lasts for this page only.
+  }
+}

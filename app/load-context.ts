@@ -1,0 +1,13 @@
+import type { AppServices } from '../server/types';
+
+// What the Hono server hands to every loader and action (see server/app.ts). Routes reach the
+// database only through this, so the app and the server share one connection pool.
+declare module 'react-router' {
+  interface AppLoadContext {
+    nonce: string;
+    requestId: string;
+    services: AppServices;
+  }
+}
+
+export {};

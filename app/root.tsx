@@ -1,0 +1,74 @@
+import fontRegular from '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-400-normal.woff2?url';
+import type { ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+} from 'react-router';
+import { Toaster } from 'sonner';
+import { ErrorPage } from '~/components/layout/error-page';
+import { NotFound } from '~/components/layout/not-found';
+import { SiteFooter } from '~/components/layout/site-footer';
+import { SiteHeader } from '~/components/layout/site-header';
+import { SkipLink } from '~/components/layout/skip-link';
+import { useNonce } from '~/lib/nonce';
+import { pageTitle } from '~/lib/store-info';
+import { themeBootScript } from '~/lib/theme';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: fontRegular, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    // The boot script sets data-theme before React hydrates; that difference is expected.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SkipLink />
+        <SiteHeader />
+        <main id="main-content" tabIndex={-1} className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster position="top-right" closeButton richColors />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: pageTitle(notFound ? 'Page not found' : 'Something went wrong') }];
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const details =
+    import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined;
+  return <ErrorPage details={details} />;
+}

@@ -1,0 +1,22 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { EnvError, parseEnv } from '../server/env';
+
+// `npm run dev`: the Vite dev server with our Hono app inside (see server/dev/vite-plugin.ts).
+let env;
+try {
+  env = parseEnv({ ...process.env, NODE_ENV: 'development' });
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(`Invalid configuration: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+const child = spawn(
+  process.execPath,
+  [path.resolve('node_modules/@react-router/dev/bin.js'), 'dev', '--port', String(env.PORT), '--host', env.HOST],
+  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } },
+);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,85 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { apiError } from './http-error';
+import { securityHeaders } from './middleware/security-headers';
+import { requestLogger } from './middleware/request-logger';
+import { healthRoutes } from './routes/health';
+import type { AppBindings, AppServices } from './types';
+
+export interface CreateAppOptions {
+  services: AppServices;
+  /** The React Router server build, or a loader for it (dev reloads it on every change). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the built browser assets; absent in dev, where Vite serves them. */
+  clientDir?: string;
+  /** True while the process drains connections before exiting. */
+  isShuttingDown?: () => boolean;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function createApp(options: CreateAppOptions) {
+  const { services, clientDir } = options;
+  const { env, logger } = services;
+  const isShuttingDown = options.isShuttingDown ?? (() => false);
+  const app = new Hono<AppBindings>();
+
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(requestLogger(logger));
+  app.use(securityHeaders({ https: env.isHttps, development: env.NODE_ENV === 'development' }));
+  app.use(async (c, next) => {
+    await next();
+    if (isShuttingDown()) c.res.headers.set('Connection', 'close');
+  });
+  app.use(compress({ encoding: 'gzip' }));
+
+  const api = new Hono<AppBindings>();
+  api.route('/health', healthRoutes(services, isShuttingDown));
+  app.route('/api', api);
+  app.all('/api/*', (c) =>
+    apiError(c, 404, 'not_found', `No API route matches ${c.req.method} ${c.req.path}`),
+  );
+
+  if (clientDir) {
+    // Vite names these files by content hash, so they can be cached forever.
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE),
+      }),
+    );
+    app.use(
+      '*',
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
+      }),
+    );
+  }
+
+  const handleRequest = createRequestHandler(
+    options.build,
+    env.NODE_ENV === 'development' ? 'development' : 'production',
+  );
+  app.all('*', (c) =>
+    handleRequest(c.req.raw, {
+      nonce: c.get('nonce'),
+      requestId: c.get('requestId'),
+      services,
+    }),
+  );
+
+  app.onError((error, c) => {
+    c.get('logger').error({ err: error }, 'unhandled error');
+    if (c.req.path.startsWith('/api/')) {
+      return apiError(c, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
+    }
+    return c.text('Something went wrong on our side. Please try again.', 500);
+  });
+
+  return app;
+}

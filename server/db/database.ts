@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseSchema } from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface AppDatabase {
+  db: Kysely<DatabaseSchema>;
+  engine: Engine;
+  /** Resolves when a trivial query succeeds; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// BIGINT (int8) columns hold epoch milliseconds, which fit a JS number exactly.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** `file:./data/store.db` -> absolute path; `file::memory:` stays in memory. */
+export function sqlitePathFromUrl(url: string, cwd = process.cwd()): string {
+  const raw = url.replace(/^file:(\/\/)?/, '');
+  if (raw === ':memory:') return raw;
+  return path.resolve(cwd, raw);
+}
+
+function openSqlite(url: string): AppDatabase {
+  const file = sqlitePathFromUrl(url);
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const handle = new SQLite(file);
+  handle.pragma('journal_mode = WAL');
+  handle.pragma('foreign_keys = ON');
+  handle.pragma('busy_timeout = 5000');
+  // FULL: an acknowledged commit survives a power loss, not only a process crash.
+  handle.pragma('synchronous = FULL');
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: handle }) });
+  return {
+    db,
+    engine: 'sqlite',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * `?schema=name` selects a PostgreSQL schema (created when missing): tests give each file
+ * its own schema in one database, and deployments may share a database between apps.
+ */
+function openPostgres(url: string, poolSize: number): AppDatabase {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema');
+  parsed.searchParams.delete('schema');
+  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new Error('DATABASE_URL schema must be a lowercase identifier');
+  }
+  const pool = new pg.Pool({
+    connectionString: parsed.toString(),
+    max: poolSize,
+    options: schema ? `-c search_path=${schema}` : undefined,
+  });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  let schemaReady: Promise<unknown> | undefined;
+  const ensureSchema = () =>
+    (schemaReady ??= schema
+      ? sql`create schema if not exists ${sql.id(schema)}`.execute(db)
+      : Promise.resolve());
+  return {
+    db,
+    engine: 'postgres',
+    async ping() {
+      await ensureSchema();
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): AppDatabase {
+  return isPostgresUrl(url) ? openPostgres(url, options.poolSize ?? 10) : openSqlite(url);
+}

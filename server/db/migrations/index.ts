@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as rateLimits from './0001-rate-limits';
+
+/**
+ * Every migration, in order. Listed by hand rather than read from disk so they are bundled
+ * into the server build. Names never change once released; add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-rate-limits': rateLimits,
+};

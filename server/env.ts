@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('production'),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  PORT: z.coerce
+    .number({ error: 'must be a whole number between 0 and 65535' })
+    .int('must be a whole number between 0 and 65535')
+    .min(0, 'must be a whole number between 0 and 65535')
+    .max(65535, 'must be a whole number between 0 and 65535')
+    .default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres(ql)?:\/\/)/, 'must start with file: or postgres://')
+    .default('file:./data/store.db'),
+  APP_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3, 'must be an address such as "Store <store@example.com>"').default('MediSupply Store <no-reply@medisupply.example>'),
+  STORE_EMAIL: z.email({ error: 'must be an email address' }).default('support@medisupply.example'),
+  PAYMENT_PROVIDER: z
+    .enum(['test', 'authorizenet', 'none'], { error: 'must be test, authorizenet or none' })
+    .default('test'),
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be a whole number of milliseconds')
+    .default(10_000),
+});
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export type Env = Omit<ParsedEnv, 'APP_URL' | 'AUTH_SECRET'> & {
+  APP_URL: string;
+  AUTH_SECRET: string;
+  isProduction: boolean;
+  isHttps: boolean;
+};
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Empty strings mean "unset", as in most .env tooling. */
+function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && value.trim() !== '') out[key] = value.trim();
+  }
+  return out;
+}
+
+/**
+ * Outside production a missing AUTH_SECRET is generated once and kept in the data folder,
+ * so sessions survive restarts on a developer machine; production must provide one.
+ */
+function resolveAuthSecret(parsed: ParsedEnv): string {
+  if (parsed.AUTH_SECRET) return parsed.AUTH_SECRET;
+  if (parsed.NODE_ENV === 'production' && parsed.APP_URL?.startsWith('https:')) {
+    throw new EnvError('AUTH_SECRET must be set (at least 32 characters) when APP_URL is https');
+  }
+  const file = path.resolve(parsed.DATA_DIR, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(withoutEmpty(source));
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new EnvError(`${name} ${issue?.message ?? 'is invalid'}`);
+  }
+  const parsed = result.data;
+  const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT || 3000}`).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(appUrl)) throw new EnvError('APP_URL must be an absolute http(s) URL');
+  return {
+    ...parsed,
+    APP_URL: appUrl,
+    AUTH_SECRET: resolveAuthSecret(parsed),
+    isProduction: parsed.NODE_ENV === 'production',
+    isHttps: appUrl.startsWith('https:'),
+  };
+}

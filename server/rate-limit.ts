@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from './db/schema';
+
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  /** Whole seconds until the window resets; what Retry-After carries. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window limiter whose counter lives in the database, so every server instance sharing
+ * the database counts together. One atomic upsert per hit: concurrent hits never lose a count.
+ */
+export function createRateLimiter(db: Kysely<DatabaseSchema>, now: () => number = Date.now) {
+  let hitsSinceSweep = 0;
+
+  async function sweepExpired(at: number): Promise<void> {
+    await db.deleteFrom('rate_limits').where('reset_at', '<=', at).execute();
+  }
+
+  return {
+    async hit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+      const at = now();
+      const resetAt = at + rule.windowMs;
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ key, count: 1, reset_at: resetAt })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet((eb) => {
+            const expired = eb('rate_limits.reset_at', '<=', at);
+            return {
+              count: eb.case().when(expired).then(1).else(eb('rate_limits.count', '+', 1)).end(),
+              reset_at: eb.case().when(expired).then(resetAt).else(eb.ref('rate_limits.reset_at')).end(),
+            };
+          }),
+        )
+        .returning(['count', 'reset_at'])
+        .executeTakeFirstOrThrow();
+      // Expired rows of other keys are cleared now and then, off the caller's critical path.
+      if (++hitsSinceSweep >= 500) {
+        hitsSinceSweep = 0;
+        void sweepExpired(at).catch(() => undefined);
+      }
+      const count = Number(row.count);
+      return {
+        allowed: count <= rule.limit,
+        remaining: Math.max(0, rule.limit - count),
+        retryAfterSeconds: Math.max(1, Math.ceil((Number(row.reset_at) - at) / 1000)),
+      };
+    },
+    async reset(key: string): Promise<void> {
+      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,77 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import type { ServerBuild } from 'react-router';
+import { createApp } from './app';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import type { Env } from './env';
+import { createLogger } from './logger';
+import { createRateLimiter } from './rate-limit';
+import type { AppServices } from './types';
+
+export interface RunningServer {
+  url: string;
+  services: AppServices;
+  /** Stops accepting, lets in-flight requests finish (up to the timeout), closes the database. */
+  shutdown(reason: string): Promise<void>;
+}
+
+export const BUILD_DIR = path.resolve(process.cwd(), 'build');
+
+export async function startServer(env: Env): Promise<RunningServer> {
+  const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
+  const database = openDatabase(env.DATABASE_URL);
+  const { applied } = await migrateToLatest(database);
+  if (applied.length > 0) logger.info({ applied }, 'database migrated');
+
+  const services: AppServices = {
+    env,
+    database,
+    logger,
+    rateLimiter: createRateLimiter(database.db),
+  };
+  const build = (await import(
+    pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href
+  )) as ServerBuild;
+
+  let shuttingDown = false;
+  const app = createApp({
+    services,
+    build,
+    clientDir: path.relative(process.cwd(), path.join(BUILD_DIR, 'client')),
+    isShuttingDown: () => shuttingDown,
+  });
+
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const url = `http://${shownHost}:${port}`;
+  logger.info({ url }, `Store listening on ${url}`);
+
+  let closing: Promise<void> | undefined;
+  const shutdown = (reason: string) =>
+    (closing ??= (async () => {
+      shuttingDown = true;
+      logger.info({ reason }, 'shutting down: finishing in-flight requests');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), env.SHUTDOWN_TIMEOUT_MS);
+      });
+      if ((await Promise.race([closed, timedOut])) === 'timeout') {
+        logger.warn('shutdown timeout reached: closing remaining connections');
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }
+      clearTimeout(timer);
+      await database.close();
+      logger.info('shutdown complete');
+      logger.flush();
+    })());
+
+  return { url, services, shutdown };
+}
