@@ -17,6 +17,8 @@ export interface CreateAppOptions {
   clientDir?: string;
   /** True while the process drains connections before exiting. */
   isShuttingDown?: () => boolean;
+  /** Mounts extra API routes before the API's 404 fallback (used by tests to add a slow route). */
+  extendApi?: (api: Hono<AppBindings>) => void;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -38,6 +40,7 @@ export function createApp(options: CreateAppOptions) {
 
   const api = new Hono<AppBindings>();
   api.route('/health', healthRoutes(services, isShuttingDown));
+  options.extendApi?.(api);
   app.route('/api', api);
   app.all('/api/*', (c) =>
     apiError(c, 404, 'not_found', `No API route matches ${c.req.method} ${c.req.path}`),

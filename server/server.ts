@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
-import { createApp } from './app';
+import { type CreateAppOptions, createApp } from './app';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
@@ -20,7 +20,10 @@ export interface RunningServer {
 
 export const BUILD_DIR = path.resolve(process.cwd(), 'build');
 
-export async function startServer(env: Env): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  options: Pick<CreateAppOptions, 'extendApi'> = {},
+): Promise<RunningServer> {
   const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
   const database = openDatabase(env.DATABASE_URL);
   const { applied } = await migrateToLatest(database);
@@ -42,6 +45,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     build,
     clientDir: path.relative(process.cwd(), path.join(BUILD_DIR, 'client')),
     isShuttingDown: () => shuttingDown,
+    extendApi: options.extendApi,
   });
 
   const server: ServerType = await new Promise((resolve) => {

@@ -69,10 +69,23 @@ function openPostgres(url: string, poolSize: number): AppDatabase {
   });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   let schemaReady: Promise<unknown> | undefined;
-  const ensureSchema = () =>
-    (schemaReady ??= schema
-      ? sql`create schema if not exists ${sql.id(schema)}`.execute(db)
-      : Promise.resolve());
+  const createSchema = async (name: string) => {
+    try {
+      await sql`create schema if not exists ${sql.id(name)}`.execute(db);
+    } catch (error) {
+      // Two processes creating the schema at once: the loser sees a duplicate, which is fine.
+      const code = (error as { code?: string }).code;
+      if (code !== '23505' && code !== '42P06') throw error;
+    }
+  };
+  const ensureSchema = () => {
+    if (!schema) return Promise.resolve();
+    schemaReady ??= createSchema(schema).catch((error: unknown) => {
+      schemaReady = undefined; // retry on the next ping, e.g. once the server is back
+      throw error;
+    });
+    return schemaReady;
+  };
   return {
     db,
     engine: 'postgres',

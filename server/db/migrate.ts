@@ -9,13 +9,30 @@ export interface MigrationOutcome {
 
 /**
  * Brings the schema up to date. Safe to run any number of times and from several processes
- * at once: Kysely takes a lock (a table lock on PostgreSQL, a transaction on SQLite).
+ * at once: on PostgreSQL Kysely holds a table lock while it migrates.
  */
 export async function migrateToLatest(
   database: AppDatabase,
   migrations: Record<string, Migration> = appMigrations,
 ): Promise<MigrationOutcome> {
   await database.ping();
+  // Kysely's lock on SQLite only guards one connection. When two processes migrate one file at
+  // once, the loser fails on a table the winner just made; a second pass then sees the
+  // migration recorded and has nothing left to do. A genuinely broken migration fails again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runMigrator(database, migrations);
+    } catch (error) {
+      if (database.engine !== 'sqlite' || attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+async function runMigrator(
+  database: AppDatabase,
+  migrations: Record<string, Migration>,
+): Promise<MigrationOutcome> {
   const migrator = new Migrator({
     db: database.db as unknown as Kysely<unknown>,
     provider: { getMigrations: async () => migrations },

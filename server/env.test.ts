@@ -1,0 +1,59 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'env-test-'));
+
+describe('parseEnv', () => {
+  it('gives every variable a working default', () => {
+    const env = parseEnv({ DATA_DIR: dataDir() });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: 'file:./data/store.db',
+      APP_URL: 'http://localhost:3000',
+      PAYMENT_PROVIDER: 'test',
+      REQUIRE_EMAIL_VERIFICATION: true,
+      LOG_LEVEL: 'info',
+      isHttps: false,
+    });
+    expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('names the variable in one line when a value is bad', () => {
+    expect(() => parseEnv({ PORT: 'abc' })).toThrowError(new EnvError('PORT must be a whole number between 0 and 65535'));
+    expect(() => parseEnv({ PORT: '70000' })).toThrow(/^PORT must be/);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/^DATABASE_URL must start with file: or postgres:\/\//);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/^PAYMENT_PROVIDER must be test, authorizenet or none/);
+    expect(() => parseEnv({ REQUIRE_EMAIL_VERIFICATION: 'maybe' })).toThrow(/^REQUIRE_EMAIL_VERIFICATION must be true or false/);
+    expect(() => parseEnv({ APP_URL: 'not a url' })).toThrow(/^APP_URL must be/);
+    expect(() => parseEnv({ STORE_EMAIL: 'nobody' })).toThrow(/^STORE_EMAIL must be an email address/);
+    expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/^SMTP_URL must start with smtp/);
+    expect(() => parseEnv({ AUTH_SECRET: 'short' })).toThrow(/^AUTH_SECRET must be at least 32 characters/);
+  });
+
+  it('reads booleans and treats empty values as unset', () => {
+    const env = parseEnv({ REQUIRE_EMAIL_VERIFICATION: 'false', PORT: '', DATA_DIR: dataDir() });
+    expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(false);
+    expect(env.PORT).toBe(3000);
+  });
+
+  it('marks https deployments and trims a trailing slash from APP_URL', () => {
+    const env = parseEnv({ APP_URL: 'https://shop.example/', AUTH_SECRET: 'x'.repeat(32) });
+    expect(env.APP_URL).toBe('https://shop.example');
+    expect(env.isHttps).toBe(true);
+  });
+
+  it('generates AUTH_SECRET once into the data folder and reuses it', () => {
+    const dir = dataDir();
+    const first = parseEnv({ DATA_DIR: dir }).AUTH_SECRET;
+    expect(existsSync(path.join(dir, 'auth-secret'))).toBe(true);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first);
+    expect(parseEnv({ DATA_DIR: dir }).AUTH_SECRET).toBe(first);
+  });
+
+  it('refuses to invent a secret for an https production deployment', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', APP_URL: 'https://shop.example' })).toThrow(/^AUTH_SECRET must be set/);
+  });
+});
