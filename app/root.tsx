@@ -36,7 +36,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: themeBootScript }}
+        />
         <Meta />
         <Links />
       </head>
@@ -68,7 +72,6 @@ export function meta({ error }: Route.MetaArgs) {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const details =
-    import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined;
+  const details = import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined;
   return <ErrorPage details={details} />;
 }

@@ -15,7 +15,14 @@ try {
 }
 const child = spawn(
   process.execPath,
-  [path.resolve('node_modules/@react-router/dev/bin.js'), 'dev', '--port', String(env.PORT), '--host', env.HOST],
+  [
+    path.resolve('node_modules/@react-router/dev/bin.js'),
+    'dev',
+    '--port',
+    String(env.PORT),
+    '--host',
+    env.HOST,
+  ],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } },
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));

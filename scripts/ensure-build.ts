@@ -8,7 +8,14 @@ import path from 'node:path';
  * redone whenever the files it is made from change. The fingerprint is a hash of those files.
  */
 const ROOT = process.cwd();
-const INPUTS = ['app', 'public', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json', 'server/dev'];
+const INPUTS = [
+  'app',
+  'public',
+  'react-router.config.ts',
+  'vite.config.ts',
+  'package-lock.json',
+  'server/dev',
+];
 const STAMP = path.join(ROOT, 'build', '.source-hash');
 
 function listFiles(entry: string): string[] {
@@ -23,7 +30,11 @@ function listFiles(entry: string): string[] {
 export function sourceFingerprint(): string {
   const hash = createHash('sha256');
   for (const file of INPUTS.flatMap(listFiles).sort()) {
-    hash.update(file).update('\0').update(readFileSync(path.join(ROOT, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(ROOT, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -41,11 +52,15 @@ export function ensureBuild(log: (line: string) => void = console.log): void {
   if (isBuildFresh()) return;
   log('Building the store (first start or sources changed)...');
   const fingerprint = sourceFingerprint();
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/@react-router/dev/bin.js'), 'build'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (result.status !== 0) throw new Error(`The build failed (exit code ${result.status ?? 'unknown'})`);
   writeFileSync(STAMP, fingerprint + '\n');
 }

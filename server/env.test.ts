@@ -22,11 +22,19 @@ describe('parseEnv', () => {
   });
 
   it('names the variable in one line when a value is bad', () => {
-    expect(() => parseEnv({ PORT: 'abc' })).toThrowError(new EnvError('PORT must be a whole number between 0 and 65535'));
+    expect(() => parseEnv({ PORT: 'abc' })).toThrowError(
+      new EnvError('PORT must be a whole number between 0 and 65535'),
+    );
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/^PORT must be/);
-    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/^DATABASE_URL must start with file: or postgres:\/\//);
-    expect(() => parseEnv({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/^PAYMENT_PROVIDER must be test, authorizenet or none/);
-    expect(() => parseEnv({ REQUIRE_EMAIL_VERIFICATION: 'maybe' })).toThrow(/^REQUIRE_EMAIL_VERIFICATION must be true or false/);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /^DATABASE_URL must start with file: or postgres:\/\//,
+    );
+    expect(() => parseEnv({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /^PAYMENT_PROVIDER must be test, authorizenet or none/,
+    );
+    expect(() => parseEnv({ REQUIRE_EMAIL_VERIFICATION: 'maybe' })).toThrow(
+      /^REQUIRE_EMAIL_VERIFICATION must be true or false/,
+    );
     expect(() => parseEnv({ APP_URL: 'not a url' })).toThrow(/^APP_URL must be/);
     expect(() => parseEnv({ STORE_EMAIL: 'nobody' })).toThrow(/^STORE_EMAIL must be an email address/);
     expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/^SMTP_URL must start with smtp/);
@@ -54,6 +62,8 @@ describe('parseEnv', () => {
   });
 
   it('refuses to invent a secret for an https production deployment', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production', APP_URL: 'https://shop.example' })).toThrow(/^AUTH_SECRET must be set/);
+    expect(() => parseEnv({ NODE_ENV: 'production', APP_URL: 'https://shop.example' })).toThrow(
+      /^AUTH_SECRET must be set/,
+    );
   });
 });

@@ -30,7 +30,10 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
-  MAIL_FROM: z.string().min(3, 'must be an address such as "Store <store@example.com>"').default('MediSupply Store <no-reply@medisupply.example>'),
+  MAIL_FROM: z
+    .string()
+    .min(3, 'must be an address such as "Store <store@example.com>"')
+    .default('MediSupply Store <no-reply@medisupply.example>'),
   STORE_EMAIL: z.email({ error: 'must be an email address' }).default('support@medisupply.example'),
   PAYMENT_PROVIDER: z
     .enum(['test', 'authorizenet', 'none'], { error: 'must be test, authorizenet or none' })

@@ -21,7 +21,10 @@ describe.each(testEngines)('rate limiter on %s', (engine) => {
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
     expect(results[3]).toMatchObject({ remaining: 0, retryAfterSeconds: 60 });
     clock += 59_000;
-    expect(await limiter.hit('contact:1.2.3.4', rule)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    expect(await limiter.hit('contact:1.2.3.4', rule)).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
     clock += 1_000;
     expect(await limiter.hit('contact:1.2.3.4', rule)).toMatchObject({ allowed: true, remaining: 2 });
   });

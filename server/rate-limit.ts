@@ -36,7 +36,12 @@ export function createRateLimiter(db: Kysely<DatabaseSchema>, now: () => number 
           oc.column('key').doUpdateSet((eb) => {
             const expired = eb('rate_limits.reset_at', '<=', at);
             return {
-              count: eb.case().when(expired).then(1).else(eb('rate_limits.count', '+', 1)).end(),
+              count: eb
+                .case()
+                .when(expired)
+                .then(1)
+                .else(eb('rate_limits.count', '+', 1))
+                .end(),
               reset_at: eb.case().when(expired).then(resetAt).else(eb.ref('rate_limits.reset_at')).end(),
             };
           }),

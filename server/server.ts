@@ -35,9 +35,7 @@ export async function startServer(
     logger,
     rateLimiter: createRateLimiter(database.db),
   };
-  const build = (await import(
-    pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href
-  )) as ServerBuild;
+  const build = (await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)) as ServerBuild;
 
   let shuttingDown = false;
   const app = createApp({

@@ -22,3 +22,22 @@ export function applyTheme(theme: Theme): void {
     // Private browsing may refuse storage; the choice then lasts for this page only.
   }
 }
+
+/**
+ * Notifies when the applied theme changes: in this tab (the toggle, the boot script) or in
+ * another tab of the same browser (through the storage event).
+ */
+export function subscribeToTheme(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === THEME_STORAGE_KEY && (event.newValue === 'light' || event.newValue === 'dark')) {
+      applyTheme(event.newValue);
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    observer.disconnect();
+    window.removeEventListener('storage', onStorage);
+  };
+}

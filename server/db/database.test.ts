@@ -21,7 +21,10 @@ describe.each(testEngines)('database on %s', (engine) => {
     expect(first.applied).toContain('0001-rate-limits');
     const second = await migrateToLatest(database);
     expect(second.applied).toEqual([]);
-    await database.db.insertInto('rate_limits').values({ key: 'k', count: 1, reset_at: Date.now() }).execute();
+    await database.db
+      .insertInto('rate_limits')
+      .values({ key: 'k', count: 1, reset_at: Date.now() })
+      .execute();
     const rows = await database.db.selectFrom('rate_limits').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(typeof rows[0]?.reset_at).toBe('number');

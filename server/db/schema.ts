@@ -1,5 +1,3 @@
-import type { Generated } from 'kysely';
-
 /**
  * Row types of our own tables. Timestamps are epoch milliseconds (bigint in PostgreSQL, read
  * back as numbers by the pg type parser set up in database.ts), so both engines return the
@@ -10,7 +8,6 @@ export interface RateLimitTable {
   count: number;
   reset_at: number;
 }
-
 
 export interface DatabaseSchema {
   rate_limits: RateLimitTable;

@@ -54,7 +54,8 @@ describe.each(testEngines)('HTTP server on %s', (engine) => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en"/);
-    for (const landmark of ['<header', '<nav', '<main id="main-content"', '<footer']) expect(html).toContain(landmark);
+    for (const landmark of ['<header', '<nav', '<main id="main-content"', '<footer'])
+      expect(html).toContain(landmark);
     expect(html).toContain('Skip to main content');
 
     const csp = res.headers.get('content-security-policy') ?? '';

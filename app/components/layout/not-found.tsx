@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 
 export function NotFound() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" aria-labelledby="not-found-title">
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center"
+      aria-labelledby="not-found-title"
+    >
       <p className="text-6xl font-bold text-brand" aria-hidden="true">
         404
       </p>

@@ -14,10 +14,16 @@ export function SiteFooter() {
             {address.street}, {address.city}, {address.region} {address.postalCode}
           </p>
           <p>
-            Phone: <a className="underline" href={STORE.phoneHref}>{STORE.phone}</a>
+            Phone:{' '}
+            <a className="underline" href={STORE.phoneHref}>
+              {STORE.phone}
+            </a>
           </p>
           <p>
-            Email: <a className="underline" href={`mailto:${STORE.supportEmail}`}>{STORE.supportEmail}</a>
+            Email:{' '}
+            <a className="underline" href={`mailto:${STORE.supportEmail}`}>
+              {STORE.supportEmail}
+            </a>
           </p>
         </address>
       </div>

@@ -8,7 +8,10 @@ export function SiteHeader() {
     <header className="border-b border-border bg-bg">
       <div className="bg-brand text-brand-fg">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-1.5 text-sm">
-          <a href={STORE.phoneHref} className="inline-flex items-center gap-1.5 underline-offset-2 hover:underline">
+          <a
+            href={STORE.phoneHref}
+            className="inline-flex items-center gap-1.5 underline-offset-2 hover:underline"
+          >
             <Phone aria-hidden="true" size={14} />
             <span>{STORE.phone}</span>
           </a>
@@ -23,7 +26,11 @@ export function SiteHeader() {
         <nav aria-label="Main">
           <ul className="flex items-center gap-4">
             <li>
-              <NavLink to="/" end className="font-bold text-fg underline-offset-4 hover:underline aria-[current=page]:underline">
+              <NavLink
+                to="/"
+                end
+                className="font-bold text-fg underline-offset-4 hover:underline aria-[current=page]:underline"
+              >
                 Home
               </NavLink>
             </li>

@@ -1,12 +1,11 @@
 import { Moon, Sun } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { applyTheme, readAppliedTheme, type Theme } from '~/lib/theme';
+import { useSyncExternalStore } from 'react';
+import { applyTheme, readAppliedTheme, subscribeToTheme, type Theme } from '~/lib/theme';
 
 /** Switches between light and dark; the choice is kept on the device. */
 export function ThemeToggle() {
-  // Unknown on the server: the boot script decides before paint, we read it after hydration.
-  const [theme, setTheme] = useState<Theme | null>(null);
-  useEffect(() => setTheme(readAppliedTheme()), []);
+  // Unknown on the server (null): the boot script decides before paint, we read it after.
+  const theme = useSyncExternalStore<Theme | null>(subscribeToTheme, readAppliedTheme, () => null);
 
   const isDark = theme === 'dark';
   return (
@@ -18,7 +17,6 @@ export function ThemeToggle() {
       onClick={() => {
         const next: Theme = readAppliedTheme() === 'dark' ? 'light' : 'dark';
         applyTheme(next);
-        setTheme(next);
       }}
     >
       {isDark ? <Moon aria-hidden="true" size={20} /> : <Sun aria-hidden="true" size={20} />}

@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBuild } from './ensure-build';
+
+/**
+ * `npm test`: every suite, in the order a failure is cheapest to find. Each step runs even if
+ * an earlier one failed, so one run shows every problem; the exit code is non-zero if any did.
+ */
+const ROOT = process.cwd();
+const RESULTS = path.join(ROOT, 'test-results');
+const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps: string[] = [];
+
+function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n=== ${step} ===`);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  if (!ok) failedSteps.push(step);
+  return ok;
+}
+
+function readJson<T>(file: string): T | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
+}
+
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+run('typecheck', bin('react-router'), ['typegen']) && run('typecheck', bin('tsc'), ['--noEmit']);
+run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+run('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
+
+console.log('\n=== build ===');
+try {
+  ensureBuild();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  failedSteps.push('build');
+}
+
+if (!failedSteps.includes('build')) {
+  const unitJson = path.join(RESULTS, 'vitest.json');
+  run('unit and integration tests (Vitest)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${unitJson}`,
+  ]);
+  const unit = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>(unitJson);
+  if (unit) {
+    total.passed += unit.numPassedTests;
+    total.failed += unit.numFailedTests;
+    total.skipped += unit.numPendingTests + unit.numTodoTests;
+  }
+
+  const e2eJson = path.join(RESULTS, 'e2e.json');
+  run('end-to-end tests (Playwright)', bin('playwright'), ['test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+  });
+  const e2e = readJson<{ stats: { expected: number; unexpected: number; skipped: number; flaky: number } }>(
+    e2eJson,
+  );
+  if (e2e) {
+    total.passed += e2e.stats.expected + e2e.stats.flaky;
+    total.failed += e2e.stats.unexpected;
+    total.skipped += e2e.stats.skipped;
+  }
+}
+
+console.log('\n=== summary ===');
+if (failedSteps.length > 0) console.log(`Failed steps: ${[...new Set(failedSteps)].join(', ')}`);
+console.log(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(failedSteps.length > 0 || total.failed > 0 ? 1 : 0);

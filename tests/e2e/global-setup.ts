@@ -1,0 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureBuild } from '../../scripts/ensure-build';
+import { startServerProcess } from '../support/server-process';
+
+/** Builds if needed, then runs the production server on a free port with a fresh database. */
+export default async function globalSetup() {
+  ensureBuild();
+  const dir = mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
+  const server = await startServerProcess({
+    DATABASE_URL: `file:${path.join(dir, 'store.db')}`,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'info',
+  });
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_DATA_DIR = dir;
+  return async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
