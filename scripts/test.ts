@@ -34,7 +34,7 @@ function readJson<T>(file: string): T | undefined {
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
-run('typecheck', bin('react-router'), ['typegen']) && run('typecheck', bin('tsc'), ['--noEmit']);
+if (run('typecheck', bin('react-router'), ['typegen'])) run('typecheck', bin('tsc'), ['--noEmit']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 run('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
 
