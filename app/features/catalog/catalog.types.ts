@@ -19,8 +19,6 @@ export type StockStatus = 'In Stock' | 'Low Stock' | 'Out of Stock';
 export interface Subcategory {
   id: string;
   name: string;
-  /** Lower-case words that also match a product to this subcategory (spec §5). */
-  keywords?: string[];
 }
 
 export interface CategoryDefinition {

@@ -1,0 +1,269 @@
+import type { Brand, Product, ProductInput, StockStatus } from './catalog.types';
+
+/** Pure catalogue rules (no data, no I/O): safe for the browser and the server alike. */
+
+export const PAGE_SIZE = 12;
+export const IMAGE_SIZE = 600;
+export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+
+export const SORT_OPTIONS = [
+  { value: 'recommended', label: 'Recommended' },
+  { value: 'price-low', label: 'Price: Low to High' },
+  { value: 'price-high', label: 'Price: High to Low' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'rating', label: 'Highest Rated' },
+] as const;
+
+export type SortOption = (typeof SORT_OPTIONS)[number]['value'];
+
+export function isSortOption(value: unknown): value is SortOption {
+  return SORT_OPTIONS.some((option) => option.value === value);
+}
+
+/** Brand id: the lower-cased name with spaces replaced by hyphens (spec §3). */
+export function brandId(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, '-');
+}
+
+/** Percent off, rounded; 0 when there is no higher original price. */
+export function discountPercent(price: number, originalPrice: number | undefined): number {
+  if (!originalPrice || originalPrice <= price) return 0;
+  return Math.round(((originalPrice - price) / originalPrice) * 100);
+}
+
+export function toProduct(input: ProductInput): Product {
+  const { imageViews, extraSpecifications = [], ...rest } = input;
+  const discount = discountPercent(input.price, input.originalPrice);
+  const images = imageViews.map((view, index) => ({
+    id: `${input.id}-${index + 1}`,
+    src: `/images/products/${input.id}-${index + 1}.svg`,
+    alt: `${input.name}, ${view}`,
+    width: IMAGE_SIZE,
+    height: IMAGE_SIZE,
+  }));
+  return {
+    ...rest,
+    isNew: input.isNew ?? false,
+    isSale: discount > 0,
+    discount,
+    images,
+    image: images[0]?.src ?? PLACEHOLDER_IMAGE,
+    link: `/product/${input.id}`,
+    specifications: [...specificationRows(input.measures), ...extraSpecifications],
+    categoryPath: `/category/${input.category}/${input.subcategory}`,
+  };
+}
+
+/** Display rows for the measures that apply, in the order a shopper checks fit. */
+export function specificationRows(m: ProductInput['measures']): { name: string; value: string }[] {
+  const rows: [string, string | undefined][] = [
+    ['Weight capacity', m.weightCapacityLb ? `${m.weightCapacityLb} lb` : undefined],
+    ['Seat width', m.seatWidthIn ? `${m.seatWidthIn} in` : undefined],
+    ['Seat height', m.seatHeightIn ? `${m.seatHeightIn} in` : undefined],
+    ['Overall width', m.overallWidthIn ? `${m.overallWidthIn} in` : undefined],
+    [
+      'Dimensions (L x W x H)',
+      m.dimensionsIn ? `${m.dimensionsIn.length} x ${m.dimensionsIn.width} x ${m.dimensionsIn.height} in` : undefined,
+    ],
+    ['Height range', m.heightRangeIn ? `${m.heightRangeIn.min}-${m.heightRangeIn.max} in` : undefined],
+    ['Item weight', m.itemWeightLb ? `${m.itemWeightLb} lb` : undefined],
+    ['Battery life', m.batteryLifeHours ? `${m.batteryLifeHours} hours` : undefined],
+    ['Flow rate', m.flowRateLpm ? `${m.flowRateLpm} L/min` : undefined],
+    ['Range', m.rangeMiles ? `${m.rangeMiles} miles` : undefined],
+    ['Noise level', m.noiseDb ? `${m.noiseDb} dB` : undefined],
+  ];
+  return rows.filter((row): row is [string, string] => row[1] !== undefined).map(([name, value]) => ({ name, value }));
+}
+
+/** Brands of a product list, sorted by name, each once. */
+export function brandsOf(products: readonly Pick<Product, 'brand'>[]): Brand[] {
+  const names = [...new Set(products.map((p) => p.brand))].sort((a, b) => a.localeCompare(b));
+  return names.map((name) => ({ id: brandId(name), name }));
+}
+
+/** What a product card shows: a small slice of the product, so listings stay light. */
+export type ProductCard = Pick<
+  Product,
+  | 'id'
+  | 'name'
+  | 'image'
+  | 'price'
+  | 'originalPrice'
+  | 'rating'
+  | 'reviewCount'
+  | 'link'
+  | 'category'
+  | 'brand'
+  | 'isNew'
+  | 'isSale'
+  | 'discount'
+  | 'description'
+  | 'stock'
+> & { imageAlt: string };
+
+export function toCard(p: Product): ProductCard {
+  return {
+    id: p.id,
+    name: p.name,
+    image: p.image,
+    imageAlt: p.images[0]?.alt ?? p.name,
+    price: p.price,
+    originalPrice: p.originalPrice,
+    rating: p.rating,
+    reviewCount: p.reviewCount,
+    link: p.link,
+    category: p.category,
+    brand: p.brand,
+    isNew: p.isNew,
+    isSale: p.isSale,
+    discount: p.discount,
+    description: p.description,
+    stock: p.stock,
+  };
+}
+
+export const isPurchasable = (stock: StockStatus) => stock !== 'Out of Stock';
+
+// ---------------------------------------------------------------- filters, sort and pages
+
+export interface ProductFilters {
+  brands: readonly string[];
+  /** Inclusive bounds in cents; undefined means unbounded. */
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+export function filterProducts<T extends Pick<Product, 'brand' | 'price'>>(products: readonly T[], filters: ProductFilters): T[] {
+  const brands = new Set(filters.brands);
+  return products.filter(
+    (p) =>
+      (brands.size === 0 || brands.has(brandId(p.brand))) &&
+      (filters.minPrice === undefined || p.price >= filters.minPrice) &&
+      (filters.maxPrice === undefined || p.price <= filters.maxPrice),
+  );
+}
+
+type Sortable = Pick<Product, 'price' | 'isNew' | 'rating' | 'reviewCount'>;
+
+/** Stable sorts; 'recommended' keeps the catalogue order. */
+export function sortProducts<T extends Sortable>(products: readonly T[], sort: SortOption): T[] {
+  const list = [...products];
+  switch (sort) {
+    case 'price-low':
+      return list.sort((a, b) => a.price - b.price);
+    case 'price-high':
+      return list.sort((a, b) => b.price - a.price);
+    case 'newest':
+      return list.sort((a, b) => Number(b.isNew) - Number(a.isNew));
+    case 'rating':
+      return list.sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount);
+    case 'recommended':
+      return list;
+  }
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+/** One page of a list; a page beyond the end shows the last page. */
+export function paginate<T>(items: readonly T[], page: number, pageSize = PAGE_SIZE): Page<T> {
+  const totalPages = Math.max(1, Math.ceil(items.length / pageSize));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), totalPages);
+  const start = (current - 1) * pageSize;
+  return { items: items.slice(start, start + pageSize), page: current, totalPages, total: items.length };
+}
+
+export type PageListEntry = number | 'ellipsis-start' | 'ellipsis-end';
+
+/** First page, a window around the current one, last page; an ellipsis for each gap. */
+export function pageList(current: number, totalPages: number, window = 1): PageListEntry[] {
+  if (totalPages <= 1) return [1];
+  const from = Math.max(2, current - window);
+  const to = Math.min(totalPages - 1, current + window);
+  const entries: PageListEntry[] = [1];
+  if (from > 2) entries.push('ellipsis-start');
+  for (let page = from; page <= to; page++) entries.push(page);
+  if (to < totalPages - 1) entries.push('ellipsis-end');
+  entries.push(totalPages);
+  return entries;
+}
+
+/** Highest price rounded up to the next thousand dollars, in whole dollars (spec §9). */
+export function priceSliderMax(products: readonly Pick<Product, 'price'>[]): number {
+  const highestDollars = Math.max(0, ...products.map((p) => p.price)) / 100;
+  return Math.max(1000, Math.ceil(highestDollars / 1000) * 1000);
+}
+
+// ---------------------------------------------------------------- search
+
+type Searchable = Pick<Product, 'name' | 'description' | 'brand' | 'category'> & { categoryName?: string };
+
+/**
+ * Case-insensitive substring match over name, description, brand and category (spec §5);
+ * products whose name matches come first, otherwise catalogue order is kept.
+ */
+export function searchProducts<T extends Searchable>(products: readonly T[], query: string): T[] {
+  const term = query.trim().toLowerCase();
+  if (!term) return [];
+  const byName: T[] = [];
+  const byOther: T[] = [];
+  for (const p of products) {
+    if (p.name.toLowerCase().includes(term)) byName.push(p);
+    else if (
+      [p.description, p.brand, p.category, p.categoryName ?? ''].some((field) => field.toLowerCase().includes(term))
+    ) {
+      byOther.push(p);
+    }
+  }
+  return [...byName, ...byOther];
+}
+
+// ---------------------------------------------------------------- featured
+
+export const FEATURED_SUBCATEGORIES = ['new-arrivals', 'best-sellers', 'special-offers', 'seasonal'] as const;
+export type FeaturedSubcategory = (typeof FEATURED_SUBCATEGORIES)[number];
+export const BEST_SELLER_RATING = 4.7;
+export const SEASONAL_COUNT = 6;
+
+type Featurable = Pick<Product, 'isNew' | 'isSale' | 'rating'>;
+
+/** Featured products: new, best-rated or on sale, in catalogue order. */
+export function featuredProducts<T extends Featurable>(products: readonly T[]): T[] {
+  return products.filter((p) => p.isNew || p.isSale || p.rating >= BEST_SELLER_RATING);
+}
+
+/** The rules of the featured subcategories (spec §9). */
+export function featuredSubcategoryProducts<T extends Featurable>(products: readonly T[], sub: FeaturedSubcategory): T[] {
+  switch (sub) {
+    case 'new-arrivals':
+      return products.filter((p) => p.isNew);
+    case 'best-sellers':
+      return products.filter((p) => p.rating >= BEST_SELLER_RATING);
+    case 'special-offers':
+      return products.filter((p) => p.isSale);
+    case 'seasonal':
+      return featuredProducts(products).slice(0, SEASONAL_COUNT);
+  }
+}
+
+// ---------------------------------------------------------------- promotions on banners
+
+/** Code advertised on a listing's promo banner, by category or subcategory id (spec §9). */
+export function bannerPromo(listingId: string): { code: string; text: string } {
+  switch (listingId) {
+    case 'new-arrivals':
+      return { code: 'NEWARRIVE15', text: '15% off your first order' };
+    case 'best-sellers':
+      return { code: 'BESTSAVE10', text: '10% off when you buy two or more' };
+    case 'special-offers':
+      return { code: 'EXTRASAVE5', text: 'an extra 5% off' };
+    case 'seasonal':
+      return { code: 'SEASONSHIP', text: 'free shipping' };
+    default:
+      return { code: 'HEALTH15', text: '15% off your first order' };
+  }
+}
