@@ -1,0 +1,81 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { brandsOf } from './catalog';
+import { PRODUCTS, productsOf } from './catalog.server';
+import { CATEGORIES } from './data/categories';
+
+const PUBLIC = path.resolve(import.meta.dirname, '../../../public');
+
+describe('the catalogue data', () => {
+  it('holds 140-160 products with unique ids, SKUs and slugs', () => {
+    expect(PRODUCTS.length).toBeGreaterThanOrEqual(140);
+    expect(PRODUCTS.length).toBeLessThanOrEqual(160);
+    expect(new Set(PRODUCTS.map((p) => p.id)).size).toBe(PRODUCTS.length);
+    expect(new Set(PRODUCTS.map((p) => p.sku)).size).toBe(PRODUCTS.length);
+    for (const p of PRODUCTS) expect(p.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  it('covers every category and gives every subcategory at least 3 products', () => {
+    for (const category of CATEGORIES) {
+      expect(productsOf(category.id)?.length, category.id).toBeGreaterThanOrEqual(3);
+      for (const sub of category.subcategories) {
+        expect(productsOf(category.id, sub.id)?.length, `${category.id}/${sub.id}`).toBeGreaterThanOrEqual(3);
+      }
+    }
+    const known = new Set(CATEGORIES.flatMap((c) => c.subcategories.map((s) => `${c.id}/${s.id}`)));
+    for (const p of PRODUCTS) expect(known.has(`${p.category}/${p.subcategory}`), p.id).toBe(true);
+  });
+
+  it('uses at least 10 brands, including the spec examples', () => {
+    const brands = brandsOf(PRODUCTS).map((b) => b.name);
+    expect(brands.length).toBeGreaterThanOrEqual(10);
+    expect(brands).toEqual(expect.arrayContaining(['Drive Medical', 'Medline', 'Carex Health Brands']));
+  });
+
+  it('prices in whole cents, with sale prices below originals and a rounded discount', () => {
+    for (const p of PRODUCTS) {
+      expect(Number.isInteger(p.price) && p.price > 0, p.id).toBe(true);
+      if (p.originalPrice !== undefined) {
+        expect(Number.isInteger(p.originalPrice) && p.originalPrice > p.price, p.id).toBe(true);
+        expect(p.discount).toBe(Math.round(((p.originalPrice - p.price) / p.originalPrice) * 100));
+      }
+    }
+    expect(PRODUCTS.some((p) => p.isSale)).toBe(true);
+    expect(PRODUCTS.some((p) => p.isNew)).toBe(true);
+  });
+
+  it('describes every product fully', () => {
+    for (const p of PRODUCTS) {
+      expect(p.features.length, p.id).toBeGreaterThanOrEqual(4);
+      expect(p.features.length, p.id).toBeLessThanOrEqual(6);
+      expect(p.images.length, p.id).toBeGreaterThanOrEqual(2);
+      expect(p.images.length, p.id).toBeLessThanOrEqual(4);
+      expect(p.specifications.length, p.id).toBeGreaterThan(0);
+      expect(p.rating).toBeGreaterThanOrEqual(1);
+      expect(p.rating).toBeLessThanOrEqual(5);
+      const sentences = p.description.split(/(?<=[.!?])\s+/).filter(Boolean).length;
+      expect(sentences, p.id).toBeGreaterThanOrEqual(2);
+      expect(sentences, p.id).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('requires a prescription for every oxygen concentrator and CPAP/BiPAP machine', () => {
+    const rx = PRODUCTS.filter((p) => p.subcategory === 'oxygen-concentrators' || p.subcategory === 'cpap-bipap');
+    expect(rx.length).toBeGreaterThan(0);
+    for (const p of rx) expect(p.prescriptionRequired, p.id).toBe(true);
+  });
+
+  it('has an image file under 30 KB for every product view and category banner', () => {
+    const files = [
+      ...PRODUCTS.flatMap((p) => p.images.map((i) => i.src)),
+      ...CATEGORIES.map((c) => c.bannerImage),
+      '/images/placeholder.svg',
+    ];
+    for (const src of files) {
+      const file = path.join(PUBLIC, src);
+      expect(existsSync(file), src).toBe(true);
+      expect(statSync(file).size, src).toBeLessThan(30 * 1024);
+    }
+  });
+});
