@@ -1,4 +1,19 @@
-import { STORE, pageTitle } from '~/lib/store-info';
+import { Link } from 'react-router';
+import { HOME_CONTENT } from '~/features/catalog/home.server';
+import { ProductGrid } from '~/features/catalog/components/product-grid';
+import {
+  AboutSection,
+  CategoryGrid,
+  HomeHero,
+  Testimonials,
+  WelcomePromo,
+} from '~/features/catalog/components/home-sections';
+import { pageTitle } from '~/lib/store-info';
+import type { Route } from './+types/home';
+
+export function loader() {
+  return HOME_CONTENT;
+}
 
 export function meta() {
   return [
@@ -11,25 +26,52 @@ export function meta() {
   ];
 }
 
-export default function Home() {
+function ProductRow({
+  id,
+  title,
+  href,
+  products,
+}: {
+  id: string;
+  title: string;
+  href: string;
+  products: Route.ComponentProps['loaderData']['featured'];
+}) {
   return (
-    <section aria-labelledby="home-title" className="bg-surface">
-      <div className="mx-auto max-w-7xl px-4 py-16">
-        <h1 id="home-title" className="max-w-3xl text-4xl font-bold sm:text-5xl">
-          Quality medical equipment for home and clinic
-        </h1>
-        <p className="mt-4 max-w-2xl text-lg text-muted">
-          {STORE.name} supplies mobility aids, respiratory care, orthopedic supports, hospital beds and
-          bathroom safety equipment to families, home-care providers and clinicians.
-        </p>
-        <p className="mt-4 max-w-2xl">
-          Questions about fit or insurance? Call us at{' '}
-          <a className="font-bold text-brand underline" href={STORE.phoneHref}>
-            {STORE.phone}
-          </a>
-          .
-        </p>
+    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-12">
+      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-2xl font-bold sm:text-3xl">
+          {title}
+        </h2>
+        <Link to={href} className="font-bold text-brand underline">
+          View all<span className="sr-only"> {title}</span>
+        </Link>
       </div>
+      <ProductGrid products={products} />
     </section>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <HomeHero />
+      <CategoryGrid categories={loaderData.categories} />
+      <ProductRow
+        id="featured-title"
+        title="Featured Products"
+        href="/category/featured"
+        products={loaderData.featured}
+      />
+      <WelcomePromo />
+      <ProductRow
+        id="best-sellers-title"
+        title="Best Sellers"
+        href="/category/featured/best-sellers"
+        products={loaderData.bestSellers}
+      />
+      <AboutSection />
+      <Testimonials />
+    </>
   );
 }

@@ -1,35 +1,87 @@
+import { Link } from 'react-router';
+import { CATEGORIES } from '~/features/catalog/data/categories';
+import { SITE_PAGES } from '~/lib/site-pages';
 import { STORE } from '~/lib/store-info';
+
+const link = 'inline-block py-1 underline-offset-2 hover:underline';
+
+function LinkList({ title, links }: { title: string; links: { href: string; label: string }[] }) {
+  const id = `footer-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-2 font-bold">
+        {title}
+      </h2>
+      <ul>
+        {links.map((l) => (
+          <li key={l.href}>
+            <Link to={l.href} className={link}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const pagesOf = (group: string) =>
+  SITE_PAGES.filter((p) => p.group === group).map((p) => ({ href: p.path, label: p.title }));
 
 export function SiteFooter() {
   const { address } = STORE;
   return (
     <footer className="mt-auto border-t border-border bg-surface">
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:grid-cols-2">
-        <div>
-          <p className="text-lg font-bold">{STORE.name}</p>
-          <p className="text-muted">{STORE.tagline}</p>
-        </div>
-        <address className="not-italic">
-          <p>
-            {address.street}, {address.city}, {address.region} {address.postalCode}
-          </p>
-          <p>
-            Phone:{' '}
-            <a className="underline" href={STORE.phoneHref}>
-              {STORE.phone}
-            </a>
-          </p>
-          <p>
-            Email:{' '}
-            <a className="underline" href={`mailto:${STORE.supportEmail}`}>
-              {STORE.supportEmail}
-            </a>
-          </p>
-        </address>
+      <div className="bg-brand text-brand-fg">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-center font-bold">
+          New customers save 10% with code WELCOME10. Free shipping on orders of $499 or more.
+        </p>
       </div>
-      <p className="border-t border-border px-4 py-4 text-center text-sm text-muted">
-        © {new Date().getFullYear()} {STORE.name}. All rights reserved.
-      </p>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="mb-2 font-bold">
+            Contact {STORE.name}
+          </h2>
+          <address className="not-italic">
+            <p>{address.street}</p>
+            <p>
+              {address.city}, {address.region} {address.postalCode}
+            </p>
+            <p className="mt-2">
+              <a className={link} href={STORE.phoneHref}>
+                {STORE.phone}
+              </a>
+            </p>
+            <p>
+              <a className={link} href={`mailto:${STORE.supportEmail}`}>
+                {STORE.supportEmail}
+              </a>
+            </p>
+          </address>
+          <p className="mt-2 text-sm text-muted">Mon-Fri 9-6, Sat 10-4 (ET), Sun closed</p>
+        </section>
+        <LinkList
+          title="Shop"
+          links={[
+            ...CATEGORIES.map((c) => ({ href: `/category/${c.id}`, label: c.name })),
+            { href: '/category/all', label: 'All Products' },
+          ]}
+        />
+        <LinkList title="Customer Service" links={[...pagesOf('customer-service'), ...pagesOf('company')]} />
+        <LinkList title="Policies" links={pagesOf('policies')} />
+      </div>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 border-t border-border px-4 py-4">
+        <img
+          src="/images/payment-methods.svg"
+          width={260}
+          height={32}
+          loading="lazy"
+          alt="We accept Visa, Mastercard, American Express, Discover and ACH bank transfer"
+        />
+        <p className="text-sm text-muted">
+          © {new Date().getFullYear()} {STORE.name}. All rights reserved.
+        </p>
+      </div>
     </footer>
   );
 }

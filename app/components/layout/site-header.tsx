@@ -1,13 +1,24 @@
-import { Phone } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Heart, Menu, Phone, ShoppingCart, User, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { STORE } from '~/lib/store-info';
+import { DesktopCategoryMenu, MobileCategoryMenu } from './category-menu';
+import { HeaderSearch } from './header-search';
 import { ThemeToggle } from './theme-toggle';
 
+const iconLink =
+  'relative inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-md px-2 hover:bg-surface';
+
 export function SiteHeader() {
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const location = useLocation();
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === location.key;
+
   return (
     <header className="border-b border-border bg-bg">
       <div className="bg-brand text-brand-fg">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-1.5 text-sm">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 py-1.5 text-sm">
           <a
             href={STORE.phoneHref}
             className="inline-flex items-center gap-1.5 underline-offset-2 hover:underline"
@@ -18,26 +29,54 @@ export function SiteHeader() {
           <p className="font-bold">Free Shipping on Orders Over $499</p>
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="text-2xl font-bold text-brand">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3">
+        <button
+          type="button"
+          className={`${iconLink} md:hidden`}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <span className="sr-only">Menu</span>
+        </button>
+        <Link to="/" className="mr-auto text-2xl font-bold text-brand md:mr-0">
           {STORE.name}
           <span className="sr-only"> home</span>
         </Link>
-        <nav aria-label="Main">
-          <ul className="flex items-center gap-4">
-            <li>
-              <NavLink
-                to="/"
-                end
-                className="font-bold text-fg underline-offset-4 hover:underline aria-[current=page]:underline"
-              >
-                Home
-              </NavLink>
-            </li>
-          </ul>
+        <div className="order-last w-full md:order-none md:flex-1 md:px-6">
+          <HeaderSearch id="header-search" />
+        </div>
+        <nav aria-label="Account and cart" className="flex items-center gap-1">
+          <Link to="/wishlist" className={iconLink}>
+            <Heart aria-hidden="true" />
+            <span className="sr-only">Wishlist</span>
+          </Link>
+          <Link to="/cart" className={iconLink}>
+            <ShoppingCart aria-hidden="true" />
+            <span className="sr-only">Cart</span>
+          </Link>
+          <Link to="/login" className={iconLink}>
+            <User aria-hidden="true" />
+            <span className="hidden lg:inline">Sign In</span>
+            <span className="sr-only lg:hidden">Sign In</span>
+          </Link>
+          <ThemeToggle />
         </nav>
-        <ThemeToggle />
       </div>
+      <nav aria-label="Categories" className="hidden border-t border-border md:block">
+        <div className="mx-auto max-w-7xl px-2">
+          <DesktopCategoryMenu />
+        </div>
+      </nav>
+      <nav
+        id="mobile-menu"
+        aria-label="Categories"
+        hidden={!menuOpen}
+        className="border-t border-border px-4 pb-4 md:hidden"
+      >
+        <MobileCategoryMenu />
+      </nav>
     </header>
   );
 }

@@ -61,7 +61,9 @@ describe('the catalogue data', () => {
   });
 
   it('requires a prescription for every oxygen concentrator and CPAP/BiPAP machine', () => {
-    const rx = PRODUCTS.filter((p) => p.subcategory === 'oxygen-concentrators' || p.subcategory === 'cpap-bipap');
+    const rx = PRODUCTS.filter(
+      (p) => p.subcategory === 'oxygen-concentrators' || p.subcategory === 'cpap-bipap',
+    );
     expect(rx.length).toBeGreaterThan(0);
     for (const p of rx) expect(p.prescriptionRequired, p.id).toBe(true);
   });

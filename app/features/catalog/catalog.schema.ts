@@ -11,7 +11,10 @@ const dollars = z.coerce.number().int().min(0).max(1_000_000).optional().catch(u
  * ?brand=a&brand=b&min=0&max=500&sort=price-low&view=list&page=2
  */
 export const listingQuerySchema = z.object({
-  brands: z.array(z.string().regex(/^[a-z0-9&-]{1,60}$/)).max(50).catch([]),
+  brands: z
+    .array(z.string().regex(/^[a-z0-9&-]{1,60}$/))
+    .max(50)
+    .catch([]),
   min: dollars,
   max: dollars,
   sort: z.enum(sortValues).catch('recommended'),
@@ -30,19 +33,6 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
     view: params.get('view') ?? undefined,
     page: params.get('page') ?? undefined,
   });
-}
-
-/** The query string for a listing state, leaving out defaults so URLs stay short. */
-export function listingSearch(query: Partial<ListingQuery>): string {
-  const params = new URLSearchParams();
-  for (const brand of query.brands ?? []) params.append('brand', brand);
-  if (query.min !== undefined && query.min > 0) params.set('min', String(query.min));
-  if (query.max !== undefined) params.set('max', String(query.max));
-  if (query.sort && query.sort !== 'recommended') params.set('sort', query.sort);
-  if (query.view && query.view !== 'grid') params.set('view', query.view);
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const search = params.toString();
-  return search ? `?${search}` : '';
 }
 
 export const searchQuerySchema = z.object({

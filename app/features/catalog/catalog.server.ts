@@ -5,12 +5,15 @@ import {
   FEATURED_SUBCATEGORIES,
   type FeaturedSubcategory,
   filterProducts,
-  paginate,
+  PAGE_SIZE,
   priceSliderMax,
   searchProducts,
   sortProducts,
+  toCard,
   toProduct,
+  type ProductCard,
 } from './catalog';
+import { type Page, paginate } from '~/lib/page-list';
 import type { ListingQuery } from './catalog.schema';
 import type { Brand, CategoryDefinition, Product, Subcategory } from './catalog.types';
 import { CATEGORIES } from './data/categories';
@@ -63,24 +66,31 @@ export function productsOf(categoryId: string, subcategoryId?: string): readonly
       ? featuredSubcategoryProducts(PRODUCTS, subcategoryId)
       : featuredProducts(PRODUCTS);
   }
-  return PRODUCTS.filter((p) => p.category === categoryId && (!subcategoryId || p.subcategory === subcategoryId));
+  return PRODUCTS.filter(
+    (p) => p.category === categoryId && (!subcategoryId || p.subcategory === subcategoryId),
+  );
 }
 
 export interface CategoryListing {
-  category: Pick<CategoryDefinition, 'id' | 'name' | 'description' | 'bannerImage'>;
+  category: Pick<CategoryDefinition, 'name' | 'description' | 'bannerImage'> & { id: string };
   subcategory?: Subcategory;
   /** Links of the Categories filter: the category's subcategories, or every category on /all. */
   filterLinks: { id: string; name: string; href: string; current: boolean }[];
   brands: Brand[];
   priceMax: number;
-  page: ReturnType<typeof paginate<Product>>;
+  page: Page<ProductCard>;
   query: ListingQuery;
 }
 
-export function categoryListing(categoryId: string, subcategoryId: string | undefined, query: ListingQuery): CategoryListing | undefined {
+export function categoryListing(
+  categoryId: string,
+  subcategoryId: string | undefined,
+  query: ListingQuery,
+): CategoryListing | undefined {
   const products = productsOf(categoryId, subcategoryId);
   if (!products) return undefined;
-  const category = categoryId === 'all' ? { ...ALL_CATEGORY, id: 'all' } : CATEGORY_BY_ID.get(categoryId)!;
+  const category = categoryId === 'all' ? { ...ALL_CATEGORY, id: 'all' } : CATEGORY_BY_ID.get(categoryId);
+  if (!category) return undefined;
   const subcategory = category.subcategories.find((s) => s.id === subcategoryId);
   const filterLinks =
     categoryId === 'all'
@@ -97,18 +107,30 @@ export function categoryListing(categoryId: string, subcategoryId: string | unde
     maxPrice: query.max !== undefined ? query.max * 100 : undefined,
   });
   return {
-    category: { id: category.id, name: category.name, description: category.description, bannerImage: category.bannerImage },
+    category: {
+      id: category.id,
+      name: category.name,
+      description: category.description,
+      bannerImage: category.bannerImage,
+    },
     subcategory,
     filterLinks,
     brands: brandsOf(products),
     priceMax: priceSliderMax(products),
-    page: paginate(sortProducts(filtered, query.sort), query.page),
+    page: paginate(sortProducts(filtered, query.sort).map(toCard), query.page, PAGE_SIZE),
     query,
   };
 }
 
 // Category names are searchable too ("respiratory" finds concentrators); computed once.
-const SEARCHABLE = PRODUCTS.map((p) => ({ product: p, name: p.name, description: p.description, brand: p.brand, category: p.category, categoryName: categoryName(p.category) }));
+const SEARCHABLE = PRODUCTS.map((p) => ({
+  product: p,
+  name: p.name,
+  description: p.description,
+  brand: p.brand,
+  category: p.category,
+  categoryName: categoryName(p.category),
+}));
 
 export function search(query: string): Product[] {
   return searchProducts(SEARCHABLE, query).map((entry) => entry.product);

@@ -6,14 +6,14 @@ import {
   discountPercent,
   featuredSubcategoryProducts,
   filterProducts,
-  paginate,
-  pageList,
+  listingSearch,
   priceSliderMax,
   searchProducts,
   sortProducts,
   specificationRows,
 } from './catalog';
-import { listingSearch, parseListingQuery } from './catalog.schema';
+import { parseListingQuery } from './catalog.schema';
+import { pageList, paginate } from '~/lib/page-list';
 
 const productArb = fc.record({
   id: fc.uuid(),
@@ -93,10 +93,10 @@ describe('paginate and pageList', () => {
   it('covers every item exactly once across pages of 12', () => {
     fc.assert(
       fc.property(fc.array(fc.integer(), { maxLength: 200 }), (items) => {
-        const first = paginate(items, 1);
+        const first = paginate(items, 1, 12);
         const seen = [];
         for (let page = 1; page <= first.totalPages; page++) {
-          const p = paginate(items, page);
+          const p = paginate(items, page, 12);
           expect(p.items.length).toBeLessThanOrEqual(12);
           seen.push(...p.items);
         }
@@ -140,7 +140,12 @@ describe('priceSliderMax', () => {
 describe('searchProducts', () => {
   const list = [
     { name: 'Folding Walker', description: 'Light frame', brand: 'Drive Medical', category: 'mobility' },
-    { name: 'Knee Brace', description: 'Supports a weak walker knee', brand: 'Vive Health', category: 'orthopedic' },
+    {
+      name: 'Knee Brace',
+      description: 'Supports a weak walker knee',
+      brand: 'Vive Health',
+      category: 'orthopedic',
+    },
     { name: 'Rollator', description: 'Seat and brakes', brand: 'Medline', category: 'mobility' },
   ];
   it('matches name, description, brand and category case-insensitively, name matches first', () => {
@@ -183,8 +188,17 @@ describe('specificationRows', () => {
 
 describe('listing query', () => {
   it('reads the URL state and ignores what it cannot read', () => {
-    const q = parseListingQuery(new URLSearchParams('brand=medline&brand=drive-medical&min=10&max=abc&sort=bogus&page=-3&view=list'));
-    expect(q).toEqual({ brands: ['medline', 'drive-medical'], min: 10, max: undefined, sort: 'recommended', view: 'list', page: 1 });
+    const q = parseListingQuery(
+      new URLSearchParams('brand=medline&brand=drive-medical&min=10&max=abc&sort=bogus&page=-3&view=list'),
+    );
+    expect(q).toEqual({
+      brands: ['medline', 'drive-medical'],
+      min: 10,
+      max: undefined,
+      sort: 'recommended',
+      view: 'list',
+      page: 1,
+    });
   });
   it('writes back a short query string that reads the same', () => {
     fc.assert(

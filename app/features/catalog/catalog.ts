@@ -63,7 +63,9 @@ export function specificationRows(m: ProductInput['measures']): { name: string; 
     ['Overall width', m.overallWidthIn ? `${m.overallWidthIn} in` : undefined],
     [
       'Dimensions (L x W x H)',
-      m.dimensionsIn ? `${m.dimensionsIn.length} x ${m.dimensionsIn.width} x ${m.dimensionsIn.height} in` : undefined,
+      m.dimensionsIn
+        ? `${m.dimensionsIn.length} x ${m.dimensionsIn.width} x ${m.dimensionsIn.height} in`
+        : undefined,
     ],
     ['Height range', m.heightRangeIn ? `${m.heightRangeIn.min}-${m.heightRangeIn.max} in` : undefined],
     ['Item weight', m.itemWeightLb ? `${m.itemWeightLb} lb` : undefined],
@@ -72,7 +74,9 @@ export function specificationRows(m: ProductInput['measures']): { name: string; 
     ['Range', m.rangeMiles ? `${m.rangeMiles} miles` : undefined],
     ['Noise level', m.noiseDb ? `${m.noiseDb} dB` : undefined],
   ];
-  return rows.filter((row): row is [string, string] => row[1] !== undefined).map(([name, value]) => ({ name, value }));
+  return rows
+    .filter((row): row is [string, string] => row[1] !== undefined)
+    .map(([name, value]) => ({ name, value }));
 }
 
 /** Brands of a product list, sorted by name, each once. */
@@ -133,7 +137,10 @@ export interface ProductFilters {
   maxPrice?: number;
 }
 
-export function filterProducts<T extends Pick<Product, 'brand' | 'price'>>(products: readonly T[], filters: ProductFilters): T[] {
+export function filterProducts<T extends Pick<Product, 'brand' | 'price'>>(
+  products: readonly T[],
+  filters: ProductFilters,
+): T[] {
   const brands = new Set(filters.brands);
   return products.filter(
     (p) =>
@@ -162,45 +169,44 @@ export function sortProducts<T extends Sortable>(products: readonly T[], sort: S
   }
 }
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  totalPages: number;
-  total: number;
-}
-
-/** One page of a list; a page beyond the end shows the last page. */
-export function paginate<T>(items: readonly T[], page: number, pageSize = PAGE_SIZE): Page<T> {
-  const totalPages = Math.max(1, Math.ceil(items.length / pageSize));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), totalPages);
-  const start = (current - 1) * pageSize;
-  return { items: items.slice(start, start + pageSize), page: current, totalPages, total: items.length };
-}
-
-export type PageListEntry = number | 'ellipsis-start' | 'ellipsis-end';
-
-/** First page, a window around the current one, last page; an ellipsis for each gap. */
-export function pageList(current: number, totalPages: number, window = 1): PageListEntry[] {
-  if (totalPages <= 1) return [1];
-  const from = Math.max(2, current - window);
-  const to = Math.min(totalPages - 1, current + window);
-  const entries: PageListEntry[] = [1];
-  if (from > 2) entries.push('ellipsis-start');
-  for (let page = from; page <= to; page++) entries.push(page);
-  if (to < totalPages - 1) entries.push('ellipsis-end');
-  entries.push(totalPages);
-  return entries;
-}
-
 /** Highest price rounded up to the next thousand dollars, in whole dollars (spec §9). */
 export function priceSliderMax(products: readonly Pick<Product, 'price'>[]): number {
   const highestDollars = Math.max(0, ...products.map((p) => p.price)) / 100;
   return Math.max(1000, Math.ceil(highestDollars / 1000) * 1000);
 }
 
+/** Listing state kept in the URL (parsed with zod in catalog.schema.ts). */
+export interface ListingState {
+  brands: string[];
+  min?: number;
+  max?: number;
+  sort: SortOption;
+  view: 'grid' | 'list';
+  page: number;
+}
+
+/** The query string for a listing state, leaving out defaults so URLs stay short. */
+export function listingSearch(query: Partial<ListingState>): string {
+  const params = new URLSearchParams();
+  for (const brand of query.brands ?? []) params.append('brand', brand);
+  if (query.min !== undefined && query.min > 0) params.set('min', String(query.min));
+  if (query.max !== undefined) params.set('max', String(query.max));
+  if (query.sort && query.sort !== 'recommended') params.set('sort', query.sort);
+  if (query.view && query.view !== 'grid') params.set('view', query.view);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
 // ---------------------------------------------------------------- search
 
-type Searchable = Pick<Product, 'name' | 'description' | 'brand' | 'category'> & { categoryName?: string };
+interface Searchable {
+  name: string;
+  description: string;
+  brand: string;
+  category: string;
+  categoryName?: string;
+}
 
 /**
  * Case-insensitive substring match over name, description, brand and category (spec §5);
@@ -214,7 +220,9 @@ export function searchProducts<T extends Searchable>(products: readonly T[], que
   for (const p of products) {
     if (p.name.toLowerCase().includes(term)) byName.push(p);
     else if (
-      [p.description, p.brand, p.category, p.categoryName ?? ''].some((field) => field.toLowerCase().includes(term))
+      [p.description, p.brand, p.category, p.categoryName ?? ''].some((field) =>
+        field.toLowerCase().includes(term),
+      )
     ) {
       byOther.push(p);
     }
@@ -237,7 +245,10 @@ export function featuredProducts<T extends Featurable>(products: readonly T[]): 
 }
 
 /** The rules of the featured subcategories (spec §9). */
-export function featuredSubcategoryProducts<T extends Featurable>(products: readonly T[], sub: FeaturedSubcategory): T[] {
+export function featuredSubcategoryProducts<T extends Featurable>(
+  products: readonly T[],
+  sub: FeaturedSubcategory,
+): T[] {
   switch (sub) {
     case 'new-arrivals':
       return products.filter((p) => p.isNew);

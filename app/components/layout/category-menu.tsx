@@ -1,0 +1,121 @@
+import { ChevronDown } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { CATEGORIES } from '~/features/catalog/data/categories';
+
+const MENU = CATEGORIES.filter((c) => c.inMenu);
+
+/**
+ * Desktop category menu: each category is a link, and a button beside it opens its
+ * subcategories (disclosure pattern). Escape or a click elsewhere closes it.
+ */
+export function DesktopCategoryMenu() {
+  // A dropdown belongs to the page it was opened on: any navigation closes it.
+  const location = useLocation();
+  const [openAt, setOpenAt] = useState<{ id: string; key: string } | null>(null);
+  const open = openAt?.key === location.key ? openAt.id : null;
+  const setOpen = (id: string | null) => setOpenAt(id ? { id, key: location.key } : null);
+  const navRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        document.getElementById(`menu-button-${open}`)?.focus();
+        setOpenAt(null);
+      }
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setOpenAt(null);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+    };
+  }, [open]);
+
+  return (
+    <ul ref={navRef} className="flex flex-wrap items-center gap-x-1">
+      {MENU.map((category) => {
+        const isOpen = open === category.id;
+        return (
+          <li key={category.id} className="relative flex items-center">
+            <Link to={`/category/${category.id}`} className="py-3 pl-3 font-bold hover:underline">
+              {category.name}
+            </Link>
+            <button
+              type="button"
+              id={`menu-button-${category.id}`}
+              aria-expanded={isOpen}
+              aria-controls={`menu-${category.id}`}
+              aria-label={`${category.name} subcategories`}
+              onClick={() => setOpen(isOpen ? null : category.id)}
+              className="inline-flex h-11 w-8 items-center justify-center rounded hover:bg-surface"
+            >
+              <ChevronDown aria-hidden="true" size={16} className={isOpen ? 'rotate-180' : undefined} />
+            </button>
+            <div
+              id={`menu-${category.id}`}
+              hidden={!isOpen}
+              className="absolute top-full left-0 z-30 w-64 rounded-md border border-border bg-bg p-2 shadow-lg"
+            >
+              <ul>
+                {category.subcategories.map((sub) => (
+                  <li key={sub.id}>
+                    <Link
+                      to={`/category/${category.id}/${sub.id}`}
+                      className="block rounded px-3 py-2 hover:bg-surface"
+                    >
+                      {sub.name}
+                    </Link>
+                  </li>
+                ))}
+                <li className="mt-1 border-t border-border pt-1">
+                  <Link
+                    to={`/category/${category.id}`}
+                    className="block rounded px-3 py-2 font-bold text-brand hover:bg-surface"
+                  >
+                    View All {category.name}
+                  </Link>
+                </li>
+              </ul>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Mobile menu sections: native disclosure widgets that work before JavaScript loads. */
+export function MobileCategoryMenu() {
+  return (
+    <ul className="flex flex-col">
+      {CATEGORIES.map((category) => (
+        <li key={category.id} className="border-b border-border">
+          <details>
+            <summary className="flex min-h-12 cursor-pointer items-center px-2 font-bold">
+              {category.name}
+            </summary>
+            <ul className="pb-2 pl-4">
+              {category.subcategories.map((sub) => (
+                <li key={sub.id}>
+                  <Link to={`/category/${category.id}/${sub.id}`} className="block py-2">
+                    {sub.name}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to={`/category/${category.id}`} className="block py-2 font-bold text-brand">
+                  View All {category.name}
+                </Link>
+              </li>
+            </ul>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}

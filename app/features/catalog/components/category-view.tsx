@@ -1,0 +1,137 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { Pagination } from '~/components/ui/pagination';
+import { pageList } from '~/lib/page-list';
+import { bannerPromo, type ListingState, listingSearch, type SortOption } from '../catalog';
+import type { CategoryListing } from '../catalog.server';
+import { FilterPanel, type FilterSelection } from './filter-panel';
+import { ListingToolbar } from './listing-toolbar';
+import { ProductGrid } from './product-grid';
+import { PromoBanner } from './promo-banner';
+
+// The drawer is only for narrow screens and only once opened: keep it out of the first load.
+const FilterDrawer = lazy(() => import('./filter-drawer'));
+
+function prefersReducedMotion() {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export function CategoryView({ listing, pathname }: { listing: CategoryListing; pathname: string }) {
+  const navigate = useNavigate();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { category, subcategory, page, query } = listing;
+  const title = subcategory?.name ?? category.name;
+
+  const go = (next: Partial<ListingState>, options: { resetPage?: boolean } = { resetPage: true }) => {
+    const merged = { ...query, ...next, ...(options.resetPage ? { page: 1 } : {}) };
+    void navigate(`${pathname}${listingSearch(merged)}`, { preventScrollReset: true });
+  };
+
+  // A page change scrolls to the top of the listing, smoothly unless motion is reduced.
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, [page.page]);
+
+  const selection: FilterSelection = {
+    brands: query.brands,
+    min: query.min ?? 0,
+    max: query.max ?? listing.priceMax,
+  };
+  const apply = (s: FilterSelection) =>
+    go({
+      brands: s.brands,
+      min: s.min > 0 ? s.min : undefined,
+      max: s.max < listing.priceMax ? s.max : undefined,
+    });
+  const resetHref = `/category/${category.id}${listingSearch({ view: query.view })}`;
+  const panelProps = {
+    filterLinks: listing.filterLinks,
+    brands: listing.brands,
+    priceMax: listing.priceMax,
+    selected: selection,
+    resetHref,
+    onApply: apply,
+  };
+  const crumbs = [
+    { label: 'Home', href: '/' },
+    { label: category.name, href: `/category/${category.id}` },
+    ...(subcategory ? [{ label: subcategory.name }] : []),
+  ];
+  const promo = bannerPromo(subcategory?.id ?? category.id);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <Breadcrumbs items={crumbs} />
+      <section
+        aria-labelledby="listing-title"
+        className="relative mt-4 overflow-hidden rounded-xl bg-surface"
+      >
+        <img
+          src={category.bannerImage}
+          alt=""
+          width={1200}
+          height={400}
+          fetchPriority="high"
+          className="absolute inset-0 h-full w-full object-cover opacity-30"
+        />
+        <div className="relative px-6 py-10">
+          <h1 id="listing-title" className="text-3xl font-bold sm:text-4xl">
+            {title}
+          </h1>
+          <p className="mt-2 max-w-2xl text-lg">{category.description}</p>
+        </div>
+      </section>
+
+      <div className="mt-6 grid gap-8 md:grid-cols-[16rem_1fr]">
+        <aside className="hidden md:block" aria-label="Filters">
+          <FilterPanel key={JSON.stringify(selection)} idPrefix="sidebar-filters" {...panelProps} />
+        </aside>
+        <div>
+          <ListingToolbar
+            total={page.total}
+            sort={query.sort}
+            view={query.view}
+            onSortChange={(sort: SortOption) => go({ sort })}
+            onViewChange={(view) => go({ view }, { resetPage: false })}
+            onOpenFilters={() => setDrawerOpen(true)}
+          />
+          <div className="mt-4">
+            {page.items.length === 0 ? (
+              <div className="rounded-lg border border-border p-10 text-center">
+                <h2 className="text-xl font-bold">No products found</h2>
+                <p className="mt-2 text-muted">Try adjusting your filters to find products.</p>
+                <button
+                  type="button"
+                  onClick={() => void navigate(resetHref)}
+                  className="mt-4 min-h-11 rounded-md bg-brand px-5 font-bold text-brand-fg"
+                >
+                  Reset Filters
+                </button>
+              </div>
+            ) : (
+              <ProductGrid
+                products={page.items}
+                view={query.view}
+                priorityCount={query.view === 'grid' ? 2 : 1}
+                headingLevel="h2"
+              />
+            )}
+          </div>
+          <Pagination
+            page={page.page}
+            totalPages={page.totalPages}
+            entries={pageList(page.page, page.totalPages)}
+            hrefFor={(n) => `${pathname}${listingSearch({ ...query, page: n })}`}
+          />
+          <PromoBanner code={promo.code} text={promo.text} />
+        </div>
+      </div>
+      {drawerOpen ? (
+        <Suspense fallback={null}>
+          <FilterDrawer open={drawerOpen} onOpenChange={setDrawerOpen} {...panelProps} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import * as Slider from '@radix-ui/react-slider';
+import { CheckSquare, Square } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDollars } from '~/lib/money';
+import type { Brand } from '../catalog.types';
+
+export interface FilterSelection {
+  brands: string[];
+  min: number;
+  max: number;
+}
+
+interface FilterPanelProps {
+  idPrefix: string;
+  filterLinks: { id: string; name: string; href: string; current: boolean }[];
+  brands: Brand[];
+  priceMax: number;
+  selected: FilterSelection;
+  resetHref: string;
+  onApply: (selection: FilterSelection) => void;
+  /** Mobile: each section collapses; Categories starts open. */
+  collapsible?: boolean;
+}
+
+function Section({
+  title,
+  collapsible,
+  open,
+  children,
+}: {
+  title: string;
+  collapsible: boolean;
+  open: boolean;
+  children: ReactNode;
+}) {
+  if (!collapsible) {
+    return (
+      <fieldset className="border-t border-border pt-4">
+        <legend className="mb-2 font-bold">{title}</legend>
+        {children}
+      </fieldset>
+    );
+  }
+  return (
+    <details open={open} className="border-t border-border pt-3">
+      <summary className="min-h-11 cursor-pointer py-2 font-bold">{title}</summary>
+      <fieldset className="pb-3">
+        <legend className="sr-only">{title}</legend>
+        {children}
+      </fieldset>
+    </details>
+  );
+}
+
+/**
+ * 'Filter Products': category links, brand checkboxes and a price range. Brand and price
+ * choices stay pending until 'Apply Filters'.
+ */
+export function FilterPanel(props: FilterPanelProps) {
+  const {
+    idPrefix,
+    filterLinks,
+    brands,
+    priceMax,
+    selected,
+    resetHref,
+    onApply,
+    collapsible = false,
+  } = props;
+  const [pendingBrands, setPendingBrands] = useState<string[]>(selected.brands);
+  const [range, setRange] = useState<[number, number]>([selected.min, selected.max]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ brands: pendingBrands, min: range[0], max: range[1] });
+  };
+
+  return (
+    <form onSubmit={submit} aria-labelledby={`${idPrefix}-title`} className="flex flex-col gap-4">
+      <div className="flex items-center justify-between">
+        <h2 id={`${idPrefix}-title`} className="text-lg font-bold">
+          Filter Products
+        </h2>
+        <Link to={resetHref} className="text-sm font-bold text-brand underline">
+          Reset All
+        </Link>
+      </div>
+
+      {filterLinks.length > 0 ? (
+        <Section title="Categories" collapsible={collapsible} open>
+          <ul className="flex flex-col">
+            {filterLinks.map((link) => (
+              <li key={link.id}>
+                <Link
+                  to={link.href}
+                  aria-current={link.current ? 'page' : undefined}
+                  className="flex min-h-11 items-center gap-2 hover:underline"
+                >
+                  {link.current ? (
+                    <CheckSquare aria-hidden="true" size={20} className="text-brand" />
+                  ) : (
+                    <Square aria-hidden="true" size={20} />
+                  )}
+                  {link.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      <Section title="Brands" collapsible={collapsible} open={false}>
+        <ul className="flex flex-col">
+          {brands.map((brand) => (
+            <li key={brand.id}>
+              <label className="flex min-h-11 cursor-pointer items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5 accent-[var(--color-brand)]"
+                  checked={pendingBrands.includes(brand.id)}
+                  onChange={(event) =>
+                    setPendingBrands((current) =>
+                      event.target.checked ? [...current, brand.id] : current.filter((id) => id !== brand.id),
+                    )
+                  }
+                />
+                {brand.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="Price Range" collapsible={collapsible} open={false}>
+        <Slider.Root
+          className="relative my-4 flex h-6 touch-none items-center select-none"
+          min={0}
+          max={priceMax}
+          step={1}
+          minStepsBetweenThumbs={0}
+          value={range}
+          onValueChange={(value) => setRange([value[0] ?? 0, value[1] ?? priceMax])}
+        >
+          <Slider.Track className="relative h-2 grow rounded-full bg-border">
+            <Slider.Range className="absolute h-full rounded-full bg-brand" />
+          </Slider.Track>
+          <Slider.Thumb
+            aria-label="Minimum price"
+            aria-valuetext={formatDollars(range[0])}
+            className="block h-6 w-6 rounded-full border-2 border-brand bg-bg"
+          />
+          <Slider.Thumb
+            aria-label="Maximum price"
+            aria-valuetext={formatDollars(range[1])}
+            className="block h-6 w-6 rounded-full border-2 border-brand bg-bg"
+          />
+        </Slider.Root>
+        <p className="flex justify-between text-sm" aria-live="polite">
+          <span>{formatDollars(range[0])}</span>
+          <span>{formatDollars(range[1])}</span>
+        </p>
+      </Section>
+
+      <button
+        type="submit"
+        className="min-h-11 rounded-md bg-brand px-4 font-bold text-brand-fg hover:bg-brand-strong"
+      >
+        Apply Filters
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { LayoutGrid, List, SlidersHorizontal } from 'lucide-react';
+import { SORT_OPTIONS, type SortOption } from '../catalog';
+
+interface ListingToolbarProps {
+  total: number;
+  sort: SortOption;
+  view: 'grid' | 'list';
+  onSortChange: (sort: SortOption) => void;
+  onViewChange: (view: 'grid' | 'list') => void;
+  onOpenFilters: () => void;
+}
+
+const toggle = 'inline-flex h-11 w-11 items-center justify-center rounded-md border';
+
+export function ListingToolbar({
+  total,
+  sort,
+  view,
+  onSortChange,
+  onViewChange,
+  onOpenFilters,
+}: ListingToolbarProps) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 border-b border-border pb-3">
+      <button
+        type="button"
+        onClick={onOpenFilters}
+        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-border px-4 font-bold md:hidden"
+      >
+        <SlidersHorizontal aria-hidden="true" size={18} />
+        Filters
+      </button>
+      <p className="mr-auto" role="status">
+        Showing {total} {total === 1 ? 'product' : 'products'}
+      </p>
+      <label htmlFor="listing-sort" className="sr-only">
+        Sort by
+      </label>
+      <select
+        id="listing-sort"
+        value={sort === 'recommended' ? '' : sort}
+        onChange={(event) => onSortChange((event.target.value || 'recommended') as SortOption)}
+        className="min-h-11 rounded-md border border-border bg-bg px-3"
+      >
+        <option value="" disabled hidden>
+          Sort by
+        </option>
+        {SORT_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <div className="flex gap-1" role="group" aria-label="Layout">
+        <button
+          type="button"
+          aria-pressed={view === 'grid'}
+          aria-label="Grid view"
+          onClick={() => onViewChange('grid')}
+          className={`${toggle} ${view === 'grid' ? 'border-brand bg-brand text-brand-fg' : 'border-border'}`}
+        >
+          <LayoutGrid aria-hidden="true" size={18} />
+        </button>
+        <button
+          type="button"
+          aria-pressed={view === 'list'}
+          aria-label="List view"
+          onClick={() => onViewChange('list')}
+          className={`${toggle} ${view === 'list' ? 'border-brand bg-brand text-brand-fg' : 'border-border'}`}
+        >
+          <List aria-hidden="true" size={18} />
+        </button>
+      </div>
+    </div>
+  );
+}

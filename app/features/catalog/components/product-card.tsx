@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { FallbackImage } from '~/components/ui/fallback-image';
+import { StarRating } from '~/components/ui/star-rating';
+import { IMAGE_SIZE, PLACEHOLDER_IMAGE, type ProductCard as Card } from '../catalog';
+import { PriceTag } from './price-tag';
+
+interface ProductCardProps {
+  product: Card;
+  view?: 'grid' | 'list';
+  /** Cards in the first row are above the fold: load their images eagerly. */
+  priority?: boolean;
+  headingLevel?: 'h2' | 'h3';
+}
+
+function Badges({ product, view }: { product: Card; view: 'grid' | 'list' }) {
+  if (!product.isNew && !product.isSale) return null;
+  return (
+    <div className="absolute top-2 left-2 flex flex-col items-start gap-1 text-xs font-bold">
+      {product.isNew ? <span className="rounded bg-emerald-700 px-2 py-0.5 text-white">NEW</span> : null}
+      {product.isSale ? <span className="rounded bg-red-700 px-2 py-0.5 text-white">SALE</span> : null}
+      {product.isSale && view === 'grid' ? (
+        <span className="rounded bg-amber-300 px-2 py-0.5 text-black">{product.discount}% OFF</span>
+      ) : null}
+    </div>
+  );
+}
+
+/** One product in a grid or list. The cart and wishlist controls arrive with the cart. */
+export function ProductCard({
+  product,
+  view = 'grid',
+  priority = false,
+  headingLevel = 'h3',
+}: ProductCardProps) {
+  const Heading = headingLevel;
+  const isList = view === 'list';
+  return (
+    <article
+      className={`group relative flex rounded-lg border border-border bg-bg p-3 ${isList ? 'flex-col gap-4 sm:flex-row' : 'flex-col'}`}
+    >
+      <div className={`relative ${isList ? 'sm:w-48 sm:shrink-0' : ''}`}>
+        <Link to={product.link} tabIndex={-1} aria-hidden="true">
+          <FallbackImage
+            src={product.image}
+            alt=""
+            width={IMAGE_SIZE}
+            height={IMAGE_SIZE}
+            fallbackSrc={PLACEHOLDER_IMAGE}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            className="aspect-square h-auto w-full rounded-md bg-surface object-contain"
+          />
+        </Link>
+        <Badges product={product} view={view} />
+      </div>
+      <div className="mt-3 flex flex-1 flex-col gap-1">
+        <p className="text-sm text-muted">{product.brand}</p>
+        <Heading className="text-base leading-snug font-bold">
+          <Link to={product.link} className="underline-offset-2 hover:underline">
+            {product.name}
+          </Link>
+        </Heading>
+        <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+        {isList ? <p className="text-muted">{product.description}</p> : null}
+        <div className="mt-auto pt-2">
+          <PriceTag price={product.price} originalPrice={product.originalPrice} />
+          {product.stock !== 'In Stock' ? (
+            <p className={product.stock === 'Low Stock' ? 'text-sm text-warning' : 'text-sm text-danger'}>
+              {product.stock}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ProductCard as Card } from '../catalog';
+import { ProductCard } from './product-card';
+
+export function ProductGrid({
+  products,
+  view = 'grid',
+  priorityCount = 0,
+  headingLevel,
+}: {
+  products: Card[];
+  view?: 'grid' | 'list';
+  priorityCount?: number;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  return (
+    <ul
+      className={
+        view === 'grid'
+          ? 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4'
+          : 'flex flex-col gap-4'
+      }
+    >
+      {products.map((product, index) => (
+        <li key={product.id} className="flex">
+          <div className="flex w-full">
+            <ProductCard
+              product={product}
+              view={view}
+              priority={index < priorityCount}
+              headingLevel={headingLevel}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,97 @@
+import { BadgeCheck, FileText, RotateCcw, Truck } from 'lucide-react';
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { StarRating } from '~/components/ui/star-rating';
+import type { ProductCard } from '../catalog';
+import type { Product } from '../catalog.types';
+import { PriceTag } from './price-tag';
+import { ProductGallery } from './product-gallery';
+import { ProductGrid } from './product-grid';
+import { ProductTabs } from './product-tabs';
+import { ShareButtons } from './share-buttons';
+
+interface ProductViewProps {
+  product: Product;
+  categoryName: string;
+  subcategoryName: string;
+  related: ProductCard[];
+  url: string;
+}
+
+const stockColour = {
+  'In Stock': 'text-success',
+  'Low Stock': 'text-warning',
+  'Out of Stock': 'text-danger',
+} as const;
+
+export function ProductView({ product, categoryName, subcategoryName, related, url }: ProductViewProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <Breadcrumbs
+        items={[
+          { label: 'Home', href: '/' },
+          { label: categoryName, href: `/category/${product.category}` },
+          { label: subcategoryName, href: product.categoryPath },
+          { label: product.name },
+        ]}
+      />
+      <div className="mt-6 grid gap-10 md:grid-cols-2">
+        <ProductGallery images={product.images} />
+        <div className="flex flex-col gap-4">
+          <p className="text-muted">{product.brand}</p>
+          <h1 className="text-3xl font-bold">{product.name}</h1>
+          <StarRating rating={product.rating} reviewCount={product.reviewCount} size={20} />
+          <div className="flex flex-wrap items-center gap-3">
+            <PriceTag price={product.price} originalPrice={product.originalPrice} size="lg" />
+            {product.isSale ? (
+              <span className="rounded bg-amber-300 px-2 py-1 text-sm font-bold text-black">
+                {product.discount}% OFF
+              </span>
+            ) : null}
+          </div>
+          <p>{product.description}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="font-bold">SKU</dt>
+            <dd>{product.sku}</dd>
+            <dt className="font-bold">Brand</dt>
+            <dd>{product.brand}</dd>
+            <dt className="font-bold">Availability</dt>
+            <dd className={`font-bold ${stockColour[product.stock]}`}>{product.stock}</dd>
+          </dl>
+          <ul className="flex flex-col gap-2 rounded-lg bg-surface p-4">
+            <li className="flex gap-2">
+              <Truck aria-hidden="true" className="shrink-0" /> Free shipping on orders over $499
+            </li>
+            <li className="flex gap-2">
+              <RotateCcw aria-hidden="true" className="shrink-0" />
+              {product.returnable
+                ? '30-day money-back guarantee'
+                : 'This item cannot be returned once opened, for hygiene and safety reasons.'}
+            </li>
+            <li className="flex gap-2">
+              <BadgeCheck aria-hidden="true" className="shrink-0" />
+              {product.hsaFsaEligible
+                ? 'Eligible for HSA and FSA spending'
+                : 'Not eligible for HSA or FSA spending'}
+            </li>
+            {product.prescriptionRequired ? (
+              <li className="flex gap-2">
+                <FileText aria-hidden="true" className="shrink-0" />
+                Prescription required: we will ask for your prescriber's details before this item ships.
+              </li>
+            ) : null}
+          </ul>
+          <ShareButtons title={product.name} url={url} />
+        </div>
+      </div>
+      <ProductTabs product={product} />
+      {related.length > 0 ? (
+        <section aria-labelledby="related-title" className="mt-12">
+          <h2 id="related-title" className="mb-4 text-2xl font-bold">
+            Related Products
+          </h2>
+          <ProductGrid products={related} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { Tag } from 'lucide-react';
+
+/** The promotion advertised on a listing (spec §9); the cart decides whether it applies. */
+export function PromoBanner({ code, text }: { code: string; text: string }) {
+  return (
+    <aside
+      aria-label="Promotion"
+      className="mt-10 flex items-center gap-3 rounded-lg border border-brand bg-surface p-4"
+    >
+      <Tag aria-hidden="true" className="shrink-0 text-brand" />
+      <p>
+        Use code <strong className="font-bold tracking-wide">{code}</strong> at checkout for {text}.
+      </p>
+    </aside>
+  );
+}

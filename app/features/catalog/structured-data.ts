@@ -1,0 +1,58 @@
+import type { Product } from './catalog.types';
+
+/** schema.org Product and BreadcrumbList for search engines (JSON-LD). */
+export function productJsonLd(
+  product: Product,
+  appUrl: string,
+  categoryName: string,
+  subcategoryName: string,
+) {
+  const availability = {
+    'In Stock': 'https://schema.org/InStock',
+    'Low Stock': 'https://schema.org/LimitedAvailability',
+    'Out of Stock': 'https://schema.org/OutOfStock',
+  }[product.stock];
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description: product.description,
+      sku: product.sku,
+      image: product.images.map((image) => `${appUrl}${image.src}`),
+      brand: { '@type': 'Brand', name: product.brand },
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: product.rating,
+        reviewCount: product.reviewCount,
+      },
+      offers: {
+        '@type': 'Offer',
+        url: `${appUrl}${product.link}`,
+        priceCurrency: 'USD',
+        price: (product.price / 100).toFixed(2),
+        availability,
+      },
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { name: 'Home', path: '/' },
+        { name: categoryName, path: `/category/${product.category}` },
+        { name: subcategoryName, path: product.categoryPath },
+        { name: product.name, path: product.link },
+      ].map((crumb, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: crumb.name,
+        item: `${appUrl}${crumb.path}`,
+      })),
+    },
+  ];
+}
+
+/** JSON for a <script> element: "<" is escaped so no text can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,57 @@
+import { data } from 'react-router';
+import { toCard } from '~/features/catalog/catalog';
+import { getCategory, getProduct, relatedProducts } from '~/features/catalog/catalog.server';
+import { ProductView } from '~/features/catalog/components/product-view';
+import { jsonForScript, productJsonLd } from '~/features/catalog/structured-data';
+import { useNonce } from '~/lib/nonce';
+import { pageTitle } from '~/lib/store-info';
+import type { Route } from './+types/product';
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const product = getProduct(params.productId);
+  if (!product) throw data(null, { status: 404 });
+  const category = getCategory(product.category);
+  const categoryName = category?.name ?? product.category;
+  const subcategoryName =
+    category?.subcategories.find((s) => s.id === product.subcategory)?.name ?? product.subcategory;
+  const appUrl = context.services.env.APP_URL;
+  return {
+    product,
+    categoryName,
+    subcategoryName,
+    related: relatedProducts(product).map(toCard),
+    url: `${appUrl}${product.link}`,
+    jsonLd: productJsonLd(product, appUrl, categoryName, subcategoryName),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: pageTitle('Page not found') }];
+  const { product } = loaderData;
+  return [
+    { title: pageTitle(product.name) },
+    { name: 'description', content: product.description },
+    { tagName: 'link', rel: 'canonical', href: loaderData.url },
+  ];
+}
+
+export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  return (
+    <>
+      <ProductView
+        product={loaderData.product}
+        categoryName={loaderData.categoryName}
+        subcategoryName={loaderData.subcategoryName}
+        related={loaderData.related}
+        url={loaderData.url}
+      />
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: jsonForScript(loaderData.jsonLd) }}
+      />
+    </>
+  );
+}

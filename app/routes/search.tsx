@@ -1,0 +1,83 @@
+import { Search } from 'lucide-react';
+import { Form, useNavigate } from 'react-router';
+import { toCard } from '~/features/catalog/catalog';
+import { searchQuerySchema } from '~/features/catalog/catalog.schema';
+import { search } from '~/features/catalog/catalog.server';
+import { ProductGrid } from '~/features/catalog/components/product-grid';
+import { pageTitle } from '~/lib/store-info';
+import type { Route } from './+types/search';
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { q } = searchQuerySchema.parse({ q: new URL(request.url).searchParams.get('q') ?? '' });
+  return { q, results: q ? search(q).map(toCard) : [] };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const q = loaderData?.q;
+  return [
+    { title: pageTitle(q ? `Search results for "${q}"` : 'Search') },
+    { name: 'description', content: 'Search our medical equipment by name, brand or category.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export default function SearchRoute({ loaderData }: Route.ComponentProps) {
+  const { q, results } = loaderData;
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Form
+        method="get"
+        action="/search"
+        role="search"
+        className="flex max-w-2xl gap-2"
+        onSubmit={(event) => {
+          const term = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+          event.preventDefault();
+          if (term) void navigate(`/search?q=${encodeURIComponent(term)}`);
+        }}
+      >
+        <label htmlFor="search-page-input" className="sr-only">
+          Search for products
+        </label>
+        <input
+          id="search-page-input"
+          key={q}
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Search for products..."
+          className="min-h-11 flex-1 rounded-md border border-border bg-bg px-3"
+        />
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-5 font-bold text-brand-fg"
+        >
+          <Search aria-hidden="true" size={18} /> Search
+        </button>
+      </Form>
+      {q ? (
+        <section aria-labelledby="search-title" className="mt-8">
+          <h1 id="search-title" className="text-3xl font-bold">
+            Search results for &quot;{q}&quot;
+          </h1>
+          <p className="mt-1 text-muted" role="status">
+            {results.length} {results.length === 1 ? 'product' : 'products'} found
+          </p>
+          {results.length === 0 ? (
+            <div className="mt-8 rounded-lg border border-border p-10 text-center">
+              <h2 className="text-xl font-bold">No products found</h2>
+              <p className="mt-2 text-muted">Try a different search term or browse our categories.</p>
+            </div>
+          ) : (
+            <div className="mt-6">
+              <ProductGrid products={results} priorityCount={2} headingLevel="h2" />
+            </div>
+          )}
+        </section>
+      ) : (
+        <h1 className="mt-8 text-3xl font-bold">Search</h1>
+      )}
+    </div>
+  );
+}
