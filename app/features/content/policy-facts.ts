@@ -25,7 +25,8 @@ export const RETURNS = {
 export const NON_RETURNABLE_ONCE_OPENED = [
   'CPAP and BiPAP equipment, including machines, masks, tubing and humidifier chambers',
   'Compression stockings, sleeves and other compression garments',
-  'Nebulizer kits, masks and mouthpieces',
+  'Suction machines, canisters and tubing',
+  'Nebulizer masks and mouthpieces sold on their own',
 ] as const;
 
 /** Large items that travel by freight with a delivery appointment. */

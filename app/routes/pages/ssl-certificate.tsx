@@ -69,8 +69,8 @@ export default function SslCertificate() {
           so you can recognize the card on your order.
         </p>
         <p>
-          We will never ask for your full card number or password by email or phone. If you receive a message
-          like that, do not reply. Contact us at{' '}
+          We will never ask for your password, and we will never ask you to send your card number by email or
+          text message. If you receive a message like that, do not reply. Contact us at{' '}
           <a href={`mailto:${STORE.supportEmail}`}>{STORE.supportEmail}</a>.
         </p>
         <p>

@@ -18,7 +18,7 @@ interface ContentPageProps {
 const prose = [
   'mt-8 space-y-10',
   '[&_p]:mt-3 [&_p]:max-w-prose',
-  '[&_ul]:mt-3 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6',
+  '[&_ul]:mt-3 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ul_ul]:mt-2 [&_ul_ul]:list-[circle]',
   '[&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6',
   '[&_a]:font-bold [&_a]:text-brand [&_a]:underline [&_a]:underline-offset-2',
   '[&_a:hover]:text-brand-strong',
