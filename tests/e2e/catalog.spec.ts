@@ -8,7 +8,10 @@ test.describe('browsing the catalogue', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Best Sellers' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'What our customers say' })).toBeVisible();
 
-    await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link', { name: /Mobility/ }).click();
+    await page
+      .getByRole('region', { name: 'Shop by Category' })
+      .getByRole('link', { name: /Mobility/ })
+      .click();
     await expect(page).toHaveURL(/\/category\/mobility$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Mobility' })).toBeVisible();
     const status = page.getByRole('status').filter({ hasText: /^Showing \d+ products$/ });
@@ -21,7 +24,10 @@ test.describe('browsing the catalogue', () => {
     if (isMobile) {
       await page.getByRole('button', { name: 'Filters' }).click();
       filters = page.getByRole('dialog', { name: 'Filters' });
-      await filters.locator('summary').filter({ hasText: /^Brands$/ }).click();
+      await filters
+        .locator('summary')
+        .filter({ hasText: /^Brands$/ })
+        .click();
     }
     await filters.getByRole('checkbox', { name: 'Drive Medical' }).check();
     await expect(page).toHaveURL(/\/category\/mobility$/);
@@ -38,9 +44,12 @@ test.describe('browsing the catalogue', () => {
     await page.getByLabel('Sort by').selectOption('price-low');
     await expect(page).toHaveURL(/sort=price-low/);
     const prices = async () =>
-      (await page.locator('main article').getByText(/^\$[\d,]+\.\d\d$/).allTextContents()).map((t) =>
-        Number(t.replace(/[$,]/g, '')),
-      );
+      (
+        await page
+          .locator('main article')
+          .getByText(/^\$[\d,]+\.\d\d$/)
+          .allTextContents()
+      ).map((t) => Number(t.replace(/[$,]/g, '')));
     const firstPage = await prices();
     expect(firstPage).toEqual([...firstPage].sort((a, b) => a - b));
     await page.getByRole('link', { name: 'Page 2' }).click();
@@ -94,7 +103,9 @@ test.describe('browsing the catalogue', () => {
     await expect(page.locator('main article').first()).toBeVisible();
   });
 
-  test('unknown categories, subcategories and products answer 404; a slash in an id redirects', async ({ page }) => {
+  test('unknown categories, subcategories and products answer 404; a slash in an id redirects', async ({
+    page,
+  }) => {
     for (const path of ['/category/nope', '/category/mobility/nope', '/product/nope']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);

@@ -36,10 +36,12 @@ function Section({
 }) {
   if (!collapsible) {
     return (
-      <fieldset className="border-t border-border pt-4">
-        <legend className="mb-2 font-bold">{title}</legend>
-        {children}
-      </fieldset>
+      <div className="border-t border-border pt-4">
+        <fieldset className="m-0 min-w-0 border-0 p-0">
+          <legend className="mb-2 font-bold">{title}</legend>
+          {children}
+        </fieldset>
+      </div>
     );
   }
   return (

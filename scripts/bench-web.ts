@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseEnv } from '../server/env';
+import { startServer } from '../server/server';
+import { ensureBuild } from './ensure-build';
+import { BUDGET_PAGES, WEB_BUDGETS } from './web-budgets';
+import { kb, measurePage } from './web-weight';
+
+// `npm run bench:web`: what each page costs a shopper on first load, against the budgets,
+// written into docs/performance.md between the web-weight markers.
+ensureBuild();
+const dir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
+const server = await startServer(
+  parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: `file:${dir}/store.db`,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+  }),
+);
+const rows: string[] = [];
+try {
+  for (const page of BUDGET_PAGES) {
+    const w = await measurePage(server.url, page.path);
+    const ok =
+      w.jsGzip <= page.jsBudget &&
+      (!page.htmlBudget || w.htmlGzip <= page.htmlBudget) &&
+      w.eagerImageBytes <= WEB_BUDGETS.eagerImages;
+    rows.push(
+      `| \`${page.path}\` | ${kb(w.jsGzip)} KB (${w.jsFiles.length} files) / ${kb(page.jsBudget)} KB | ${kb(w.htmlGzip)} KB${page.htmlBudget ? ` / ${kb(page.htmlBudget)} KB` : ''} | ${kb(w.eagerImageBytes)} KB / ${kb(WEB_BUDGETS.eagerImages)} KB | ${ok ? 'met' : 'OVER'} |`,
+    );
+  }
+} finally {
+  await server.shutdown('bench end');
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const table = [
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, with \`npm run bench:web\`.`,
+  '',
+  '| page | first-load JavaScript (gzip) / budget | HTML (gzip) / budget | images above the fold / budget | |',
+  '| --- | --- | --- | --- | --- |',
+  ...rows,
+].join('\n');
+console.log(table);
+
+const doc = path.resolve('docs/performance.md');
+const start = '<!-- web-weight:start -->';
+const end = '<!-- web-weight:end -->';
+const current = readFileSync(doc, 'utf8');
+const from = current.indexOf(start);
+const to = current.indexOf(end);
+if (from === -1 || to === -1) throw new Error('docs/performance.md lacks the web-weight markers');
+writeFileSync(doc, `${current.slice(0, from + start.length)}\n${table}\n${current.slice(to)}`);

@@ -1,0 +1,16 @@
+/** Size budgets of first loads (gzip bytes), from the catalogue and performance issues. */
+export const WEB_BUDGETS = {
+  homeJs: 120 * 1024,
+  catalogueJs: 125 * 1024,
+  categoryHtml: 60 * 1024,
+  eagerImages: 150 * 1024,
+};
+
+/** The pages measured, with the budget of their first-load JavaScript. */
+export const BUDGET_PAGES = [
+  { path: '/', jsBudget: WEB_BUDGETS.homeJs },
+  { path: '/category/mobility', jsBudget: WEB_BUDGETS.catalogueJs, htmlBudget: WEB_BUDGETS.categoryHtml },
+  { path: '/category/featured', jsBudget: WEB_BUDGETS.catalogueJs, htmlBudget: WEB_BUDGETS.categoryHtml },
+  { path: '/product/cruiser-iii-lightweight-wheelchair', jsBudget: WEB_BUDGETS.catalogueJs },
+  { path: '/search?q=walker', jsBudget: WEB_BUDGETS.catalogueJs },
+];
