@@ -9,7 +9,7 @@ import {
   isRouteErrorResponse,
   useRouteError,
 } from 'react-router';
-import { Toaster } from 'sonner';
+import { DeferredToaster } from '~/components/layout/deferred-toaster';
 import { ErrorPage } from '~/components/layout/error-page';
 import { NotFound } from '~/components/layout/not-found';
 import { SiteFooter } from '~/components/layout/site-footer';
@@ -51,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster position="top-right" closeButton richColors />
+        <DeferredToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

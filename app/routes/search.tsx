@@ -1,5 +1,6 @@
-import { Search } from 'lucide-react';
-import { Form, useNavigate } from 'react-router';
+import { Search } from 'lucide';
+import { Icon } from '~/components/ui/icon';
+import { useNavigate } from 'react-router';
 import { toCard } from '~/features/catalog/catalog';
 import { searchQuerySchema } from '~/features/catalog/catalog.schema';
 import { search } from '~/features/catalog/catalog.server';
@@ -26,7 +27,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Form
+      <form
         method="get"
         action="/search"
         role="search"
@@ -53,9 +54,9 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
           type="submit"
           className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-5 font-bold text-brand-fg"
         >
-          <Search aria-hidden="true" size={18} /> Search
+          <Icon icon={Search} size={18} /> Search
         </button>
-      </Form>
+      </form>
       {q ? (
         <section aria-labelledby="search-title" className="mt-8">
           <h1 id="search-title" className="text-3xl font-bold">

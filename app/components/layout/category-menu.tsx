@@ -1,9 +1,10 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CATEGORIES } from '~/features/catalog/data/categories';
+import { CATEGORY_MENU } from '~/features/catalog/data/category-menu';
 
-const MENU = CATEGORIES.filter((c) => c.inMenu);
+const MENU = CATEGORY_MENU.filter((c) => c.inMenu);
 
 /**
  * Desktop category menu: each category is a link, and a button beside it opens its
@@ -54,7 +55,7 @@ export function DesktopCategoryMenu() {
               onClick={() => setOpen(isOpen ? null : category.id)}
               className="inline-flex h-11 w-8 items-center justify-center rounded hover:bg-surface"
             >
-              <ChevronDown aria-hidden="true" size={16} className={isOpen ? 'rotate-180' : undefined} />
+              <Icon icon={ChevronDown} size={16} className={isOpen ? 'rotate-180' : undefined} />
             </button>
             <div
               id={`menu-${category.id}`}
@@ -93,7 +94,7 @@ export function DesktopCategoryMenu() {
 export function MobileCategoryMenu() {
   return (
     <ul className="flex flex-col">
-      {CATEGORIES.map((category) => (
+      {CATEGORY_MENU.map((category) => (
         <li key={category.id} className="border-b border-border">
           <details>
             <summary className="flex min-h-12 cursor-pointer items-center px-2 font-bold">

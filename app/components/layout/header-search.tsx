@@ -1,11 +1,12 @@
-import { Search } from 'lucide-react';
-import { Form, useNavigate } from 'react-router';
+import { Search } from 'lucide';
+import { Icon } from '~/components/ui/icon';
+import { useNavigate } from 'react-router';
 
 /** Submits to /search only when the trimmed term is not blank (spec §2). */
 export function HeaderSearch({ id }: { id: string }) {
   const navigate = useNavigate();
   return (
-    <Form
+    <form
       method="get"
       action="/search"
       role="search"
@@ -32,8 +33,8 @@ export function HeaderSearch({ id }: { id: string }) {
         aria-label="Search"
         className="inline-flex min-h-11 w-12 items-center justify-center rounded-r-md bg-brand text-brand-fg"
       >
-        <Search aria-hidden="true" size={20} />
+        <Icon icon={Search} size={20} />
       </button>
-    </Form>
+    </form>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CATEGORIES } from '~/features/catalog/data/categories';
+import { CATEGORY_MENU } from '~/features/catalog/data/category-menu';
 import { SITE_PAGES } from '~/lib/site-pages';
 import { STORE } from '~/lib/store-info';
 
@@ -63,7 +63,7 @@ export function SiteFooter() {
         <LinkList
           title="Shop"
           links={[
-            ...CATEGORIES.map((c) => ({ href: `/category/${c.id}`, label: c.name })),
+            ...CATEGORY_MENU.map((c) => ({ href: `/category/${c.id}`, label: c.name })),
             { href: '/category/all', label: 'All Products' },
           ]}
         />

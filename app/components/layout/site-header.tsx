@@ -1,4 +1,5 @@
-import { Heart, Menu, Phone, ShoppingCart, User, X } from 'lucide-react';
+import { Heart, Menu, Phone, ShoppingCart, User, X } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { STORE } from '~/lib/store-info';
@@ -23,7 +24,7 @@ export function SiteHeader() {
             href={STORE.phoneHref}
             className="inline-flex items-center gap-1.5 underline-offset-2 hover:underline"
           >
-            <Phone aria-hidden="true" size={14} />
+            <Icon icon={Phone} size={14} />
             <span>{STORE.phone}</span>
           </a>
           <p className="font-bold">Free Shipping on Orders Over $499</p>
@@ -37,7 +38,7 @@ export function SiteHeader() {
           aria-controls="mobile-menu"
           onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
         >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          {menuOpen ? <Icon icon={X} /> : <Icon icon={Menu} />}
           <span className="sr-only">Menu</span>
         </button>
         <Link to="/" className="mr-auto text-2xl font-bold text-brand md:mr-0">
@@ -49,15 +50,15 @@ export function SiteHeader() {
         </div>
         <nav aria-label="Account and cart" className="flex items-center gap-1">
           <Link to="/wishlist" className={iconLink}>
-            <Heart aria-hidden="true" />
+            <Icon icon={Heart} />
             <span className="sr-only">Wishlist</span>
           </Link>
           <Link to="/cart" className={iconLink}>
-            <ShoppingCart aria-hidden="true" />
+            <Icon icon={ShoppingCart} />
             <span className="sr-only">Cart</span>
           </Link>
           <Link to="/login" className={iconLink}>
-            <User aria-hidden="true" />
+            <Icon icon={User} />
             <span className="hidden lg:inline">Sign In</span>
             <span className="sr-only lg:hidden">Sign In</span>
           </Link>

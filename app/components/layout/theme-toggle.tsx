@@ -1,4 +1,5 @@
-import { Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 import { useSyncExternalStore } from 'react';
 import { applyTheme, readAppliedTheme, subscribeToTheme, type Theme } from '~/lib/theme';
 
@@ -19,7 +20,7 @@ export function ThemeToggle() {
         applyTheme(next);
       }}
     >
-      {isDark ? <Moon aria-hidden="true" size={20} /> : <Sun aria-hidden="true" size={20} />}
+      {isDark ? <Icon icon={Moon} size={20} /> : <Icon icon={Sun} size={20} />}
     </button>
   );
 }

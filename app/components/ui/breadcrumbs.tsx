@@ -1,4 +1,5 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 import { Link } from 'react-router';
 
 export interface Crumb {
@@ -27,7 +28,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
                   {item.label}
                 </span>
               )}
-              {last ? null : <ChevronRight aria-hidden="true" size={14} />}
+              {last ? null : <Icon icon={ChevronRight} size={14} />}
             </li>
           );
         })}

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 import { Link } from 'react-router';
 import type { PageListEntry } from '~/lib/page-list';
 
@@ -35,13 +36,7 @@ export function Pagination({ page, totalPages, entries, hrefFor }: PaginationPro
     <nav aria-label="Pagination" className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
-          {edge(
-            page - 1,
-            page <= 1,
-            'Previous page',
-            <ChevronLeft aria-hidden="true" size={18} />,
-            'Previous',
-          )}
+          {edge(page - 1, page <= 1, 'Previous page', <Icon icon={ChevronLeft} size={18} />, 'Previous')}
         </li>
         {entries.map((entry) =>
           typeof entry === 'number' ? (
@@ -63,13 +58,7 @@ export function Pagination({ page, totalPages, entries, hrefFor }: PaginationPro
           ),
         )}
         <li>
-          {edge(
-            page + 1,
-            page >= totalPages,
-            'Next page',
-            <ChevronRight aria-hidden="true" size={18} />,
-            'Next',
-          )}
+          {edge(page + 1, page >= totalPages, 'Next page', <Icon icon={ChevronRight} size={18} />, 'Next')}
         </li>
       </ul>
     </nav>

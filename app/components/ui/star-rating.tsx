@@ -1,4 +1,5 @@
-import { Star } from 'lucide-react';
+import { Star } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 
 /** 1-5 stars; screen readers hear "Rated 4.5 out of 5 (120 reviews)" once, not five icons. */
 export function StarRating({
@@ -15,7 +16,8 @@ export function StarRating({
     <span className="inline-flex items-center gap-1" role="img" aria-label={label}>
       <span className="inline-flex" aria-hidden="true">
         {[1, 2, 3, 4, 5].map((n) => (
-          <Star
+          <Icon
+            icon={Star}
             key={n}
             size={size}
             className={n <= Math.round(rating) ? 'fill-amber-500 text-amber-600' : 'text-border'}

@@ -21,15 +21,18 @@ export interface Subcategory {
   name: string;
 }
 
-export interface CategoryDefinition {
+export interface CategoryMenuEntry {
   id: CategoryId;
   name: string;
-  description: string;
-  /** Path of the banner illustration under /images/categories/. */
-  bannerImage: string;
   subcategories: Subcategory[];
   /** Shown in the desktop menu (daily-living and pediatric are linked from footer and home). */
   inMenu: boolean;
+}
+
+export interface CategoryDefinition extends CategoryMenuEntry {
+  description: string;
+  /** Path of the banner illustration under /images/categories/. */
+  bannerImage: string;
 }
 
 export interface Brand {

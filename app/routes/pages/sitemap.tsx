@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ContentPage } from '~/features/content/components/content-page';
 import { ContentSection } from '~/features/content/components/content-section';
-import { CATEGORIES } from '~/features/catalog/data/categories';
+import { CATEGORY_MENU } from '~/features/catalog/data/category-menu';
 import { SITE_PAGES, type SitePage } from '~/lib/site-pages';
 import { STORE, pageTitle } from '~/lib/store-info';
 
@@ -39,7 +39,7 @@ export default function Sitemap() {
           <li>
             <Link to="/category/all">All Products</Link>
           </li>
-          {CATEGORIES.map((category) => (
+          {CATEGORY_MENU.map((category) => (
             <li key={category.id}>
               <Link to={`/category/${category.id}`}>{category.name}</Link>
               {category.subcategories.length > 0 ? (

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { X } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 import type { ComponentProps } from 'react';
 import { FilterPanel } from './filter-panel';
 
@@ -24,7 +25,7 @@ export default function FilterDrawer({ open, onOpenChange, onApply, ...panel }: 
               className="inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-surface"
               aria-label="Close filters"
             >
-              <X aria-hidden="true" size={20} />
+              <Icon icon={X} size={20} />
             </Dialog.Close>
           </div>
           <FilterPanel

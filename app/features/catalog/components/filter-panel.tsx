@@ -1,5 +1,5 @@
-import * as Slider from '@radix-ui/react-slider';
-import { CheckSquare, Square } from 'lucide-react';
+import { CheckSquare, Square } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '~/lib/money';
@@ -55,6 +55,49 @@ function Section({
   );
 }
 
+/** Two native sliders (minimum and maximum): keyboard and screen-reader support for free. */
+function PriceRange(props: {
+  idPrefix: string;
+  max: number;
+  value: [number, number];
+  onChange: (value: [number, number]) => void;
+}) {
+  const { idPrefix, max, value, onChange } = props;
+  const [low, high] = value;
+  const slider = (label: string, which: 0 | 1) => {
+    const id = `${idPrefix}-price-${which === 0 ? 'min' : 'max'}`;
+    const current = value[which];
+    return (
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="flex justify-between text-sm">
+          <span>{label}</span>
+          <span className="font-bold">{formatDollars(current)}</span>
+        </label>
+        <input
+          id={id}
+          type="range"
+          min={0}
+          max={max}
+          step={1}
+          value={current}
+          aria-valuetext={formatDollars(current)}
+          onChange={(event) => {
+            const next = Number(event.target.value);
+            onChange(which === 0 ? [Math.min(next, high), high] : [low, Math.max(next, low)]);
+          }}
+          className="h-11 w-full accent-[var(--color-brand)]"
+        />
+      </div>
+    );
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      {slider('Minimum price', 0)}
+      {slider('Maximum price', 1)}
+    </div>
+  );
+}
+
 /**
  * 'Filter Products': category links, brand checkboxes and a price range. Brand and price
  * choices stay pending until 'Apply Filters'.
@@ -100,9 +143,9 @@ export function FilterPanel(props: FilterPanelProps) {
                   className="flex min-h-11 items-center gap-2 hover:underline"
                 >
                   {link.current ? (
-                    <CheckSquare aria-hidden="true" size={20} className="text-brand" />
+                    <Icon icon={CheckSquare} size={20} className="text-brand" />
                   ) : (
-                    <Square aria-hidden="true" size={20} />
+                    <Icon icon={Square} size={20} />
                   )}
                   {link.name}
                 </Link>
@@ -135,33 +178,7 @@ export function FilterPanel(props: FilterPanelProps) {
       </Section>
 
       <Section title="Price Range" collapsible={collapsible} open={false}>
-        <Slider.Root
-          className="relative my-4 flex h-6 touch-none items-center select-none"
-          min={0}
-          max={priceMax}
-          step={1}
-          minStepsBetweenThumbs={0}
-          value={range}
-          onValueChange={(value) => setRange([value[0] ?? 0, value[1] ?? priceMax])}
-        >
-          <Slider.Track className="relative h-2 grow rounded-full bg-border">
-            <Slider.Range className="absolute h-full rounded-full bg-brand" />
-          </Slider.Track>
-          <Slider.Thumb
-            aria-label="Minimum price"
-            aria-valuetext={formatDollars(range[0])}
-            className="block h-6 w-6 rounded-full border-2 border-brand bg-bg"
-          />
-          <Slider.Thumb
-            aria-label="Maximum price"
-            aria-valuetext={formatDollars(range[1])}
-            className="block h-6 w-6 rounded-full border-2 border-brand bg-bg"
-          />
-        </Slider.Root>
-        <p className="flex justify-between text-sm" aria-live="polite">
-          <span>{formatDollars(range[0])}</span>
-          <span>{formatDollars(range[1])}</span>
-        </p>
+        <PriceRange idPrefix={idPrefix} max={priceMax} value={range} onChange={setRange} />
       </Section>
 
       <button

@@ -1,4 +1,5 @@
-import { Quote } from 'lucide-react';
+import { Quote } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 import { Link } from 'react-router';
 import { STORE } from '~/lib/store-info';
 
@@ -158,7 +159,7 @@ export function Testimonials() {
           {TESTIMONIALS.map((t) => (
             <li key={t.name}>
               <figure className="h-full rounded-lg border border-border bg-bg p-5">
-                <Quote aria-hidden="true" className="text-brand" />
+                <Icon icon={Quote} className="text-brand" />
                 <blockquote className="mt-2">
                   <p>{t.quote}</p>
                 </blockquote>

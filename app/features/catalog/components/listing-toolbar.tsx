@@ -1,4 +1,5 @@
-import { LayoutGrid, List, SlidersHorizontal } from 'lucide-react';
+import { LayoutGrid, List, SlidersHorizontal } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 import { SORT_OPTIONS, type SortOption } from '../catalog';
 
 interface ListingToolbarProps {
@@ -27,7 +28,7 @@ export function ListingToolbar({
         onClick={onOpenFilters}
         className="inline-flex min-h-11 items-center gap-2 rounded-md border border-border px-4 font-bold md:hidden"
       >
-        <SlidersHorizontal aria-hidden="true" size={18} />
+        <Icon icon={SlidersHorizontal} size={18} />
         Filters
       </button>
       <p className="mr-auto" role="status">
@@ -59,7 +60,7 @@ export function ListingToolbar({
           onClick={() => onViewChange('grid')}
           className={`${toggle} ${view === 'grid' ? 'border-brand bg-brand text-brand-fg' : 'border-border'}`}
         >
-          <LayoutGrid aria-hidden="true" size={18} />
+          <Icon icon={LayoutGrid} size={18} />
         </button>
         <button
           type="button"
@@ -68,7 +69,7 @@ export function ListingToolbar({
           onClick={() => onViewChange('list')}
           className={`${toggle} ${view === 'list' ? 'border-brand bg-brand text-brand-fg' : 'border-border'}`}
         >
-          <List aria-hidden="true" size={18} />
+          <Icon icon={List} size={18} />
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
-import { BadgeCheck, FileText, RotateCcw, Truck } from 'lucide-react';
+import { BadgeCheck, FileText, RotateCcw, Truck } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { StarRating } from '~/components/ui/star-rating';
 import type { ProductCard } from '../catalog';
@@ -59,23 +60,23 @@ export function ProductView({ product, categoryName, subcategoryName, related, u
           </dl>
           <ul className="flex flex-col gap-2 rounded-lg bg-surface p-4">
             <li className="flex gap-2">
-              <Truck aria-hidden="true" className="shrink-0" /> Free shipping on orders over $499
+              <Icon icon={Truck} className="shrink-0" /> Free shipping on orders over $499
             </li>
             <li className="flex gap-2">
-              <RotateCcw aria-hidden="true" className="shrink-0" />
+              <Icon icon={RotateCcw} className="shrink-0" />
               {product.returnable
                 ? '30-day money-back guarantee'
                 : 'This item cannot be returned once opened, for hygiene and safety reasons.'}
             </li>
             <li className="flex gap-2">
-              <BadgeCheck aria-hidden="true" className="shrink-0" />
+              <Icon icon={BadgeCheck} className="shrink-0" />
               {product.hsaFsaEligible
                 ? 'Eligible for HSA and FSA spending'
                 : 'Not eligible for HSA or FSA spending'}
             </li>
             {product.prescriptionRequired ? (
               <li className="flex gap-2">
-                <FileText aria-hidden="true" className="shrink-0" />
+                <Icon icon={FileText} className="shrink-0" />
                 Prescription required: we will ask for your prescriber's details before this item ships.
               </li>
             ) : null}

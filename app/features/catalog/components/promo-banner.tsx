@@ -1,4 +1,5 @@
-import { Tag } from 'lucide-react';
+import { Tag } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 
 /** The promotion advertised on a listing (spec §9); the cart decides whether it applies. */
 export function PromoBanner({ code, text }: { code: string; text: string }) {
@@ -7,7 +8,7 @@ export function PromoBanner({ code, text }: { code: string; text: string }) {
       aria-label="Promotion"
       className="mt-10 flex items-center gap-3 rounded-lg border border-brand bg-surface p-4"
     >
-      <Tag aria-hidden="true" className="shrink-0 text-brand" />
+      <Icon icon={Tag} className="shrink-0 text-brand" />
       <p>
         Use code <strong className="font-bold tracking-wide">{code}</strong> at checkout for {text}.
       </p>

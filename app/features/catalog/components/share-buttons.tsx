@@ -1,6 +1,7 @@
-import { Link2, Mail, Share2 } from 'lucide-react';
+import { Link2, Mail, Share2 } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 import { useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { notify } from '~/lib/toast';
 
 const noSubscription = () => () => undefined;
 
@@ -19,9 +20,9 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Link copied');
+      notify.success('Link copied');
     } catch {
-      toast.error('Could not copy the link');
+      notify.error('Could not copy the link');
     }
   };
 
@@ -29,13 +30,13 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
     <div className="flex flex-wrap items-center gap-2">
       <span className="font-bold">Share:</span>
       <button type="button" className={button} onClick={() => void copy()}>
-        <Link2 aria-hidden="true" size={18} /> Copy link
+        <Icon icon={Link2} size={18} /> Copy link
       </button>
       <a
         className={button}
         href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`}
       >
-        <Mail aria-hidden="true" size={18} /> Email
+        <Icon icon={Mail} size={18} /> Email
       </a>
       {canShare ? (
         <button
@@ -43,7 +44,7 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
           className={button}
           onClick={() => void navigator.share({ title, url }).catch(() => undefined)}
         >
-          <Share2 aria-hidden="true" size={18} /> Share
+          <Icon icon={Share2} size={18} /> Share
         </button>
       ) : null}
     </div>

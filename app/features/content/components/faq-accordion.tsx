@@ -1,4 +1,5 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
+import { Icon } from '~/components/ui/icon';
 import type { ReactNode } from 'react';
 
 export interface FaqItem {
@@ -18,8 +19,8 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
         <details key={item.question} className="group">
           <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-lg px-4 py-3 text-lg font-bold hover:bg-surface [&::-webkit-details-marker]:hidden">
             <span>{item.question}</span>
-            <ChevronDown
-              aria-hidden="true"
+            <Icon
+              icon={ChevronDown}
               className="shrink-0 text-brand transition-transform group-open:rotate-180"
             />
           </summary>
