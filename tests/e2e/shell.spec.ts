@@ -6,7 +6,7 @@ test.describe('the page shell', () => {
     await page.goto('/');
     await expect(page).toHaveTitle(/MediSupply/);
     await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Account and cart' })).toBeVisible();
     await expect(page.getByRole('main')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await expect(page.getByText('Free Shipping on Orders Over $499')).toBeVisible();

@@ -30,7 +30,7 @@ export function SiteHeader() {
           <p className="font-bold">Free Shipping on Orders Over $499</p>
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-3 px-3 py-3 sm:gap-x-3 sm:px-4">
         <button
           type="button"
           className={`${iconLink} md:hidden`}
@@ -41,14 +41,14 @@ export function SiteHeader() {
           {menuOpen ? <Icon icon={X} /> : <Icon icon={Menu} />}
           <span className="sr-only">Menu</span>
         </button>
-        <Link to="/" className="mr-auto text-2xl font-bold text-brand md:mr-0">
+        <Link to="/" className="mr-auto text-xl font-bold text-brand sm:text-2xl md:mr-0">
           {STORE.name}
           <span className="sr-only"> home</span>
         </Link>
         <div className="order-last w-full md:order-none md:flex-1 md:px-6">
           <HeaderSearch id="header-search" />
         </div>
-        <nav aria-label="Account and cart" className="flex items-center gap-1">
+        <nav aria-label="Account and cart" className="flex items-center sm:gap-1">
           <Link to="/wishlist" className={iconLink}>
             <Icon icon={Heart} />
             <span className="sr-only">Wishlist</span>

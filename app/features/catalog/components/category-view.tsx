@@ -73,7 +73,7 @@ export function CategoryView({ listing, pathname }: { listing: CategoryListing; 
           width={1200}
           height={400}
           fetchPriority="high"
-          className="absolute inset-0 h-full w-full object-cover opacity-30"
+          className="absolute inset-0 h-full w-full object-cover object-right opacity-15 sm:opacity-30"
         />
         <div className="relative px-6 py-10">
           <h1 id="listing-title" className="text-3xl font-bold sm:text-4xl">
