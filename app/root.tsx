@@ -8,7 +8,10 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
 } from 'react-router';
+import { getSessionUser } from '~/features/account/session.server';
 import { DeferredToaster } from '~/components/layout/deferred-toaster';
 import { ErrorPage } from '~/components/layout/error-page';
 import { NotFound } from '~/components/layout/not-found';
@@ -27,8 +30,26 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await getSessionUser(context, request);
+  // Only what the header shows: the page never carries more of the account than it needs.
+  return { user: user ? { firstName: user.firstName } : null };
+}
+
+/** The session changes only through a form or a sign-in/out, not on every link click. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+  currentUrl,
+  nextUrl,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
   return (
     // The boot script sets data-theme before React hydrates; that difference is expected.
     <html lang="en" suppressHydrationWarning>
@@ -46,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <SkipLink />
-        <SiteHeader />
+        <SiteHeader user={data?.user ?? null} />
         <main id="main-content" tabIndex={-1} className="flex-1">
           {children}
         </main>

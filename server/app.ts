@@ -3,7 +3,11 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { authRateLimits } from './auth/limits';
+import { clientIp } from './client-ip';
 import { apiError } from './http-error';
+import { originCheck } from './middleware/origin-check';
+import { authRoutes } from './routes/auth';
 import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
 import { healthRoutes } from './routes/health';
@@ -37,9 +41,16 @@ export function createApp(options: CreateAppOptions) {
     if (isShuttingDown()) c.res.headers.set('Connection', 'close');
   });
   app.use(compress({ encoding: 'gzip' }));
+  app.use(async (c, next) => {
+    c.set('clientIp', clientIp(c, env.TRUSTED_PROXIES));
+    await next();
+  });
+  app.use('/api/*', originCheck(env.APP_URL));
+  app.use('/api/auth/*', authRateLimits(services.rateLimiter));
 
   const api = new Hono<AppBindings>();
   api.route('/health', healthRoutes(services, isShuttingDown));
+  api.route('/auth', authRoutes(services.auth));
   options.extendApi?.(api);
   app.route('/api', api);
   app.all('/api/*', (c) =>

@@ -44,6 +44,16 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  TRUSTED_PROXIES: z
+    .string()
+    .regex(/^[0-9a-fA-F:.,\s]*$/, 'must be a comma-separated list of IP addresses')
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+    ),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })

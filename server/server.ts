@@ -4,11 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { type CreateAppOptions, createApp } from './app';
-import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
-import { createLogger } from './logger';
-import { createRateLimiter } from './rate-limit';
+import { createServices } from './services';
 import type { AppServices } from './types';
 
 export interface RunningServer {
@@ -24,17 +21,8 @@ export async function startServer(
   env: Env,
   options: Pick<CreateAppOptions, 'extendApi'> = {},
 ): Promise<RunningServer> {
-  const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
-  const database = openDatabase(env.DATABASE_URL);
-  const { applied } = await migrateToLatest(database);
-  if (applied.length > 0) logger.info({ applied }, 'database migrated');
-
-  const services: AppServices = {
-    env,
-    database,
-    logger,
-    rateLimiter: createRateLimiter(database.db),
-  };
+  const services = await createServices(env);
+  const { logger } = services;
   const build = (await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)) as ServerBuild;
 
   let shuttingDown = false;
@@ -70,7 +58,7 @@ export async function startServer(
         if ('closeAllConnections' in server) server.closeAllConnections();
       }
       clearTimeout(timer);
-      await database.close();
+      await services.close();
       logger.info('shutdown complete');
       logger.flush();
     })());

@@ -1,14 +1,19 @@
+import type { Auth } from './auth/auth';
 import type { AppDatabase } from './db/database';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './rate-limit';
 
-/** Long-lived services shared by every request; built once in server/index.ts. */
+/** Long-lived services shared by every request; built once in server/services.ts. */
 export interface AppServices {
   env: Env;
   database: AppDatabase;
   logger: Logger;
   rateLimiter: RateLimiter;
+  mailer: Mailer;
+  auth: Auth;
+  close(): Promise<void>;
 }
 
 export interface AppBindings {
@@ -16,5 +21,6 @@ export interface AppBindings {
     requestId: string;
     nonce: string;
     logger: Logger;
+    clientIp: string;
   };
 }

@@ -2,6 +2,8 @@ import { Heart, Menu, Phone, ShoppingCart, User, X } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useAuthSync } from '~/features/account/auth-sync';
+import { SignOutButton } from '~/features/account/components/sign-out-button';
 import { STORE } from '~/lib/store-info';
 import { DesktopCategoryMenu, MobileCategoryMenu } from './category-menu';
 import { HeaderSearch } from './header-search';
@@ -10,7 +12,8 @@ import { ThemeToggle } from './theme-toggle';
 const iconLink =
   'relative inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-md px-2 hover:bg-surface';
 
-export function SiteHeader() {
+export function SiteHeader({ user }: { user: { firstName: string } | null }) {
+  useAuthSync();
   // The menu belongs to the page it was opened on: any navigation closes it.
   const location = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
@@ -57,11 +60,23 @@ export function SiteHeader() {
             <Icon icon={ShoppingCart} />
             <span className="sr-only">Cart</span>
           </Link>
-          <Link to="/login" className={iconLink}>
-            <Icon icon={User} />
-            <span className="hidden lg:inline">Sign In</span>
-            <span className="sr-only lg:hidden">Sign In</span>
-          </Link>
+          {user ? (
+            <>
+              <span className="hidden px-2 font-bold sm:inline">Hi, {user.firstName || 'there'}</span>
+              <Link to="/account" className={iconLink}>
+                <Icon icon={User} />
+                <span className="hidden lg:inline">My Account</span>
+                <span className="sr-only lg:hidden">My Account</span>
+              </Link>
+              <SignOutButton className={`${iconLink} font-bold`} />
+            </>
+          ) : (
+            <Link to="/login" className={iconLink}>
+              <Icon icon={User} />
+              <span className="hidden lg:inline">Sign In</span>
+              <span className="sr-only lg:hidden">Sign In</span>
+            </Link>
+          )}
           <ThemeToggle />
         </nav>
       </div>

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as rateLimits from './0001-rate-limits';
+import * as auth from './0002-auth';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -7,4 +8,5 @@ import * as rateLimits from './0001-rate-limits';
  */
 export const migrations: Record<string, Migration> = {
   '0001-rate-limits': rateLimits,
+  '0002-auth': auth,
 };

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The spec's sign-in and registration rules (§5), shared by the forms and the tests. */
+export const loginSchema = z.object({
+  email: z.string().trim().email('Please enter a valid email'),
+  password: z.string().min(6, 'Password must be at least 6 characters'),
+});
+
+export const registrationSchema = loginSchema.extend({
+  firstName: z.string().trim().min(1, 'First name is required').max(100, 'First name is too long'),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100, 'Last name is too long'),
+});
+
+export const newPasswordSchema = z.object({
+  password: z.string().min(6, 'Password must be at least 6 characters'),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegistrationInput = z.infer<typeof registrationSchema>;
+
+/** Only same-site paths are followed after sign-in: never another host. */
+export function safeRedirectPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return fallback;
+  }
+  return value;
+}

@@ -1,0 +1,20 @@
+import type { AppLoadContext } from 'react-router';
+import { redirect } from 'react-router';
+import { type SessionUser, sessionUser } from '../../../server/auth/auth';
+
+export type { SessionUser };
+
+/** The signed-in user of this request, or null. */
+export function getSessionUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
+  return sessionUser(context.services.auth, request.headers);
+}
+
+/** Pages that need an account: a guest goes to /login and comes back here afterwards. */
+export async function requireUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  const user = await sessionUser(context.services.auth, request.headers, { fresh: true });
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}

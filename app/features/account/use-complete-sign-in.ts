@@ -1,0 +1,18 @@
+import { useNavigate, useRevalidator } from 'react-router';
+import { notify } from '~/lib/toast';
+import { announceAuthChange } from './auth-sync';
+
+/**
+ * After a successful sign-in (password, or password then second factor): toast, tell the other
+ * tabs, go where the visitor was heading and re-run the root loader so the header greets them.
+ */
+export function useCompleteSignIn(redirectTo: string) {
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  return async () => {
+    notify.success('Login successful', { description: 'Welcome back!' });
+    announceAuthChange();
+    await navigate(redirectTo, { replace: true });
+    await revalidate();
+  };
+}

@@ -1,0 +1,42 @@
+/** JSON calls to our own API, with one way to read an error message whatever its shape. */
+export interface ApiResult<T> {
+  ok: boolean;
+  status: number;
+  data: T | undefined;
+  /** A message for people: ours ({error:{message}}) or Better Auth's ({message}). */
+  message: string | undefined;
+  code: string | undefined;
+  fields?: Record<string, string>;
+}
+
+export async function postJson<T = unknown>(path: string, body: unknown = {}): Promise<ApiResult<T>> {
+  return request<T>(path, { method: 'POST', body: JSON.stringify(body) });
+}
+
+export async function getJson<T = unknown>(path: string): Promise<ApiResult<T>> {
+  return request<T>(path, { method: 'GET' });
+}
+
+async function request<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+  } catch {
+    return { ok: false, status: 0, data: undefined, message: 'We could not reach the store. Check your connection and try again.', code: 'network' };
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return { ok: true, status: response.status, data: payload as T, message: undefined, code: undefined };
+  const p = (payload ?? {}) as { message?: string; code?: string; error?: { message?: string; code?: string; fields?: Record<string, string> } };
+  return {
+    ok: false,
+    status: response.status,
+    data: undefined,
+    message: p.error?.message ?? p.message,
+    code: p.error?.code ?? p.code,
+    fields: p.error?.fields,
+  };
+}

@@ -1,0 +1,54 @@
+import { betterAuth } from 'better-auth';
+import type { AppDatabase } from '../db/database';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import { authOptions } from './options';
+
+export function createAuth(env: Env, database: AppDatabase, mailer: Mailer, logger: Logger) {
+  const send = async (to: string, mail: { subject: string; html: string; text: string }) => {
+    try {
+      await mailer.send({ to, ...mail });
+    } catch (error) {
+      // The visitor gets the same answer either way (no account enumeration); we log it.
+      logger.error({ err: error, subject: mail.subject }, 'auth mail could not be sent');
+    }
+  };
+  return betterAuth(
+    authOptions(env, database.db as never, database.engine, {
+      sendVerificationEmail: (user, url) => send(user.email, verifyEmailMail({ firstName: user.firstName, url })),
+      sendResetPassword: (user, url) => send(user.email, resetPasswordMail({ firstName: user.firstName, url })),
+    }),
+  );
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+}
+
+/**
+ * The signed-in user of a request, or null. By default the signed session cookie cache
+ * answers (no query); `fresh` checks the database, so a session revoked on another device is
+ * refused at once: account pages, checkout and anything that writes use it.
+ */
+export async function sessionUser(auth: Auth, headers: Headers, options: { fresh?: boolean } = {}): Promise<SessionUser | null> {
+  const session = await auth.api.getSession({ headers, query: { disableCookieCache: options.fresh ?? false } });
+  if (!session) return null;
+  const user = session.user as typeof session.user & { firstName?: string; lastName?: string; twoFactorEnabled?: boolean | null };
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    emailVerified: user.emailVerified,
+    twoFactorEnabled: Boolean(user.twoFactorEnabled),
+  };
+}

@@ -1,0 +1,55 @@
+import type { MiddlewareHandler } from 'hono';
+import { apiError } from '../http-error';
+import type { RateLimiter, RateLimitRule } from '../rate-limit';
+import type { AppBindings } from '../types';
+
+const MINUTE = 60_000;
+
+/** Endpoints worth guessing at, with their limits per client IP and per email address. */
+const RULES: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {
+  '/api/auth/sign-in/email': { ip: { limit: 20, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
+  '/api/auth/sign-up/email': { ip: { limit: 10, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
+  '/api/auth/request-password-reset': { ip: { limit: 10, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
+  '/api/auth/send-verification-email': { ip: { limit: 10, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
+  '/api/auth/reset-password': { ip: { limit: 10, windowMs: MINUTE } },
+  '/api/auth/two-factor/verify-totp': { ip: { limit: 5, windowMs: MINUTE } },
+  '/api/auth/two-factor/verify-backup-code': { ip: { limit: 5, windowMs: MINUTE } },
+  '/api/auth/two-factor/disable': { ip: { limit: 5, windowMs: MINUTE } },
+  '/api/auth/change-password': { ip: { limit: 10, windowMs: MINUTE } },
+};
+
+export function tooManyAttempts(seconds: number): string {
+  return `Too many attempts. Try again in ${seconds} seconds.`;
+}
+
+async function emailOf(request: Request): Promise<string | undefined> {
+  try {
+    const body: unknown = await request.clone().json();
+    const email = (body as { email?: unknown }).email;
+    return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Counts attempts in the database (shared by every instance) before Better Auth sees them.
+ * The per-email counter stops a slow attack spread over many addresses from guessing one
+ * account's password; the per-IP counter stops one client trying many accounts.
+ */
+export function authRateLimits(limiter: RateLimiter): MiddlewareHandler<AppBindings> {
+  return async (c, next) => {
+    const rule = c.req.method === 'POST' ? RULES[c.req.path] : undefined;
+    if (!rule) return next();
+    const checks = [limiter.hit(`auth:${c.req.path}:ip:${c.get('clientIp')}`, rule.ip)];
+    const email = rule.email ? await emailOf(c.req.raw) : undefined;
+    if (rule.email && email) checks.push(limiter.hit(`auth:${c.req.path}:email:${email}`, rule.email));
+    const refused = (await Promise.all(checks)).filter((r) => !r.allowed);
+    if (refused.length > 0) {
+      const seconds = Math.max(...refused.map((r) => r.retryAfterSeconds));
+      c.header('Retry-After', String(seconds));
+      return apiError(c, 429, 'rate_limited', tooManyAttempts(seconds));
+    }
+    return next();
+  };
+}

@@ -1,0 +1,73 @@
+import type { BetterAuthOptions } from 'better-auth';
+import { twoFactor } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../db/database';
+import type { Env } from '../env';
+
+/** What Better Auth needs from the rest of the server. */
+export interface AuthHooks {
+  sendVerificationEmail(user: { email: string; firstName?: string }, url: string): Promise<void>;
+  sendResetPassword(user: { email: string; firstName?: string }, url: string): Promise<void>;
+}
+
+export const CLIENT_IP_HEADER = 'x-store-client-ip';
+export const PASSWORD_MIN_LENGTH = 6;
+
+/**
+ * Better Auth configuration, in one place so the server and the schema check in the tests
+ * build exactly the same thing. Rate limits are ours (server/auth/limits.ts): stored in the
+ * database, per IP and per email, with the store's own messages.
+ */
+export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: AuthHooks) {
+  return {
+    appName: 'MediSupply',
+    baseURL: env.APP_URL,
+    basePath: '/api/auth',
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [env.APP_URL],
+    database: { db, type: engine },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) =>
+        hooks.sendResetPassword({ email: user.email, firstName: firstNameOf(user) }, url),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) =>
+        hooks.sendVerificationEmail({ email: user.email, firstName: firstNameOf(user) }, url),
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true, input: true },
+        lastName: { type: 'string', required: true, input: true },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // Reading the session costs no query for 5 minutes; a sign-out elsewhere is seen
+      // within that time at worst, and at once for anything that writes.
+      cookieCache: { enabled: true, maxAge: 5 * 60 },
+    },
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: env.isHttps,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+    },
+    plugins: [twoFactor({ issuer: 'MediSupply' })],
+  } satisfies BetterAuthOptions;
+}
+
+function firstNameOf(user: unknown): string | undefined {
+  const value = (user as { firstName?: unknown }).firstName;
+  return typeof value === 'string' && value ? value : undefined;
+}

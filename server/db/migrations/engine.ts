@@ -1,0 +1,13 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+/** Column types that differ between the engines, for migrations written once for both. */
+export function columnTypes(db: Kysely<unknown>) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return {
+    postgres,
+    boolean: postgres ? ('boolean' as const) : ('integer' as const),
+    timestamp: postgres ? ('timestamptz' as const) : ('date' as const),
+    /** Default "now" for Better Auth's timestamp columns on PostgreSQL (none on SQLite). */
+    now: postgres ? sql`CURRENT_TIMESTAMP` : undefined,
+  };
+}

@@ -1,0 +1,126 @@
+import { STORE } from '../../app/lib/store-info';
+
+export interface MailAction {
+  label: string;
+  url: string;
+}
+
+export interface MailLayoutInput {
+  title: string;
+  /** Preview text mail clients show after the subject; hidden in the body. */
+  preheader?: string;
+  paragraphs: string[];
+  action?: MailAction;
+  /** Small print under the action, such as "ignore this mail if you did not ask". */
+  footnote?: string;
+}
+
+export interface RenderedMail {
+  html: string;
+  text: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for both element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/**
+ * Mail links leave our site, so a relative or script URL would be broken at best and an attack at
+ * worst; only absolute http(s) URLs go out.
+ */
+export function assertMailUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('Mail links must be absolute http(s) URLs');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new Error('Mail links must be absolute http(s) URLs');
+  }
+  return parsed.href;
+}
+
+// Email clients ignore <style> blocks unevenly, so every rule is inline and layout uses tables.
+const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const TEXT_COLOR = '#1a1a1a';
+const MUTED_COLOR = '#424242';
+const BRAND_BLUE = '#0b5cad';
+
+const addressLine = `${STORE.address.street}, ${STORE.address.city}, ${STORE.address.region} ${STORE.address.postalCode}, ${STORE.address.country}`;
+
+export function renderMail(input: MailLayoutInput): RenderedMail {
+  const action = input.action
+    ? { label: input.action.label, url: assertMailUrl(input.action.url) }
+    : undefined;
+  return { html: renderHtml(input, action), text: renderText(input, action) };
+}
+
+function renderHtml(input: MailLayoutInput, action: MailAction | undefined): string {
+  const p = (text: string, size = 18, color = TEXT_COLOR) =>
+    `<p style="margin:0 0 20px;font-size:${size}px;line-height:1.6;color:${color};">${escapeHtml(text)}</p>`;
+  const preheader = input.preheader
+    ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">${escapeHtml(input.preheader)}</div>`
+    : '';
+  const actionHtml = action
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
+<tr><td style="border-radius:6px;background:${BRAND_BLUE};">
+<a href="${escapeHtml(action.url)}" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:18px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(action.label)}</a>
+</td></tr></table>
+<p style="margin:0 0 20px;font-size:16px;line-height:1.6;color:${MUTED_COLOR};">If the button does not work, copy this link into your browser:<br>
+<a href="${escapeHtml(action.url)}" style="color:${BRAND_BLUE};text-decoration:underline;word-break:break-all;">${escapeHtml(action.url)}</a></p>`
+    : '';
+  const footnote = input.footnote ? p(input.footnote, 16, MUTED_COLOR) : '';
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(input.title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f3f5f7;font-family:${FONT};color:${TEXT_COLOR};">
+${preheader}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f3f5f7;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:#ffffff;border:1px solid #d0d5db;border-radius:8px;">
+<tr><td style="padding:24px 32px;border-bottom:4px solid ${BRAND_BLUE};font-family:${FONT};font-size:22px;font-weight:bold;color:${BRAND_BLUE};">${escapeHtml(STORE.name)}</td></tr>
+<tr><td style="padding:32px;font-family:${FONT};">
+<h1 style="margin:0 0 24px;font-size:26px;line-height:1.3;color:${TEXT_COLOR};">${escapeHtml(input.title)}</h1>
+${input.paragraphs.map((text) => p(text)).join('\n')}
+${actionHtml}
+${footnote}
+</td></tr>
+<tr><td style="padding:24px 32px;border-top:1px solid #d0d5db;font-family:${FONT};font-size:16px;line-height:1.6;color:${MUTED_COLOR};">
+<strong>${escapeHtml(STORE.name)}</strong><br>
+${escapeHtml(addressLine)}<br>
+Phone: <a href="${escapeHtml(STORE.phoneHref)}" style="color:${BRAND_BLUE};">${escapeHtml(STORE.phone)}</a><br>
+Email: <a href="mailto:${escapeHtml(STORE.supportEmail)}" style="color:${BRAND_BLUE};">${escapeHtml(STORE.supportEmail)}</a>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+function renderText(input: MailLayoutInput, action: MailAction | undefined): string {
+  const blocks = [STORE.name, input.title, ...input.paragraphs];
+  // The URL sits alone on its line so mail clients turn it into a link and it survives copying.
+  if (action) blocks.push(`${action.label}:\n${action.url}`);
+  if (input.footnote) blocks.push(input.footnote);
+  blocks.push(
+    ['--', STORE.name, addressLine, `Phone: ${STORE.phone}`, `Email: ${STORE.supportEmail}`].join('\n'),
+  );
+  return blocks.join('\n\n') + '\n';
+}

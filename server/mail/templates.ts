@@ -1,0 +1,108 @@
+import { STORE } from '../../app/lib/store-info';
+import { renderMail } from './layout';
+
+export interface MailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Accounts may have no first name; an empty one must not read "Hi ,". */
+export interface Recipient {
+  firstName?: string | null;
+}
+
+/** Links are absolute URLs the caller builds from env.APP_URL; the layout refuses anything else. */
+export interface RecipientWithLink extends Recipient {
+  url: string;
+}
+
+function greeting(firstName: string | null | undefined): string {
+  const name = firstName?.trim();
+  return name ? `Hi ${name},` : 'Hello,';
+}
+
+const contactUs = `call us at ${STORE.phone} or email ${STORE.supportEmail}`;
+
+export function verifyEmailMail({ firstName, url }: RecipientWithLink): MailContent {
+  const subject = 'Confirm your email address';
+  return {
+    subject,
+    ...renderMail({
+      title: subject,
+      preheader: `One click to finish setting up your ${STORE.name} account.`,
+      paragraphs: [
+        greeting(firstName),
+        `Thank you for creating a ${STORE.name} account. Please confirm your email address so we can send you order updates and keep your account secure.`,
+      ],
+      action: { label: 'Confirm email address', url },
+      footnote: `If you did not create a ${STORE.name} account, you can ignore this email.`,
+    }),
+  };
+}
+
+export function resetPasswordMail({ firstName, url }: RecipientWithLink): MailContent {
+  const subject = 'Reset your password';
+  return {
+    subject,
+    ...renderMail({
+      title: subject,
+      preheader: 'Use this link within 1 hour to choose a new password.',
+      paragraphs: [
+        greeting(firstName),
+        `We received a request to reset the password for your ${STORE.name} account. Use the button below to choose a new password. The link expires in 1 hour.`,
+      ],
+      action: { label: 'Reset password', url },
+      footnote:
+        'If you did not ask to reset your password, you can ignore this email. Your password will not change.',
+    }),
+  };
+}
+
+export function passwordChangedMail({ firstName }: Recipient): MailContent {
+  const subject = 'Your password was changed';
+  return {
+    subject,
+    ...renderMail({
+      title: subject,
+      preheader: `The password for your ${STORE.name} account was just changed.`,
+      paragraphs: [
+        greeting(firstName),
+        `The password for your ${STORE.name} account was just changed. If you made this change, there is nothing else to do.`,
+        `If you did not change your password, reset it right away from the sign-in page and ${contactUs}.`,
+      ],
+    }),
+  };
+}
+
+export function twoFactorEnabledMail({ firstName }: Recipient): MailContent {
+  const subject = 'Two-factor authentication is on';
+  return {
+    subject,
+    ...renderMail({
+      title: subject,
+      preheader: `Your ${STORE.name} account now asks for a code when you sign in.`,
+      paragraphs: [
+        greeting(firstName),
+        `Two-factor authentication was turned on for your ${STORE.name} account. From now on, signing in asks for a code from your authenticator app as well as your password.`,
+        `If you did not turn it on, ${contactUs} right away.`,
+      ],
+    }),
+  };
+}
+
+export function twoFactorDisabledMail({ firstName }: Recipient): MailContent {
+  const subject = 'Two-factor authentication is off';
+  return {
+    subject,
+    ...renderMail({
+      title: subject,
+      preheader: `Your ${STORE.name} account no longer asks for a code when you sign in.`,
+      paragraphs: [
+        greeting(firstName),
+        `Two-factor authentication was turned off for your ${STORE.name} account. Signing in now needs only your password.`,
+        `If you did not turn it off, reset your password right away from the sign-in page and ${contactUs}.`,
+      ],
+    }),
+  };
+}

@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Auth } from '../auth/auth';
+import { CLIENT_IP_HEADER } from '../auth/options';
+import { apiError } from '../http-error';
+import type { AppBindings } from '../types';
+
+const disableTwoFactorBody = z.strictObject({
+  password: z.string().min(1, 'Enter your password'),
+  code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+
+/** Our client address replaces any header of that name the client sent. */
+function headersWithClientIp(request: Request, ip: string): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, ip);
+  return headers;
+}
+
+function withClientIp(request: Request, ip: string): Request {
+  return new Request(request, { headers: headersWithClientIp(request, ip) });
+}
+
+/**
+ * Better Auth behind our rate limits and origin check. Turning two-factor off needs a current
+ * code as well as the password, so a stolen password alone cannot remove the second factor.
+ */
+export function authRoutes(auth: Auth) {
+  const app = new Hono<AppBindings>();
+
+  app.post('/two-factor/disable', async (c) => {
+    const parsed = disableTwoFactorBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) {
+      const fields = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'body'), i.message]));
+      return apiError(c, 400, 'invalid_body', 'Please check the highlighted fields.', fields);
+    }
+    const headers = headersWithClientIp(c.req.raw, c.get('clientIp'));
+    try {
+      await auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers });
+    } catch {
+      return apiError(c, 400, 'invalid_code', 'That code is not valid. Enter the current code from your app.');
+    }
+    return auth.api.disableTwoFactor({ body: { password: parsed.data.password }, headers, asResponse: true });
+  });
+
+  app.on(['GET', 'POST'], '/*', (c) => auth.handler(withClientIp(c.req.raw, c.get('clientIp'))));
+  return app;
+}

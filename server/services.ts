@@ -1,0 +1,32 @@
+import { createAuth } from './auth/auth';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import type { Env } from './env';
+import { createLogger, type Logger } from './logger';
+import { createMailer } from './mail/mailer';
+import { createRateLimiter } from './rate-limit';
+import type { AppServices } from './types';
+
+/**
+ * Builds the long-lived services once per process: database (migrated), logger, limiter,
+ * mailer and auth. Production, dev and the tests all start from here.
+ */
+export async function createServices(env: Env, options: { logger?: Logger } = {}): Promise<AppServices> {
+  const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
+  const database = openDatabase(env.DATABASE_URL);
+  const { applied } = await migrateToLatest(database);
+  if (applied.length > 0) logger.info({ applied }, 'database migrated');
+  const mailer = createMailer({ env, logger });
+  return {
+    env,
+    logger,
+    database,
+    mailer,
+    rateLimiter: createRateLimiter(database.db),
+    auth: createAuth(env, database, mailer, logger),
+    async close() {
+      await mailer.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../support/http-client';
+import { extractLinks } from '../support/smtp-receiver';
+import { testEngines } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { secretOf, totp } from '../support/totp';
+
+const PASSWORD = 'correct-horse-1';
+
+describe.each(testEngines)('accounts on %s', (engine) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(engine, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  });
+  afterAll(async () => t.close());
+
+  async function register(email: string, firstName = 'Ada') {
+    const client = createClient(t.url);
+    const res = await client.post('/api/auth/sign-up/email', {
+      email,
+      password: PASSWORD,
+      name: `${firstName} Lovelace`,
+      firstName,
+      lastName: 'Lovelace',
+      callbackURL: '/',
+    });
+    expect(res.status).toBe(200);
+    const mail = await t.smtp.waitFor((m) => m.to.includes(email) && m.subject === 'Confirm your email address');
+    const link = extractLinks(mail).find((l) => l.includes('/api/auth/verify-email'));
+    expect(link, 'confirmation link').toBeTruthy();
+    return { client, link: link! };
+  }
+
+  it('registers, refuses sign-in until confirmed, confirms by the mailed link and signs in', async () => {
+    const email = `ada-${engine}@example.com`;
+    const { client, link } = await register(email);
+    expect(link.startsWith(t.url)).toBe(true);
+
+    const early = await client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(early.status).toBe(403);
+    expect(early.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+
+    const confirm = await client.get(link.replace(t.url, ''));
+    expect(confirm.status).toBe(302);
+    const me = await client.get('/api/auth/get-session?disableCookieCache=true');
+    expect(me.body).toMatchObject({ user: { email, firstName: 'Ada', lastName: 'Lovelace', emailVerified: true } });
+
+    const other = createClient(t.url);
+    const signIn = await other.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(signIn.status).toBe(200);
+    const cookie = [...other.cookies.keys()].find((name) => name.includes('session_token'));
+    expect(cookie).toBeTruthy();
+    expect(signIn.headers.getSetCookie().join(';')).toMatch(/HttpOnly/i);
+    expect(signIn.headers.getSetCookie().join(';')).toMatch(/SameSite=Lax/i);
+
+    // A wrong password and an unknown email get the same answer.
+    const wrong = await createClient(t.url).post('/api/auth/sign-in/email', { email, password: 'nope-nope' });
+    const unknown = await createClient(t.url).post('/api/auth/sign-in/email', { email: `x-${email}`, password: 'nope-nope' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+  });
+
+  it('limits password guessing per email: the sixth attempt in a minute gets 429', async () => {
+    const email = `target-${engine}@example.com`;
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 6; i++) {
+      last = await createClient(t.url).post('/api/auth/sign-in/email', { email, password: `guess-${i}-x` });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(statuses[5]).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last!.body).toMatchObject({ error: { code: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/) } });
+  });
+
+  it('resets a forgotten password by mail without revealing who has an account, ending other sessions', async () => {
+    const email = `grace-${engine}@example.com`;
+    const { client, link } = await register(email, 'Grace');
+    await client.get(link.replace(t.url, ''));
+    expect((await client.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({ user: { email } });
+
+    const anon = createClient(t.url);
+    const known = await anon.post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    const unknown = await anon.post('/api/auth/request-password-reset', { email: `nobody-${email}`, redirectTo: '/reset-password' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+
+    const mail = await t.smtp.waitFor((m) => m.to.includes(email) && m.subject === 'Reset your password');
+    const resetLink = extractLinks(mail).find((l) => l.includes('/api/auth/reset-password/'))!;
+    const landing = await anon.get(resetLink.replace(t.url, ''));
+    expect(landing.status).toBe(302);
+    const location = new URL(landing.headers.get('location')!, t.url);
+    expect(location.pathname).toBe('/reset-password');
+    const token = location.searchParams.get('token')!;
+
+    const reset = await anon.post('/api/auth/reset-password', { newPassword: 'a-new-secret-2', token });
+    expect(reset.status).toBe(200);
+    expect((await client.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
+    const again = await anon.post('/api/auth/reset-password', { newPassword: 'another-one-3', token });
+    expect(again.status).toBe(400);
+    expect((await createClient(t.url).post('/api/auth/sign-in/email', { email, password: 'a-new-secret-2' })).status).toBe(200);
+  });
+
+  it('turns on two-factor, then asks for a code (or a backup code) at sign-in, and needs a code to turn it off', async () => {
+    const email = `alan-${engine}@example.com`;
+    const { client, link } = await register(email, 'Alan');
+    await client.get(link.replace(t.url, ''));
+
+    const enable = await client.post('/api/auth/two-factor/enable', { password: PASSWORD });
+    expect(enable.status).toBe(200);
+    const { totpURI, backupCodes } = enable.body as { totpURI: string; backupCodes: string[] };
+    const secret = secretOf(totpURI);
+    expect(backupCodes.length).toBeGreaterThan(0);
+    expect((await client.post('/api/auth/two-factor/verify-totp', { code: totp(secret) })).status).toBe(200);
+
+    const device = createClient(t.url);
+    const first = await device.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(first.body).toMatchObject({ twoFactorRedirect: true });
+    expect((await device.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
+    expect((await device.post('/api/auth/two-factor/verify-totp', { code: '000000' })).status).toBe(401);
+    const verified = await device.post('/api/auth/two-factor/verify-totp', { code: totp(secret) });
+    expect(verified.status).toBe(200);
+    expect((await device.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({ user: { email, twoFactorEnabled: true } });
+
+    const backup = createClient(t.url);
+    await backup.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect((await backup.post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(200);
+
+    expect((await device.post('/api/auth/two-factor/disable', { password: PASSWORD })).status).toBe(400);
+    expect((await device.post('/api/auth/two-factor/disable', { password: PASSWORD, code: '123456' })).status).toBe(400);
+    const off = await device.post('/api/auth/two-factor/disable', { password: PASSWORD, code: totp(secret) });
+    expect(off.status).toBe(200);
+    expect((await createClient(t.url).post('/api/auth/sign-in/email', { email, password: PASSWORD })).body).not.toMatchObject({ twoFactorRedirect: true });
+  });
+
+  it('lists sessions and signs out everywhere; cross-site requests are refused', async () => {
+    const email = `hedy-${engine}@example.com`;
+    const { client, link } = await register(email, 'Hedy');
+    await client.get(link.replace(t.url, ''));
+    const laptop = createClient(t.url);
+    await laptop.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+
+    const sessions = await client.get('/api/auth/list-sessions');
+    expect((sessions.body as unknown[]).length).toBe(2);
+
+    const evil = await client.post('/api/auth/revoke-sessions', {}, { origin: 'http://evil.example' });
+    expect(evil.status).toBe(403);
+    expect((await laptop.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({ user: { email } });
+
+    expect((await client.post('/api/auth/revoke-sessions', {})).status).toBe(200);
+    expect((await laptop.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
+    expect((await client.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
+  });
+});

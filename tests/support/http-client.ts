@@ -1,0 +1,63 @@
+/**
+ * A minimal browser stand-in for API tests: keeps cookies between calls and sends the Origin
+ * header a browser would send, so the server's CSRF checks see real requests.
+ */
+export interface TestClient {
+  cookies: Map<string, string>;
+  cookieHeader(): string;
+  request(path: string, init?: { method?: string; body?: unknown; origin?: string | null; headers?: Record<string, string> }): Promise<TestResponse>;
+  post(path: string, body?: unknown, options?: { origin?: string | null }): Promise<TestResponse>;
+  get(path: string): Promise<TestResponse>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+}
+
+export function createClient(baseUrl: string): TestClient {
+  const cookies = new Map<string, string>();
+  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+  async function request(path: string, init: Parameters<TestClient['request']>[1] = {}): Promise<TestResponse> {
+    const method = init.method ?? 'GET';
+    const headers: Record<string, string> = { ...init.headers };
+    if (cookies.size > 0) headers.cookie = cookieHeader();
+    const origin = init.origin === undefined ? new URL(baseUrl).origin : init.origin;
+    if (origin && method !== 'GET') headers.origin = origin;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      redirect: 'manual',
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim())) || value === '';
+      if (expired) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body, text };
+  }
+
+  return {
+    cookies,
+    cookieHeader,
+    request,
+    post: (path, body = {}, options = {}) => request(path, { method: 'POST', body, origin: options.origin }),
+    get: (path) => request(path),
+  };
+}

@@ -1,0 +1,49 @@
+import type { Engine } from '../../server/db/database';
+import { parseEnv } from '../../server/env';
+import { type RunningServer, startServer } from '../../server/server';
+import { freePort } from './free-port';
+import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestServer {
+  url: string;
+  server: RunningServer;
+  smtp: SmtpReceiver;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server in this process, on a free loopback port, with a fresh database on the
+ * given engine and a real SMTP receiver for its mail.
+ */
+export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
+  const db = createTestDatabase(engine);
+  const smtp = await startSmtpReceiver();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startServer(
+    parseEnv({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: url,
+      DATABASE_URL: db.url,
+      DATA_DIR: db.dir,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+  );
+  return {
+    url,
+    server,
+    smtp,
+    db,
+    async close() {
+      await server.shutdown('test end');
+      await smtp.close();
+      await db.cleanup();
+    },
+  };
+}
