@@ -12,7 +12,8 @@ import type { AppServices } from './types';
  * mailer and auth. Production, dev and the tests all start from here.
  */
 export async function createServices(env: Env, options: { logger?: Logger } = {}): Promise<AppServices> {
-  const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
+  const logger =
+    options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
   const database = openDatabase(env.DATABASE_URL);
   const { applied } = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');

@@ -26,11 +26,22 @@ async function request<T>(path: string, init: RequestInit): Promise<ApiResult<T>
       credentials: 'same-origin',
     });
   } catch {
-    return { ok: false, status: 0, data: undefined, message: 'We could not reach the store. Check your connection and try again.', code: 'network' };
+    return {
+      ok: false,
+      status: 0,
+      data: undefined,
+      message: 'We could not reach the store. Check your connection and try again.',
+      code: 'network',
+    };
   }
   const payload: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return { ok: true, status: response.status, data: payload as T, message: undefined, code: undefined };
-  const p = (payload ?? {}) as { message?: string; code?: string; error?: { message?: string; code?: string; fields?: Record<string, string> } };
+  if (response.ok)
+    return { ok: true, status: response.status, data: payload as T, message: undefined, code: undefined };
+  const p = (payload ?? {}) as {
+    message?: string;
+    code?: string;
+    error?: { message?: string; code?: string; fields?: Record<string, string> };
+  };
   return {
     ok: false,
     status: response.status,

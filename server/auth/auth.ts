@@ -17,8 +17,10 @@ export function createAuth(env: Env, database: AppDatabase, mailer: Mailer, logg
   };
   return betterAuth(
     authOptions(env, database.db as never, database.engine, {
-      sendVerificationEmail: (user, url) => send(user.email, verifyEmailMail({ firstName: user.firstName, url })),
-      sendResetPassword: (user, url) => send(user.email, resetPasswordMail({ firstName: user.firstName, url })),
+      sendVerificationEmail: (user, url) =>
+        send(user.email, verifyEmailMail({ firstName: user.firstName, url })),
+      sendResetPassword: (user, url) =>
+        send(user.email, resetPasswordMail({ firstName: user.firstName, url })),
     }),
   );
 }
@@ -39,10 +41,21 @@ export interface SessionUser {
  * answers (no query); `fresh` checks the database, so a session revoked on another device is
  * refused at once: account pages, checkout and anything that writes use it.
  */
-export async function sessionUser(auth: Auth, headers: Headers, options: { fresh?: boolean } = {}): Promise<SessionUser | null> {
-  const session = await auth.api.getSession({ headers, query: { disableCookieCache: options.fresh ?? false } });
+export async function sessionUser(
+  auth: Auth,
+  headers: Headers,
+  options: { fresh?: boolean } = {},
+): Promise<SessionUser | null> {
+  const session = await auth.api.getSession({
+    headers,
+    query: { disableCookieCache: options.fresh ?? false },
+  });
   if (!session) return null;
-  const user = session.user as typeof session.user & { firstName?: string; lastName?: string; twoFactorEnabled?: boolean | null };
+  const user = session.user as typeof session.user & {
+    firstName?: string;
+    lastName?: string;
+    twoFactorEnabled?: boolean | null;
+  };
   return {
     id: user.id,
     email: user.email,

@@ -9,8 +9,14 @@ const MINUTE = 60_000;
 const RULES: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {
   '/api/auth/sign-in/email': { ip: { limit: 20, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
   '/api/auth/sign-up/email': { ip: { limit: 10, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
-  '/api/auth/request-password-reset': { ip: { limit: 10, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
-  '/api/auth/send-verification-email': { ip: { limit: 10, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
+  '/api/auth/request-password-reset': {
+    ip: { limit: 10, windowMs: MINUTE },
+    email: { limit: 5, windowMs: MINUTE },
+  },
+  '/api/auth/send-verification-email': {
+    ip: { limit: 10, windowMs: MINUTE },
+    email: { limit: 5, windowMs: MINUTE },
+  },
   '/api/auth/reset-password': { ip: { limit: 10, windowMs: MINUTE } },
   '/api/auth/two-factor/verify-totp': { ip: { limit: 5, windowMs: MINUTE } },
   '/api/auth/two-factor/verify-backup-code': { ip: { limit: 5, windowMs: MINUTE } },

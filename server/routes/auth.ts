@@ -31,14 +31,21 @@ export function authRoutes(auth: Auth) {
   app.post('/two-factor/disable', async (c) => {
     const parsed = disableTwoFactorBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
-      const fields = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'body'), i.message]));
+      const fields = Object.fromEntries(
+        parsed.error.issues.map((i) => [String(i.path[0] ?? 'body'), i.message]),
+      );
       return apiError(c, 400, 'invalid_body', 'Please check the highlighted fields.', fields);
     }
     const headers = headersWithClientIp(c.req.raw, c.get('clientIp'));
     try {
       await auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers });
     } catch {
-      return apiError(c, 400, 'invalid_code', 'That code is not valid. Enter the current code from your app.');
+      return apiError(
+        c,
+        400,
+        'invalid_code',
+        'That code is not valid. Enter the current code from your app.',
+      );
     }
     return auth.api.disableTwoFactor({ body: { password: parsed.data.password }, headers, asResponse: true });
   });

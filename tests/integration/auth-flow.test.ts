@@ -25,7 +25,9 @@ describe.each(testEngines)('accounts on %s', (engine) => {
       callbackURL: '/',
     });
     expect(res.status).toBe(200);
-    const mail = await t.smtp.waitFor((m) => m.to.includes(email) && m.subject === 'Confirm your email address');
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes(email) && m.subject === 'Confirm your email address',
+    );
     const link = extractLinks(mail).find((l) => l.includes('/api/auth/verify-email'));
     expect(link, 'confirmation link').toBeTruthy();
     return { client, link: link! };
@@ -43,7 +45,9 @@ describe.each(testEngines)('accounts on %s', (engine) => {
     const confirm = await client.get(link.replace(t.url, ''));
     expect(confirm.status).toBe(302);
     const me = await client.get('/api/auth/get-session?disableCookieCache=true');
-    expect(me.body).toMatchObject({ user: { email, firstName: 'Ada', lastName: 'Lovelace', emailVerified: true } });
+    expect(me.body).toMatchObject({
+      user: { email, firstName: 'Ada', lastName: 'Lovelace', emailVerified: true },
+    });
 
     const other = createClient(t.url);
     const signIn = await other.post('/api/auth/sign-in/email', { email, password: PASSWORD });
@@ -55,7 +59,10 @@ describe.each(testEngines)('accounts on %s', (engine) => {
 
     // A wrong password and an unknown email get the same answer.
     const wrong = await createClient(t.url).post('/api/auth/sign-in/email', { email, password: 'nope-nope' });
-    const unknown = await createClient(t.url).post('/api/auth/sign-in/email', { email: `x-${email}`, password: 'nope-nope' });
+    const unknown = await createClient(t.url).post('/api/auth/sign-in/email', {
+      email: `x-${email}`,
+      password: 'nope-nope',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -72,18 +79,31 @@ describe.each(testEngines)('accounts on %s', (engine) => {
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses[5]).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(last!.body).toMatchObject({ error: { code: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/) } });
+    expect(last!.body).toMatchObject({
+      error: {
+        code: 'rate_limited',
+        message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/),
+      },
+    });
   });
 
   it('resets a forgotten password by mail without revealing who has an account, ending other sessions', async () => {
     const email = `grace-${engine}@example.com`;
     const { client, link } = await register(email, 'Grace');
     await client.get(link.replace(t.url, ''));
-    expect((await client.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({ user: { email } });
+    expect((await client.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({
+      user: { email },
+    });
 
     const anon = createClient(t.url);
-    const known = await anon.post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
-    const unknown = await anon.post('/api/auth/request-password-reset', { email: `nobody-${email}`, redirectTo: '/reset-password' });
+    const known = await anon.post('/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/reset-password',
+    });
+    const unknown = await anon.post('/api/auth/request-password-reset', {
+      email: `nobody-${email}`,
+      redirectTo: '/reset-password',
+    });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
@@ -101,7 +121,10 @@ describe.each(testEngines)('accounts on %s', (engine) => {
     expect((await client.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
     const again = await anon.post('/api/auth/reset-password', { newPassword: 'another-one-3', token });
     expect(again.status).toBe(400);
-    expect((await createClient(t.url).post('/api/auth/sign-in/email', { email, password: 'a-new-secret-2' })).status).toBe(200);
+    expect(
+      (await createClient(t.url).post('/api/auth/sign-in/email', { email, password: 'a-new-secret-2' }))
+        .status,
+    ).toBe(200);
   });
 
   it('turns on two-factor, then asks for a code (or a backup code) at sign-in, and needs a code to turn it off', async () => {
@@ -123,17 +146,25 @@ describe.each(testEngines)('accounts on %s', (engine) => {
     expect((await device.post('/api/auth/two-factor/verify-totp', { code: '000000' })).status).toBe(401);
     const verified = await device.post('/api/auth/two-factor/verify-totp', { code: totp(secret) });
     expect(verified.status).toBe(200);
-    expect((await device.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({ user: { email, twoFactorEnabled: true } });
+    expect((await device.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({
+      user: { email, twoFactorEnabled: true },
+    });
 
     const backup = createClient(t.url);
     await backup.post('/api/auth/sign-in/email', { email, password: PASSWORD });
-    expect((await backup.post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(200);
+    expect(
+      (await backup.post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status,
+    ).toBe(200);
 
     expect((await device.post('/api/auth/two-factor/disable', { password: PASSWORD })).status).toBe(400);
-    expect((await device.post('/api/auth/two-factor/disable', { password: PASSWORD, code: '123456' })).status).toBe(400);
+    expect(
+      (await device.post('/api/auth/two-factor/disable', { password: PASSWORD, code: '123456' })).status,
+    ).toBe(400);
     const off = await device.post('/api/auth/two-factor/disable', { password: PASSWORD, code: totp(secret) });
     expect(off.status).toBe(200);
-    expect((await createClient(t.url).post('/api/auth/sign-in/email', { email, password: PASSWORD })).body).not.toMatchObject({ twoFactorRedirect: true });
+    expect(
+      (await createClient(t.url).post('/api/auth/sign-in/email', { email, password: PASSWORD })).body,
+    ).not.toMatchObject({ twoFactorRedirect: true });
   });
 
   it('lists sessions and signs out everywhere; cross-site requests are refused', async () => {
@@ -148,7 +179,9 @@ describe.each(testEngines)('accounts on %s', (engine) => {
 
     const evil = await client.post('/api/auth/revoke-sessions', {}, { origin: 'http://evil.example' });
     expect(evil.status).toBe(403);
-    expect((await laptop.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({ user: { email } });
+    expect((await laptop.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({
+      user: { email },
+    });
 
     expect((await client.post('/api/auth/revoke-sessions', {})).status).toBe(200);
     expect((await laptop.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();

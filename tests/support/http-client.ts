@@ -5,7 +5,10 @@
 export interface TestClient {
   cookies: Map<string, string>;
   cookieHeader(): string;
-  request(path: string, init?: { method?: string; body?: unknown; origin?: string | null; headers?: Record<string, string> }): Promise<TestResponse>;
+  request(
+    path: string,
+    init?: { method?: string; body?: unknown; origin?: string | null; headers?: Record<string, string> },
+  ): Promise<TestResponse>;
   post(path: string, body?: unknown, options?: { origin?: string | null }): Promise<TestResponse>;
   get(path: string): Promise<TestResponse>;
 }
@@ -21,7 +24,10 @@ export function createClient(baseUrl: string): TestClient {
   const cookies = new Map<string, string>();
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
-  async function request(path: string, init: Parameters<TestClient['request']>[1] = {}): Promise<TestResponse> {
+  async function request(
+    path: string,
+    init: Parameters<TestClient['request']>[1] = {},
+  ): Promise<TestResponse> {
     const method = init.method ?? 'GET';
     const headers: Record<string, string> = { ...init.headers };
     if (cookies.size > 0) headers.cookie = cookieHeader();

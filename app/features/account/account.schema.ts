@@ -20,7 +20,12 @@ export type RegistrationInput = z.infer<typeof registrationSchema>;
 
 /** Only same-site paths are followed after sign-in: never another host. */
 export function safeRedirectPath(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\')
+  ) {
     return fallback;
   }
   return value;
