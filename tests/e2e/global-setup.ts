@@ -2,13 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../../scripts/ensure-build';
+import { freePort } from '../support/free-port';
 import { startServerProcess } from '../support/server-process';
 
 /** Builds if needed, then runs the production server on a free port with a fresh database. */
 export default async function globalSetup() {
   ensureBuild();
   const dir = mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
+  // A known port, so APP_URL (and every link in the mails) points at this server.
+  const port = await freePort();
   const server = await startServerProcess({
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: `file:${path.join(dir, 'store.db')}`,
     DATA_DIR: dir,
     LOG_LEVEL: 'info',
