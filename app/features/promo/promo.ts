@@ -1,0 +1,97 @@
+/**
+ * Promotions and order totals: one pure module for the browser (to show totals at once) and
+ * the server (which decides). Money is integer cents.
+ */
+
+export const SHIPPING_CENTS = 999;
+export const FREE_SHIPPING_THRESHOLD_CENTS = 49_900;
+
+export type PromoCondition = 'first-order' | 'two-or-more-items';
+
+export interface PromoDefinition {
+  code: string;
+  /** Percent off the subtotal, or 0 for a free-shipping code. */
+  percentOff: number;
+  freeShipping: boolean;
+  condition?: PromoCondition;
+  /** How the promotion reads in the cart. */
+  label: string;
+}
+
+export const PROMOTIONS: readonly PromoDefinition[] = [
+  { code: 'WELCOME10', percentOff: 10, freeShipping: false, label: '10% off your order' },
+  { code: 'FREEBARNO', percentOff: 0, freeShipping: true, label: 'Free shipping' },
+  {
+    code: 'NEWARRIVE15',
+    percentOff: 15,
+    freeShipping: false,
+    condition: 'first-order',
+    label: '15% off your first order',
+  },
+  {
+    code: 'HEALTH15',
+    percentOff: 15,
+    freeShipping: false,
+    condition: 'first-order',
+    label: '15% off your first order',
+  },
+  {
+    code: 'BESTSAVE10',
+    percentOff: 10,
+    freeShipping: false,
+    condition: 'two-or-more-items',
+    label: '10% off when you buy two or more',
+  },
+  { code: 'EXTRASAVE5', percentOff: 5, freeShipping: false, label: 'An extra 5% off' },
+  { code: 'SEASONSHIP', percentOff: 0, freeShipping: true, label: 'Free shipping' },
+];
+
+export interface PromoContext {
+  /** Total number of items (sum of quantities). */
+  itemCount: number;
+  /** Whether the buyer has no paid order yet; unknown (a guest before payment) counts as true. */
+  isFirstOrder: boolean;
+}
+
+export type PromoCheck = { ok: true; promo: PromoDefinition } | { ok: false; message: string };
+
+export function normalizePromoCode(input: string): string {
+  return input.trim().toUpperCase();
+}
+
+/** Whether a code exists and its terms are met; the message names the term that is not. */
+export function checkPromo(input: string, context: PromoContext): PromoCheck {
+  const code = normalizePromoCode(input);
+  if (!code) return { ok: false, message: 'Please enter a promo code' };
+  const promo = PROMOTIONS.find((p) => p.code === code);
+  if (!promo) return { ok: false, message: 'Invalid promo code' };
+  if (promo.condition === 'two-or-more-items' && context.itemCount < 2) {
+    return { ok: false, message: `${code} applies when you buy two or more items.` };
+  }
+  if (promo.condition === 'first-order' && !context.isFirstOrder) {
+    return { ok: false, message: `${code} is for a first order only.` };
+  }
+  return { ok: true, promo };
+}
+
+export interface Totals {
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  total: number;
+  freeShipping: boolean;
+  itemCount: number;
+}
+
+/** Subtotal, shipping ($9.99 unless $499 or more, or a free-shipping code), discount and total. */
+export function computeTotals(
+  lines: readonly { price: number; quantity: number }[],
+  promo?: PromoDefinition,
+): Totals {
+  const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const freeShipping = subtotal >= FREE_SHIPPING_THRESHOLD_CENTS || Boolean(promo?.freeShipping);
+  const shipping = itemCount === 0 || freeShipping ? 0 : SHIPPING_CENTS;
+  const discount = promo ? Math.min(subtotal, Math.round((subtotal * promo.percentOff) / 100)) : 0;
+  return { subtotal, shipping, discount, total: subtotal + shipping - discount, freeShipping, itemCount };
+}
