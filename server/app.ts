@@ -8,6 +8,8 @@ import { clientIp } from './client-ip';
 import { apiError } from './http-error';
 import { originCheck } from './middleware/origin-check';
 import { authRoutes } from './routes/auth';
+import { cartRoutes } from './routes/cart';
+import { wishlistRoutes } from './routes/wishlist';
 import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
 import { healthRoutes } from './routes/health';
@@ -51,6 +53,8 @@ export function createApp(options: CreateAppOptions) {
   const api = new Hono<AppBindings>();
   api.route('/health', healthRoutes(services, isShuttingDown));
   api.route('/auth', authRoutes(services.auth));
+  api.route('/cart', cartRoutes(services));
+  api.route('/wishlist', wishlistRoutes(services));
   options.extendApi?.(api);
   app.route('/api', api);
   app.all('/api/*', (c) =>

@@ -5,6 +5,7 @@ import type { Env } from './env';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createRateLimiter } from './rate-limit';
+import { createLocalCartEvents, createPostgresCartEvents } from './realtime/cart-events';
 import type { AppServices } from './types';
 
 /**
@@ -18,6 +19,9 @@ export async function createServices(env: Env, options: { logger?: Logger } = {}
   const { applied } = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
   const mailer = createMailer({ env, logger });
+  const cartEvents = database.postgres
+    ? await createPostgresCartEvents(database.postgres.url, database.postgres.pool, logger)
+    : createLocalCartEvents();
   return {
     env,
     logger,
@@ -25,7 +29,9 @@ export async function createServices(env: Env, options: { logger?: Logger } = {}
     mailer,
     rateLimiter: createRateLimiter(database.db),
     auth: createAuth(env, database, mailer, logger),
+    cartEvents,
     async close() {
+      await cartEvents.close();
       await mailer.close();
       await database.close();
     },

@@ -4,6 +4,7 @@ import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './rate-limit';
+import type { CartEvents } from './realtime/cart-events';
 
 /** Long-lived services shared by every request; built once in server/services.ts. */
 export interface AppServices {
@@ -13,6 +14,7 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   mailer: Mailer;
   auth: Auth;
+  cartEvents: CartEvents;
   close(): Promise<void>;
 }
 

@@ -10,6 +10,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface AppDatabase {
   db: Kysely<DatabaseSchema>;
   engine: Engine;
+  /** PostgreSQL only: the pool and the server address (for LISTEN/NOTIFY). */
+  postgres?: { pool: pg.Pool; url: string };
   /** Resolves when a trivial query succeeds; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -89,6 +91,7 @@ function openPostgres(url: string, poolSize: number): AppDatabase {
   return {
     db,
     engine: 'postgres',
+    postgres: { pool, url: parsed.toString() },
     async ping() {
       await ensureSchema();
       await sql`select 1`.execute(db);

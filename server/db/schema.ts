@@ -9,6 +9,27 @@ export interface RateLimitTable {
   reset_at: number;
 }
 
+export interface CartItemTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  name: string;
+  price: number;
+  quantity: number;
+  image_url: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WishlistItemTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  created_at: number;
+}
+
 export interface DatabaseSchema {
   rate_limits: RateLimitTable;
+  cart_items: CartItemTable;
+  wishlist_items: WishlistItemTable;
 }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as rateLimits from './0001-rate-limits';
 import * as auth from './0002-auth';
+import * as cartWishlist from './0003-cart-wishlist';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -9,4 +10,5 @@ import * as auth from './0002-auth';
 export const migrations: Record<string, Migration> = {
   '0001-rate-limits': rateLimits,
   '0002-auth': auth,
+  '0003-cart-wishlist': cartWishlist,
 };

@@ -21,7 +21,10 @@ export async function waitForMail(to: string, subject: string): Promise<{ text: 
         }
         for (const file of files) {
           const mail = await simpleParser(readFileSync(path.join(folder, file)));
-          const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address);
+          const recipients = [mail.to]
+            .flat()
+            .flatMap((a) => a?.value ?? [])
+            .map((v) => v.address);
           if (mail.subject === subject && recipients.includes(to)) {
             const text = mail.text ?? '';
             found = { text, links: text.match(/https?:\/\/\S+/g) ?? [] };

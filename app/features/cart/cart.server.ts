@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../../server/db/schema';
+import { getProduct } from '../catalog/catalog.server';
+import { type CartLine, MAX_LINE_QUANTITY } from './cart';
+
+type Db = Kysely<DatabaseSchema>;
+
+export type CartError = 'unknown_product' | 'out_of_stock' | 'not_found';
+
+export class CartRuleError extends Error {
+  constructor(
+    readonly code: CartError,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const COLUMNS = ['id', 'product_id', 'name', 'price', 'quantity', 'image_url'] as const;
+
+/** The catalogue decides name, price and image; the client only names the product. */
+function catalogueProduct(productId: string) {
+  const product = getProduct(productId);
+  if (!product) throw new CartRuleError('unknown_product', 'This product does not exist.');
+  if (product.stock === 'Out of Stock')
+    throw new CartRuleError('out_of_stock', `${product.name} is out of stock.`);
+  return product;
+}
+
+export function listCart(db: Db, userId: string): Promise<CartLine[]> {
+  return db
+    .selectFrom('cart_items')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countCart(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), eb.lit(0)).as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Adds to the quantity of the product's line, creating it if needed, in one statement: two
+ * concurrent adds can never both create a row or lose each other's quantity.
+ */
+export async function addToCart(
+  db: Db,
+  userId: string,
+  productId: string,
+  quantity: number,
+): Promise<{ line: CartLine; capped: boolean }> {
+  const product = catalogueProduct(productId);
+  const now = Date.now();
+  const line = await db
+    .insertInto('cart_items')
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      product_id: product.id,
+      name: product.name,
+      price: product.price,
+      quantity: Math.min(quantity, MAX_LINE_QUANTITY),
+      image_url: product.image,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => {
+        const sum = eb('cart_items.quantity', '+', eb.ref('excluded.quantity'));
+        return {
+          quantity: eb.case().when(sum, '>', MAX_LINE_QUANTITY).then(MAX_LINE_QUANTITY).else(sum).end(),
+          // The catalogue may have changed since the line was created: refresh the copy.
+          name: eb.ref('excluded.name'),
+          price: eb.ref('excluded.price'),
+          image_url: eb.ref('excluded.image_url'),
+          updated_at: now,
+        };
+      }),
+    )
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return { line, capped: quantity > line.quantity || line.quantity === MAX_LINE_QUANTITY };
+}
+
+export async function setCartQuantity(
+  db: Db,
+  userId: string,
+  itemId: string,
+  quantity: number,
+): Promise<CartLine> {
+  const line = await db
+    .updateTable('cart_items')
+    .set({ quantity, updated_at: Date.now() })
+    .where('id', '=', itemId)
+    .where('user_id', '=', userId)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  if (!line) throw new CartRuleError('not_found', 'This item is not in your cart.');
+  return line;
+}
+
+export async function removeFromCart(db: Db, userId: string, itemId: string): Promise<void> {
+  const result = await db
+    .deleteFrom('cart_items')
+    .where('id', '=', itemId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0)
+    throw new CartRuleError('not_found', 'This item is not in your cart.');
+}
+
+export async function clearCart(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('cart_items').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Moves a guest cart into the account at sign-in: quantities add up (capped). Products that
+ * no longer exist or are out of stock are skipped, never an error, so a merge always finishes.
+ */
+export async function mergeIntoCart(
+  db: Db,
+  userId: string,
+  items: { productId: string; quantity: number }[],
+): Promise<{ merged: number; skipped: string[] }> {
+  // One transaction: if anything unexpected fails, nothing is merged and the device keeps its
+  // cart to try again, so no line is ever added twice.
+  return db.transaction().execute(async (trx) => {
+    const skipped: string[] = [];
+    let merged = 0;
+    for (const item of items) {
+      try {
+        await addToCart(trx, userId, item.productId, item.quantity);
+        merged++;
+      } catch (error) {
+        if (!(error instanceof CartRuleError)) throw error;
+        skipped.push(item.productId);
+      }
+    }
+    return { merged, skipped };
+  });
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../../server/db/schema';
+import { toCard } from '../catalog/catalog';
+import { getProduct } from '../catalog/catalog.server';
+
+type Db = Kysely<DatabaseSchema>;
+
+/** The account's wishlist as cards; products that left the catalogue are left out. */
+export async function listWishlist(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('wishlist_items')
+    .select(['id', 'product_id'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.flatMap((row) => {
+    const product = getProduct(row.product_id);
+    return product ? [{ id: row.id, product: toCard(product) }] : [];
+  });
+}
+
+/** Adds once: a product already there stays as it is. Returns false for an unknown product. */
+export async function addToWishlist(db: Db, userId: string, productId: string): Promise<boolean> {
+  if (!getProduct(productId)) return false;
+  await db
+    .insertInto('wishlist_items')
+    .values({ id: randomUUID(), user_id: userId, product_id: productId, created_at: Date.now() })
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
+    .execute();
+  return true;
+}
+
+export async function removeFromWishlist(db: Db, userId: string, productId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('wishlist_items')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function clearWishlist(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('wishlist_items').where('user_id', '=', userId).execute();
+}
+
+export async function mergeWishlist(db: Db, userId: string, productIds: string[]): Promise<void> {
+  for (const productId of productIds) await addToWishlist(db, userId, productId);
+}

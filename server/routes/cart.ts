@@ -1,0 +1,125 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { LINE_LIMIT_MESSAGE } from '../../app/features/cart/cart';
+import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '../../app/features/cart/cart.schema';
+import {
+  addToCart,
+  CartRuleError,
+  clearCart,
+  countCart,
+  listCart,
+  mergeIntoCart,
+  removeFromCart,
+  setCartQuantity,
+} from '../../app/features/cart/cart.server';
+import { type SessionUser, sessionUser } from '../auth/auth';
+import { apiError } from '../http-error';
+import type { AppBindings, AppServices } from '../types';
+import { parseBody } from '../validate';
+
+type CartBindings = AppBindings & { Variables: AppBindings['Variables'] & { user: SessionUser } };
+
+const STATUS = { unknown_product: 400, out_of_stock: 409, not_found: 404 } as const;
+
+/** /api/cart: the signed-in user's cart, and only theirs (every query is scoped by user id). */
+export function cartRoutes(services: AppServices) {
+  const { database, auth, cartEvents } = services;
+  const db = database.db;
+  const app = new Hono<CartBindings>();
+
+  app.use(async (c, next) => {
+    const user = await sessionUser(auth, c.req.raw.headers);
+    if (!user) return apiError(c, 401, 'unauthorized', 'Please sign in to use your account cart.');
+    c.set('user', user);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  const changed = (userId: string) => cartEvents.publish(userId).catch(() => undefined);
+  const failure = (c: Parameters<typeof apiError>[0], error: unknown) => {
+    if (error instanceof CartRuleError) return apiError(c, STATUS[error.code], error.code, error.message);
+    throw error;
+  };
+
+  app.get('/', async (c) => {
+    const items = await listCart(db, c.get('user').id);
+    return c.json({ items, count: items.reduce((n, i) => n + i.quantity, 0) });
+  });
+
+  app.get('/count', async (c) => c.json({ count: await countCart(db, c.get('user').id) }));
+
+  app.post('/items', async (c) => {
+    const body = await parseBody(c, addToCartSchema);
+    if (!body.ok) return body.response;
+    try {
+      const { line, capped } = await addToCart(db, c.get('user').id, body.data.productId, body.data.quantity);
+      await changed(c.get('user').id);
+      return c.json({ item: line, capped, message: capped ? LINE_LIMIT_MESSAGE : undefined });
+    } catch (error) {
+      return failure(c, error);
+    }
+  });
+
+  app.patch('/items/:id', async (c) => {
+    const body = await parseBody(c, setQuantitySchema);
+    if (!body.ok) return body.response;
+    try {
+      const item = await setCartQuantity(db, c.get('user').id, c.req.param('id'), body.data.quantity);
+      await changed(c.get('user').id);
+      return c.json({ item });
+    } catch (error) {
+      return failure(c, error);
+    }
+  });
+
+  app.delete('/items/:id', async (c) => {
+    try {
+      await removeFromCart(db, c.get('user').id, c.req.param('id'));
+      await changed(c.get('user').id);
+      return c.json({ ok: true });
+    } catch (error) {
+      return failure(c, error);
+    }
+  });
+
+  app.delete('/', async (c) => {
+    await clearCart(db, c.get('user').id);
+    await changed(c.get('user').id);
+    return c.json({ ok: true });
+  });
+
+  app.post('/merge', async (c) => {
+    const body = await parseBody(c, mergeCartSchema);
+    if (!body.ok) return body.response;
+    const result = await mergeIntoCart(db, c.get('user').id, body.data.items);
+    await changed(c.get('user').id);
+    return c.json({ ...result, items: await listCart(db, c.get('user').id) });
+  });
+
+  // Server-sent events: "changed" whenever this user's cart changes anywhere; the browser's
+  // EventSource reconnects by itself after a network loss.
+  app.get('/events', (c) =>
+    streamSSE(c, async (stream) => {
+      const userId = c.get('user').id;
+      let wake: () => void = () => undefined;
+      const unsubscribe = cartEvents.subscribe(userId, () => {
+        void stream.writeSSE({ event: 'changed', data: String(Date.now()) });
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake();
+      });
+      await stream.writeSSE({ event: 'ready', data: 'ok', retry: 2000 });
+      while (!stream.aborted && !stream.closed) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 25_000);
+        });
+        if (!stream.aborted) await stream.writeSSE({ event: 'ping', data: '' });
+      }
+      unsubscribe();
+    }),
+  );
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { wishlistAddSchema, wishlistMergeSchema } from '../../app/features/cart/cart.schema';
+import {
+  addToWishlist,
+  clearWishlist,
+  listWishlist,
+  mergeWishlist,
+  removeFromWishlist,
+} from '../../app/features/wishlist/wishlist.server';
+import { type SessionUser, sessionUser } from '../auth/auth';
+import { apiError } from '../http-error';
+import type { AppBindings, AppServices } from '../types';
+import { parseBody } from '../validate';
+
+type Bindings = AppBindings & { Variables: AppBindings['Variables'] & { user: SessionUser } };
+
+/** /api/wishlist: a signed-in user's wishlist, so it follows them to other devices. */
+export function wishlistRoutes(services: AppServices) {
+  const db = services.database.db;
+  const app = new Hono<Bindings>();
+
+  app.use(async (c, next) => {
+    const user = await sessionUser(services.auth, c.req.raw.headers);
+    if (!user) return apiError(c, 401, 'unauthorized', 'Please sign in to use your account wishlist.');
+    c.set('user', user);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  app.get('/', async (c) => c.json({ items: await listWishlist(db, c.get('user').id) }));
+
+  app.post('/items', async (c) => {
+    const body = await parseBody(c, wishlistAddSchema);
+    if (!body.ok) return body.response;
+    if (!(await addToWishlist(db, c.get('user').id, body.data.productId))) {
+      return apiError(c, 400, 'unknown_product', 'This product does not exist.');
+    }
+    return c.json({ items: await listWishlist(db, c.get('user').id) });
+  });
+
+  app.delete('/items/:productId', async (c) => {
+    if (!(await removeFromWishlist(db, c.get('user').id, c.req.param('productId')))) {
+      return apiError(c, 404, 'not_found', 'This item is not in your wishlist.');
+    }
+    return c.json({ ok: true });
+  });
+
+  app.delete('/', async (c) => {
+    await clearWishlist(db, c.get('user').id);
+    return c.json({ ok: true });
+  });
+
+  app.post('/merge', async (c) => {
+    const body = await parseBody(c, wishlistMergeSchema);
+    if (!body.ok) return body.response;
+    await mergeWishlist(db, c.get('user').id, body.data.productIds);
+    return c.json({ items: await listWishlist(db, c.get('user').id) });
+  });
+
+  return app;
+}

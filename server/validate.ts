@@ -1,0 +1,26 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { apiError } from './http-error';
+
+/**
+ * Parses a JSON body with a zod schema. On failure: 400 with one message per field, in the
+ * API's error shape, and nothing else happens.
+ */
+export async function parseBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> {
+  const raw: unknown = await c.req.json().catch(() => undefined);
+  if (raw === undefined) {
+    return { ok: false, response: apiError(c, 400, 'invalid_json', 'The request body must be JSON.') };
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data };
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || 'body';
+    fields[key] ??= issue.code === 'unrecognized_keys' ? 'This field is not allowed.' : issue.message;
+  }
+  const first = Object.values(fields)[0] ?? 'The request is not valid.';
+  return { ok: false, response: apiError(c, 400, 'invalid_body', first, fields) };
+}
