@@ -20,6 +20,10 @@ export default [
   route('consumer-data-policy', 'routes/pages/consumer-data-policy.tsx'),
   route('ssl-certificate', 'routes/pages/ssl-certificate.tsx'),
   route('sitemap', 'routes/pages/sitemap.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('account', 'routes/account.tsx'),
   // Last: every unknown path answers 404 with the not-found page.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

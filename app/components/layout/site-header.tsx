@@ -31,6 +31,7 @@ export function SiteHeader({ user }: { user: { firstName: string } | null }) {
             <span>{STORE.phone}</span>
           </a>
           <p className="font-bold">Free Shipping on Orders Over $499</p>
+          {user ? <p className="font-bold sm:hidden">Hi, {user.firstName || 'there'}</p> : null}
         </div>
       </div>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-3 px-3 py-3 sm:gap-x-3 sm:px-4">

@@ -1,20 +1,14 @@
 import type { AppLoadContext } from 'react-router';
 import { describeUserAgent } from './device-label';
-
-/** One signed-in device as the account page shows it: never the session token itself. */
-export interface DeviceSession {
-  id: string;
-  current: boolean;
-  device: string;
-  ipAddress: string | null;
-  signedInAt: string;
-  lastActiveAt: string;
-}
+import type { DeviceSession } from './device-session';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The visitor's sessions, this device first, then the most recently active. */
-export async function listDeviceSessions(context: AppLoadContext, request: Request): Promise<DeviceSession[]> {
+export async function listDeviceSessions(
+  context: AppLoadContext,
+  request: Request,
+): Promise<DeviceSession[]> {
   const { auth } = context.services;
   const [sessions, current] = await Promise.all([
     auth.api.listSessions({ headers: request.headers }),

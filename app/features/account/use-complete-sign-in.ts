@@ -11,8 +11,10 @@ export function useCompleteSignIn(redirectTo: string) {
   const { revalidate } = useRevalidator();
   return async () => {
     notify.success('Login successful', { description: 'Welcome back!' });
-    announceAuthChange();
     await navigate(redirectTo, { replace: true });
     await revalidate();
+    // Last: this tab's own header hears the message too, and a revalidation started during
+    // the navigation would be judged against the old URL and skip the root loader.
+    announceAuthChange();
   };
 }

@@ -20,7 +20,11 @@ export function useFormErrors() {
   const showErrors = (errors: FieldErrors) => setState((s) => ({ errors, attempt: s.attempt + 1 }));
 
   /** The parsed values, or null after showing the errors (plus any extra ones given). */
-  function check<S extends z.ZodType>(schema: S, values: unknown, extra: FieldErrors = {}): z.infer<S> | null {
+  function check<S extends z.ZodType>(
+    schema: S,
+    values: unknown,
+    extra: FieldErrors = {},
+  ): z.infer<S> | null {
     const result = schema.safeParse(values);
     const errors: FieldErrors = {};
     if (!result.success) {

@@ -17,10 +17,10 @@ export function useResultMessage() {
   }, [message]);
 
   return {
-    ref,
+    messageRef: ref,
     message,
-    show: (kind: ResultMessageValue['kind'], text: string) =>
+    showMessage: (kind: ResultMessageValue['kind'], text: string) =>
       setMessage((m) => ({ kind, text, id: (m?.id ?? 0) + 1 })),
-    clear: () => setMessage(null),
+    clearMessage: () => setMessage(null),
   };
 }

@@ -13,8 +13,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
-      // Failed resource loads for a deliberate 404 page are expected; anything else is not.
-      const unexpected = errors.filter((text) => !/status of 404/.test(text));
+      // The browser reports every 4xx answer as a failed resource load: a 404 page, a refused
+      // password (401), an unconfirmed email (403) are expected answers, not page errors.
+      const unexpected = errors.filter((text) => !/responded with a status of 4\d\d/.test(text));
       expect(unexpected, unexpected.join('\n')).toEqual([]);
     },
     { auto: true },

@@ -12,10 +12,12 @@ export function SignOutButton({ className }: { className?: string }) {
       className={className}
       onClick={async () => {
         await postJson('/api/auth/sign-out');
-        announceAuthChange();
         notify.success('Signed out', { description: 'You have been successfully signed out.' });
+        // Leave account pages first, then reload the header data, then tell the other tabs:
+        // in the other order this tab's own revalidation would run against the old page.
         if (window.location.pathname.startsWith('/account')) await navigate('/');
-        else await revalidate();
+        await revalidate();
+        announceAuthChange();
       }}
     >
       Sign Out

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
 import { primaryButton } from '../account-ui';
 
-/** Disabled while its request is in flight, saying so in its label. */
+/**
+ * Disabled while its request is in flight, saying so in its label. Also disabled until the
+ * page is interactive: a click before that would post the form to a page with no action.
+ */
 export function SubmitButton({
   pending,
   pendingLabel,
@@ -13,8 +17,9 @@ export function SubmitButton({
   children: ReactNode;
   className?: string;
 }) {
+  const hydrated = useHydrated();
   return (
-    <button type="submit" disabled={pending} className={className}>
+    <button type="submit" disabled={pending || !hydrated} className={className}>
       {pending ? pendingLabel : children}
     </button>
   );

@@ -1,0 +1,31 @@
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import type { DeviceSession } from '../device-session';
+import { OrdersSection } from './orders-section';
+import { PasswordSection } from './password-section';
+import { ProfileSection } from './profile-section';
+import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
+
+export interface AccountPageProps {
+  user: { firstName: string; lastName: string; email: string; twoFactorEnabled: boolean };
+  sessions: DeviceSession[];
+}
+
+export function AccountPage({ user, sessions }: AccountPageProps) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: 'My Account' }]} />
+      <h1 className="mt-4 text-3xl font-bold sm:text-4xl">My Account</h1>
+      <p className="mt-2 text-lg">
+        Signed in as <strong>{user.email}</strong>
+      </p>
+      <div className="mt-8 space-y-8">
+        <ProfileSection user={user} />
+        <PasswordSection />
+        <TwoFactorSection enabled={user.twoFactorEnabled} />
+        <SessionsSection sessions={sessions} />
+        <OrdersSection />
+      </div>
+    </div>
+  );
+}
