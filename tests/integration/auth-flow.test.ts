@@ -183,8 +183,13 @@ describe.each(testEngines)('accounts on %s', (engine) => {
       user: { email },
     });
 
+    expect((await laptop.get('/account')).status).toBe(200);
     expect((await client.post('/api/auth/revoke-sessions', {})).status).toBe(200);
     expect((await laptop.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
+    // The account page checks the database, not the cookie cache: the laptop is out at once.
+    const account = await laptop.get('/account');
+    expect(account.status).toBe(302);
+    expect(account.headers.get('location')).toBe('/login?redirectTo=%2Faccount');
     expect((await client.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
   });
 });
