@@ -3,7 +3,9 @@ import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
 
 test.describe('accounts', () => {
-  test('register, confirm by the mailed link, greet by name, sign out, and refuse a wrong password', async ({ page }, testInfo) => {
+  test('register, confirm by the mailed link, greet by name, sign out, and refuse a wrong password', async ({
+    page,
+  }, testInfo) => {
     const email = `e2e-${testInfo.project.name}-${Date.now()}@example.com`;
     const password = 'e2e-password-1';
 
@@ -30,7 +32,9 @@ test.describe('accounts', () => {
     await signIn.getByLabel('Email').fill(email);
     await signIn.getByLabel('Password', { exact: true }).fill(password);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByText('Please confirm your email address first.', { exact: false }).first()).toBeVisible();
+    await expect(
+      page.getByText('Please confirm your email address first.', { exact: false }).first(),
+    ).toBeVisible();
 
     const mail = await waitForMail(email, 'Confirm your email address');
     const link = mail.links.find((l) => l.includes('/api/auth/verify-email'))!;
