@@ -10,8 +10,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface AppDatabase {
   db: Kysely<DatabaseSchema>;
   engine: Engine;
-  /** PostgreSQL only: the pool and the server address (for LISTEN/NOTIFY). */
-  postgres?: { pool: pg.Pool; url: string };
+  /** PostgreSQL only: the pool, the server address (for LISTEN/NOTIFY) and the schema in use. */
+  postgres?: { pool: pg.Pool; url: string; schema?: string };
   /** Resolves when a trivial query succeeds; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -91,7 +91,7 @@ function openPostgres(url: string, poolSize: number): AppDatabase {
   return {
     db,
     engine: 'postgres',
-    postgres: { pool, url: parsed.toString() },
+    postgres: { pool, url: parsed.toString(), schema: schema ?? undefined },
     async ping() {
       await ensureSchema();
       await sql`select 1`.execute(db);

@@ -35,6 +35,9 @@ async function runMigrator(
 ): Promise<MigrationOutcome> {
   const migrator = new Migrator({
     db: database.db as unknown as Kysely<unknown>,
+    // Named explicitly: otherwise Kysely looks for its lock table in every schema and may find
+    // another schema's (several stores or test files sharing one database), then fail.
+    migrationTableSchema: database.postgres?.schema,
     provider: { getMigrations: async () => migrations },
   });
   const { error, results = [] } = await migrator.migrateToLatest();
