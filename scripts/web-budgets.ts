@@ -2,6 +2,8 @@
 export const WEB_BUDGETS = {
   homeJs: 120 * 1024,
   catalogueJs: 125 * 1024,
+  /** The cart and wishlist pages carry the cart code and the promo and summary UI. */
+  cartJs: 150 * 1024,
   categoryHtml: 60 * 1024,
   eagerImages: 150 * 1024,
 };
@@ -13,4 +15,6 @@ export const BUDGET_PAGES = [
   { path: '/category/featured', jsBudget: WEB_BUDGETS.catalogueJs, htmlBudget: WEB_BUDGETS.categoryHtml },
   { path: '/product/cruiser-iii-lightweight-wheelchair', jsBudget: WEB_BUDGETS.catalogueJs },
   { path: '/search?q=walker', jsBudget: WEB_BUDGETS.catalogueJs },
+  { path: '/cart', jsBudget: WEB_BUDGETS.cartJs },
+  { path: '/wishlist', jsBudget: WEB_BUDGETS.cartJs },
 ];

@@ -17,6 +17,14 @@ export async function getJson<T = unknown>(path: string): Promise<ApiResult<T>> 
   return request<T>(path, { method: 'GET' });
 }
 
+export async function patchJson<T = unknown>(path: string, body: unknown): Promise<ApiResult<T>> {
+  return request<T>(path, { method: 'PATCH', body: JSON.stringify(body) });
+}
+
+export async function deleteJson<T = unknown>(path: string): Promise<ApiResult<T>> {
+  return request<T>(path, { method: 'DELETE' });
+}
+
 async function request<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
   let response: Response;
   try {

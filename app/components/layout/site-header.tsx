@@ -1,4 +1,4 @@
-import { Heart, Menu, Phone, ShoppingCart, User, X } from 'lucide';
+import { Menu, Phone, User, X } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -6,6 +6,7 @@ import { useAuthSync } from '~/features/account/auth-sync';
 import { SignOutButton } from '~/features/account/components/sign-out-button';
 import { STORE } from '~/lib/store-info';
 import { DesktopCategoryMenu, MobileCategoryMenu } from './category-menu';
+import { HeaderBadges } from './header-badges';
 import { HeaderSearch } from './header-search';
 import { ThemeToggle } from './theme-toggle';
 
@@ -53,14 +54,7 @@ export function SiteHeader({ user }: { user: { firstName: string } | null }) {
           <HeaderSearch id="header-search" />
         </div>
         <nav aria-label="Account and cart" className="flex items-center sm:gap-1">
-          <Link to="/wishlist" className={iconLink}>
-            <Icon icon={Heart} />
-            <span className="sr-only">Wishlist</span>
-          </Link>
-          <Link to="/cart" className={iconLink}>
-            <Icon icon={ShoppingCart} />
-            <span className="sr-only">Cart</span>
-          </Link>
+          <HeaderBadges signedIn={user !== null} className={iconLink} />
           {user ? (
             <>
               <span className="hidden px-2 font-bold sm:inline">Hi, {user.firstName || 'there'}</span>

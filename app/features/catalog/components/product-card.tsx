@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { StarRating } from '~/components/ui/star-rating';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+import { WishlistButton } from '../../wishlist/components/wishlist-button';
 import { IMAGE_SIZE, PLACEHOLDER_IMAGE, type ProductCard as Card } from '../catalog';
 import { PriceTag } from './price-tag';
 
@@ -25,7 +27,7 @@ function Badges({ product, view }: { product: Card; view: 'grid' | 'list' }) {
   );
 }
 
-/** One product in a grid or list. The cart and wishlist controls arrive with the cart. */
+/** One product in a grid or list, with its wishlist toggle and Add to Cart button. */
 export function ProductCard({
   product,
   view = 'grid',
@@ -52,6 +54,9 @@ export function ProductCard({
           />
         </Link>
         <Badges product={product} view={view} />
+        {isList ? null : (
+          <WishlistButton product={product} variant="icon" className="absolute top-2 right-2" />
+        )}
       </div>
       <div className="mt-3 flex flex-1 flex-col gap-1">
         <p className="text-sm text-muted">{product.brand}</p>
@@ -64,11 +69,16 @@ export function ProductCard({
         {isList ? <p className="text-muted">{product.description}</p> : null}
         <div className="mt-auto pt-2">
           <PriceTag price={product.price} originalPrice={product.originalPrice} />
-          {product.stock !== 'In Stock' ? (
-            <p className={product.stock === 'Low Stock' ? 'text-sm text-warning' : 'text-sm text-danger'}>
-              {product.stock}
-            </p>
-          ) : null}
+          {/* Out of stock shows on the button itself. */}
+          {product.stock === 'Low Stock' ? <p className="text-sm text-warning">Low Stock</p> : null}
+          <div className="mt-2 flex flex-wrap gap-2">
+            <AddToCartButton
+              product={product}
+              label={isList ? 'Add to Cart' : 'Add'}
+              className={isList ? '' : 'w-full'}
+            />
+            {isList ? <WishlistButton product={product} variant="text" /> : null}
+          </div>
         </div>
       </div>
     </article>

@@ -2,6 +2,7 @@ import { BadgeCheck, FileText, RotateCcw, Truck } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { StarRating } from '~/components/ui/star-rating';
+import { ProductPurchase } from '../../cart/components/product-purchase';
 import type { ProductCard } from '../catalog';
 import type { Product } from '../catalog.types';
 import { PriceTag } from './price-tag';
@@ -58,6 +59,7 @@ export function ProductView({ product, categoryName, subcategoryName, related, u
             <dt className="font-bold">Availability</dt>
             <dd className={`font-bold ${stockColour[product.stock]}`}>{product.stock}</dd>
           </dl>
+          <ProductPurchase product={product} />
           <ul className="flex flex-col gap-2 rounded-lg bg-surface p-4">
             <li className="flex gap-2">
               <Icon icon={Truck} className="shrink-0" /> Free shipping on orders over $499

@@ -1,0 +1,104 @@
+import { ShoppingCart } from 'lucide';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
+import { Icon } from '~/components/ui/icon';
+import type { CartLine } from '../cart';
+import { clearCart, removeLine, setLineQuantity } from '../cart-actions';
+import { useCart } from '../cart-state';
+import { refreshCart } from '../cart-sync';
+import { CartLineRow } from './cart-line-row';
+import { OrderSummary } from './order-summary';
+
+function EmptyCart() {
+  return (
+    <div className="flex flex-col items-center gap-4 py-16 text-center">
+      <Icon icon={ShoppingCart} size={48} className="text-muted" />
+      <h2 className="text-2xl font-bold">Your cart is empty</h2>
+      <p className="text-muted">Find the equipment you need and add it to your cart.</p>
+      <Link to="/category/featured" className={primaryButton}>
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}
+
+/** The cart: its lines, then the order summary (spec §2 Cart page). */
+export function CartPage() {
+  const cart = useCart();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Quantity changes have no toast; this polite status tells screen reader users.
+  const [announcement, setAnnouncement] = useState('');
+
+  function changeQuantity(line: CartLine, quantity: number) {
+    void setLineQuantity(line, quantity);
+    setAnnouncement(`${line.name}: quantity ${Math.min(quantity, 99)}.`);
+  }
+  function remove(line: CartLine) {
+    // Its row, which held focus, goes away: keep the shopper's place at the top of the cart.
+    heading.current?.focus();
+    void removeLine(line);
+  }
+  function clear() {
+    if (!window.confirm('Remove all items from your cart?')) return;
+    heading.current?.focus();
+    void clearCart();
+  }
+
+  let body;
+  if (cart.status === 'idle' || cart.status === 'loading') {
+    body = (
+      <p role="status" className="py-16 text-center text-lg">
+        Loading your cart...
+      </p>
+    );
+  } else if (cart.status === 'error') {
+    body = (
+      <div role="alert" className="flex flex-col items-start gap-3 py-10">
+        <p className="text-lg font-bold">Failed to load cart</p>
+        <p>Your cart is safe; we could not reach it just now.</p>
+        <button type="button" className={secondaryButton} onClick={() => void refreshCart()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (cart.lines.length === 0) {
+    body = <EmptyCart />;
+  } else {
+    body = (
+      <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+        <section aria-labelledby="cart-lines-title">
+          <h2 id="cart-lines-title" className="sr-only">
+            Items in your cart
+          </h2>
+          <ul className="border-t border-border">
+            {cart.lines.map((line) => (
+              <CartLineRow key={line.id} line={line} onQuantity={changeQuantity} onRemove={remove} />
+            ))}
+          </ul>
+          <div className="mt-4 flex flex-wrap justify-between gap-3">
+            <Link to="/category/featured" className={secondaryButton}>
+              Continue Shopping
+            </Link>
+            <button type="button" className={secondaryButton} onClick={clear}>
+              Clear cart
+            </button>
+          </div>
+        </section>
+        <OrderSummary lines={cart.lines} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 ref={heading} tabIndex={-1} className="mb-6 text-3xl font-bold">
+        Your Shopping Cart
+      </h1>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { isPurchasable } from '../../catalog/catalog';
+import type { Product } from '../../catalog/catalog.types';
+import { storedPromo } from '../../promo/promo-storage';
+import { WishlistButton } from '../../wishlist/components/wishlist-button';
+import { AddToCartButton } from './add-to-cart-button';
+import { QuantityStepper } from './quantity-stepper';
+
+// Shown only after an add to cart, so its code is fetched then.
+const PromoOffer = lazy(() => import('../../promo/components/promo-offer'));
+
+/** Quantity, Add to Cart and the wishlist toggle of the product page, then the promo offer. */
+type PurchasableProduct = Pick<Product, 'id' | 'name' | 'price' | 'image' | 'link' | 'stock'>;
+
+export function ProductPurchase({ product }: { product: PurchasableProduct }) {
+  const [quantity, setQuantity] = useState(1);
+  const [offer, setOffer] = useState<'hidden' | 'shown' | 'closed'>('hidden');
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  return (
+    <div className="flex flex-col gap-4">
+      {isPurchasable(product.stock) ? <QuantityStepper value={quantity} onChange={setQuantity} /> : null}
+      <div className="flex flex-wrap gap-3">
+        <AddToCartButton
+          ref={addButton}
+          product={product}
+          quantity={quantity}
+          label="Add to Cart"
+          nameProduct={false}
+          className="px-8 text-lg"
+          onAdded={() => {
+            if (offer === 'hidden' && !storedPromo()) setOffer('shown');
+          }}
+        />
+        <WishlistButton product={product} variant="page" />
+      </div>
+      {offer === 'shown' ? (
+        <Suspense fallback={null}>
+          <PromoOffer
+            onClose={() => {
+              setOffer('closed');
+              // The banner held focus; give it back to where the shopper was.
+              addButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { postJson } from '~/lib/api-client';
+import { withLock } from '~/lib/locks';
+import { removeKey } from '~/lib/storage';
+import { notify } from '~/lib/toast';
+import type { CartLine } from './cart';
+import { afterMerge, GUEST_CART_KEY, readGuestCart, writeGuestCart } from './guest-cart';
+
+type MergeResponse = { merged: number; skipped: string[]; items: CartLine[] };
+
+// The API takes at most this many lines per call.
+const BATCH = 200;
+
+/**
+ * Moves the device's cart into the account at sign-in (design departure 3): quantities add
+ * up on the server. The device copy is removed only after the server has confirmed; if the
+ * call fails the device keeps its cart and the next page load tries again, so a cart is never
+ * lost. Returns the account's lines when something was merged.
+ */
+export function mergeGuestCart(): Promise<CartLine[] | undefined> {
+  return withLock('medisupply-guest-cart-merge', async () => {
+    let lines: CartLine[] | undefined;
+    const skipped: string[] = [];
+    const rounds = Math.ceil(readGuestCart().length / BATCH);
+    for (let round = 0; round < rounds; round++) {
+      const batch = readGuestCart().slice(0, BATCH);
+      if (batch.length === 0) break;
+      const response = await postJson<MergeResponse>('/api/cart/merge', {
+        items: batch.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+      });
+      if (!response.ok || !response.data) break;
+      const left = afterMerge(readGuestCart(), batch);
+      if (left.length === 0) removeKey(GUEST_CART_KEY);
+      else if (!writeGuestCart(left)) break;
+      lines = response.data.items;
+      skipped.push(...response.data.skipped);
+    }
+    if (lines) {
+      notify.success('Cart saved to your account', {
+        description: 'The items you added before signing in are now in your account cart.',
+      });
+    }
+    if (skipped.length > 0) {
+      notify.info('Some items were not added', {
+        description: `${skipped.length} item(s) from your earlier cart are no longer available.`,
+      });
+    }
+    return lines;
+  });
+}

@@ -1,0 +1,97 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { secondaryButton } from '~/components/ui/button-styles';
+import { notify } from '~/lib/toast';
+import { checkPromo, normalizePromoCode, type PromoCheck, PROMOTIONS } from '../promo';
+import { clearStoredPromo, storePromo } from '../promo-storage';
+
+interface PromoCodeFormProps {
+  /** The stored code, or null. */
+  applied: string | null;
+  /** Whether the applied code's terms are met by the cart as it is now. */
+  appliedCheck: PromoCheck | undefined;
+  itemCount: number;
+}
+
+/** Enter, apply and remove a promo code; one code at a time (spec §4, §5). */
+export function PromoCodeForm({ applied, appliedCheck, itemCount }: PromoCodeFormProps) {
+  const [input, setInput] = useState('');
+  const [error, setError] = useState('');
+  const inputId = useId();
+  const errorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  // The control that was used disappears when the state flips; focus moves to its counterpart.
+  const focusNext = useRef(false);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    focusNext.current = false;
+    (applied ? removeRef : inputRef).current?.focus();
+  }, [applied]);
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    // Apply is only aria-disabled while blank, so pressing it can say what is missing.
+    const result = checkPromo(input, { itemCount, isFirstOrder: true });
+    if (!result.ok) return setError(result.message);
+    if (!storePromo(result.promo)) return setError('Your browser did not let us save the code.');
+    focusNext.current = true;
+    setError('');
+    setInput('');
+    notify.success('Promo code applied', { description: `${result.promo.code}: ${result.promo.label}.` });
+  }
+
+  if (applied) {
+    const label = PROMOTIONS.find((promo) => promo.code === applied)?.label;
+    return (
+      <div className="flex flex-col gap-2 rounded-md bg-surface p-3">
+        <p>
+          Promo code <strong>{applied}</strong> applied{label ? `: ${label}` : ''}.
+        </p>
+        {appliedCheck && !appliedCheck.ok ? <p className="text-danger">{appliedCheck.message}</p> : null}
+        <button
+          ref={removeRef}
+          type="button"
+          className={`${secondaryButton} self-start`}
+          onClick={() => {
+            focusNext.current = true;
+            clearStoredPromo();
+          }}
+        >
+          Remove<span className="sr-only"> promo code {applied}</span>
+        </button>
+      </div>
+    );
+  }
+
+  const blank = normalizePromoCode(input) === '';
+  return (
+    <form onSubmit={apply} noValidate className="flex flex-col gap-2">
+      <label htmlFor={inputId} className="font-bold">
+        Promo code
+      </label>
+      <div className="flex gap-2">
+        <input
+          ref={inputRef}
+          id={inputId}
+          value={input}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          onChange={(event) => {
+            setInput(event.target.value.toUpperCase());
+            setError('');
+          }}
+          className="h-11 min-w-0 flex-1 rounded-md border border-border bg-bg px-3 uppercase"
+        />
+        <button type="submit" aria-disabled={blank} className={secondaryButton}>
+          Apply
+        </button>
+      </div>
+      <p id={errorId} aria-live="polite" className="text-danger">
+        {error}
+      </p>
+    </form>
+  );
+}

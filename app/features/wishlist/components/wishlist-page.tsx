@@ -1,0 +1,122 @@
+import { Heart, Trash2 } from 'lucide';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
+import { FallbackImage } from '~/components/ui/fallback-image';
+import { Icon } from '~/components/ui/icon';
+import { formatPrice } from '~/lib/money';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+import { PLACEHOLDER_IMAGE } from '../../catalog/catalog';
+import type { WishlistEntry } from '../guest-wishlist';
+import { clearWishlist, refreshWishlist, removeFromWishlist } from '../wishlist-client';
+import { useWishlist } from '../wishlist-state';
+
+function WishlistCard({ entry, onRemove }: { entry: WishlistEntry; onRemove: (e: WishlistEntry) => void }) {
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-border p-3">
+      <Link to={entry.link} tabIndex={-1} aria-hidden="true">
+        <FallbackImage
+          src={entry.image || PLACEHOLDER_IMAGE}
+          fallbackSrc={PLACEHOLDER_IMAGE}
+          alt=""
+          width={600}
+          height={600}
+          loading="lazy"
+          className="aspect-square h-auto w-full rounded-md bg-surface object-contain"
+        />
+      </Link>
+      <h2 className="text-base leading-snug font-bold">
+        <Link to={entry.link} className="underline-offset-2 hover:underline">
+          {entry.name}
+        </Link>
+      </h2>
+      <p className="text-lg font-bold">{formatPrice(entry.price)}</p>
+      <div className="mt-auto flex flex-col gap-2">
+        <AddToCartButton
+          product={{ ...entry, id: entry.product_id }}
+          label="Add to Cart"
+          className="w-full"
+        />
+        <button type="button" className={`${secondaryButton} w-full`} onClick={() => onRemove(entry)}>
+          <Icon icon={Trash2} size={20} />
+          Remove<span className="sr-only"> {entry.name} from wishlist</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** 'My Wishlist': saved products, each with Add to Cart and remove (spec §2 Wishlist page). */
+export function WishlistPage() {
+  const wishlist = useWishlist();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  function remove(entry: WishlistEntry) {
+    // The card, which held focus, goes away: keep the shopper's place at the top.
+    heading.current?.focus();
+    void removeFromWishlist(entry.product_id, entry.name);
+  }
+
+  let body;
+  if (wishlist.status === 'idle' || wishlist.status === 'loading') {
+    body = (
+      <p role="status" className="py-16 text-center text-lg">
+        Loading your wishlist...
+      </p>
+    );
+  } else if (wishlist.status === 'error') {
+    body = (
+      <div role="alert" className="flex flex-col items-start gap-3 py-10">
+        <p className="text-lg font-bold">We could not load your wishlist.</p>
+        <button type="button" className={secondaryButton} onClick={() => void refreshWishlist()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (wishlist.entries.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-4 py-16 text-center">
+        <Icon icon={Heart} size={48} className="text-muted" />
+        <h2 className="text-2xl font-bold">Your wishlist is empty</h2>
+        <p className="text-muted">Save products you like with the heart button to find them here later.</p>
+        <Link to="/category/all" className={primaryButton}>
+          Browse Products
+        </Link>
+      </div>
+    );
+  } else {
+    const count = wishlist.entries.length;
+    body = (
+      <>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <p>{count === 1 ? '1 saved product' : `${count} saved products`}</p>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => {
+              if (!window.confirm('Remove all items from your wishlist?')) return;
+              heading.current?.focus();
+              void clearWishlist();
+            }}
+          >
+            Clear Wishlist
+          </button>
+        </div>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
+          {wishlist.entries.map((entry) => (
+            <WishlistCard key={entry.product_id} entry={entry} onRemove={remove} />
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 ref={heading} tabIndex={-1} className="mb-6 text-3xl font-bold">
+        My Wishlist
+      </h1>
+      {body}
+    </div>
+  );
+}

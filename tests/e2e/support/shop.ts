@@ -1,0 +1,47 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { waitForMail } from './mailbox';
+
+/** Locators and steps shared by the cart and wishlist specs. */
+export const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account and cart' });
+export const cartLink = (page: Page) => accountNav(page).getByRole('link', { name: /^Cart/ });
+export const wishlistLink = (page: Page) => accountNav(page).getByRole('link', { name: /^Wishlist/ });
+const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+export const toast = (page: Page, text: string) =>
+  page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByText(text, { exact: true })
+    .first();
+
+/**
+ * The badge shows a count once the page is interactive and the cart has been read; waiting for
+ * it means no click is lost to a page that is not hydrated yet.
+ */
+export async function cartReady(page: Page, count = 0) {
+  await expect(cartLink(page)).toHaveAccessibleName(`Cart, ${items(count)}`);
+}
+
+/** A confirmed account, made through the API in a separate context: the page stays a guest. */
+export async function confirmedAccount(request: APIRequestContext, baseURL: string) {
+  const email = `cart-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'correct-horse-battery';
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email, password, name: 'Cara Tester', firstName: 'Cara', lastName: 'Tester' },
+    headers: { Origin: new URL(baseURL).origin },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const mail = await waitForMail(email, 'Confirm your email address');
+  const link = mail.links.find((url) => url.includes('verify'));
+  expect(link).toBeDefined();
+  expect((await request.get(link!)).ok()).toBe(true);
+  return { email, password };
+}
+
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  const main = page.getByRole('main');
+  // Both tabs' forms are in the page; only the Sign In one is shown.
+  await main.getByLabel('Email', { exact: true }).filter({ visible: true }).fill(account.email);
+  await main.getByLabel('Password', { exact: true }).filter({ visible: true }).fill(account.password);
+  await main.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible();
+}
