@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { LINE_LIMIT_MESSAGE } from '../../app/features/cart/cart';
+import { itemCount, LINE_LIMIT_MESSAGE } from '../../app/features/cart/cart';
 import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '../../app/features/cart/cart.schema';
 import {
   addToCart,
@@ -12,12 +12,10 @@ import {
   removeFromCart,
   setCartQuantity,
 } from '../../app/features/cart/cart.server';
-import { type SessionUser, sessionUser } from '../auth/auth';
+import { requireApiUser, type UserBindings } from '../auth/require-api-user';
 import { apiError } from '../http-error';
-import type { AppBindings, AppServices } from '../types';
+import type { AppServices } from '../types';
 import { parseBody } from '../validate';
-
-type CartBindings = AppBindings & { Variables: AppBindings['Variables'] & { user: SessionUser } };
 
 const STATUS = { unknown_product: 400, out_of_stock: 409, not_found: 404 } as const;
 
@@ -25,15 +23,9 @@ const STATUS = { unknown_product: 400, out_of_stock: 409, not_found: 404 } as co
 export function cartRoutes(services: AppServices) {
   const { database, auth, cartEvents } = services;
   const db = database.db;
-  const app = new Hono<CartBindings>();
+  const app = new Hono<UserBindings>();
 
-  app.use(async (c, next) => {
-    const user = await sessionUser(auth, c.req.raw.headers);
-    if (!user) return apiError(c, 401, 'unauthorized', 'Please sign in to use your account cart.');
-    c.set('user', user);
-    c.header('Cache-Control', 'no-store');
-    await next();
-  });
+  app.use(requireApiUser(auth, 'Please sign in to use your account cart.'));
 
   const changed = (userId: string) => cartEvents.publish(userId).catch(() => undefined);
   const failure = (c: Parameters<typeof apiError>[0], error: unknown) => {
@@ -43,7 +35,7 @@ export function cartRoutes(services: AppServices) {
 
   app.get('/', async (c) => {
     const items = await listCart(db, c.get('user').id);
-    return c.json({ items, count: items.reduce((n, i) => n + i.quantity, 0) });
+    return c.json({ items, count: itemCount(items) });
   });
 
   app.get('/count', async (c) => c.json({ count: await countCart(db, c.get('user').id) }));

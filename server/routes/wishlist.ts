@@ -7,25 +7,18 @@ import {
   mergeWishlist,
   removeFromWishlist,
 } from '../../app/features/wishlist/wishlist.server';
-import { type SessionUser, sessionUser } from '../auth/auth';
+import { requireApiUser, type UserBindings } from '../auth/require-api-user';
 import { apiError } from '../http-error';
-import type { AppBindings, AppServices } from '../types';
+import type { AppServices } from '../types';
 import { parseBody } from '../validate';
-
-type Bindings = AppBindings & { Variables: AppBindings['Variables'] & { user: SessionUser } };
 
 /** /api/wishlist: a signed-in user's wishlist, so it follows them to other devices. */
 export function wishlistRoutes(services: AppServices) {
+  const { auth } = services;
   const db = services.database.db;
-  const app = new Hono<Bindings>();
+  const app = new Hono<UserBindings>();
 
-  app.use(async (c, next) => {
-    const user = await sessionUser(services.auth, c.req.raw.headers);
-    if (!user) return apiError(c, 401, 'unauthorized', 'Please sign in to use your account wishlist.');
-    c.set('user', user);
-    c.header('Cache-Control', 'no-store');
-    await next();
-  });
+  app.use(requireApiUser(auth, 'Please sign in to use your account wishlist.'));
 
   app.get('/', async (c) => c.json({ items: await listWishlist(db, c.get('user').id) }));
 

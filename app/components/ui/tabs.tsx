@@ -1,18 +1,49 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 
-export interface TabItem {
-  id: string;
+export interface TabItem<Id extends string = string> {
+  id: Id;
   label: string;
   content: ReactNode;
 }
+
+interface TabsProps<Id extends string> {
+  label: string;
+  items: TabItem<Id>[];
+  /** Controlled use: the open tab and how to change it (a form may switch tabs itself). */
+  value?: Id;
+  onValueChange?: (id: Id) => void;
+  size?: 'md' | 'lg';
+  /**
+   * The APG pattern makes a panel focusable so Tab reaches text-only content; panels that
+   * hold form fields already have stops of their own.
+   */
+  focusablePanels?: boolean;
+}
+
+const TRIGGER = {
+  md: 'min-h-11 border-b-2 px-4 font-bold',
+  lg: '-mb-px min-h-11 border-b-4 px-4 text-lg font-bold hover:text-fg',
+};
 
 /**
  * WAI-ARIA tabs with automatic activation: arrow keys, Home and End move between tabs; Tab
  * moves into the panel. Every panel is rendered (hidden when inactive) so search engines and
  * the no-JavaScript page see all of the content.
  */
-export function Tabs({ label, items }: { label: string; items: TabItem[] }) {
-  const [active, setActive] = useState(items[0]?.id);
+export function Tabs<Id extends string>({
+  label,
+  items,
+  value,
+  onValueChange,
+  size = 'md',
+  focusablePanels = true,
+}: TabsProps<Id>) {
+  const [own, setOwn] = useState(items[0]?.id);
+  const active = value ?? own;
+  const select = (id: Id) => {
+    setOwn(id);
+    onValueChange?.(id);
+  };
   const baseId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -32,9 +63,10 @@ export function Tabs({ label, items }: { label: string; items: TabItem[] }) {
             : event.key === 'End'
               ? last
               : undefined;
-    if (target === undefined) return;
+    const item = target === undefined ? undefined : items[target];
+    if (target === undefined || !item) return;
     event.preventDefault();
-    setActive(items[target]?.id);
+    select(item.id);
     refs.current[target]?.focus();
   };
 
@@ -55,9 +87,9 @@ export function Tabs({ label, items }: { label: string; items: TabItem[] }) {
               aria-selected={selected}
               aria-controls={`${baseId}-panel-${item.id}`}
               tabIndex={selected ? 0 : -1}
-              onClick={() => setActive(item.id)}
+              onClick={() => select(item.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
-              className={`min-h-11 border-b-2 px-4 font-bold ${selected ? 'border-brand text-fg' : 'border-transparent text-muted'}`}
+              className={`${TRIGGER[size]} ${selected ? 'border-brand text-fg' : 'border-transparent text-muted'}`}
             >
               {item.label}
             </button>
@@ -71,10 +103,9 @@ export function Tabs({ label, items }: { label: string; items: TabItem[] }) {
           id={`${baseId}-panel-${item.id}`}
           aria-labelledby={`${baseId}-tab-${item.id}`}
           hidden={item.id !== active}
-          // The APG tabs pattern makes a panel focusable so Tab reaches text-only content.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          className="py-6"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see focusablePanels
+          tabIndex={focusablePanels ? 0 : undefined}
+          className={size === 'lg' ? 'pt-6' : 'py-6'}
         >
           {item.content}
         </div>

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { useResultMessage } from '../use-result-message';
-import { AccountTabs } from './account-tabs';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { ResultMessage } from './result-message';
 import { TwoFactorChallenge } from './two-factor-challenge';
+import { Tabs } from '~/components/ui/tabs';
 
 export type AccessTab = 'signin' | 'register';
 
@@ -45,10 +45,12 @@ export function AccountAccess({ initialTab, redirectTo, showForgot }: AccountAcc
             }}
           />
         ) : (
-          <AccountTabs
+          <Tabs
             label="Account Access"
-            active={tab}
-            onChange={setTab}
+            value={tab}
+            onValueChange={setTab}
+            size="lg"
+            focusablePanels={false}
             items={[
               {
                 id: 'signin',
