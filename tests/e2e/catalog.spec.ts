@@ -33,6 +33,8 @@ test.describe('browsing the catalogue', () => {
     await expect(page).toHaveURL(/\/category\/mobility$/);
     await filters.getByRole('button', { name: 'Apply Filters' }).click();
     await expect(page).toHaveURL(/brand=drive-medical/);
+    // The address changes before the new listing renders: wait for the count to follow.
+    await expect(status).not.toHaveText(`Showing ${allCount} products`);
     const filteredCount = Number((await status.textContent())?.match(/\d+/)?.[0]);
     expect(filteredCount).toBeLessThan(allCount);
     for (const brand of await page.locator('main article p.text-muted').first().allTextContents()) {
@@ -50,6 +52,13 @@ test.describe('browsing the catalogue', () => {
           .getByText(/^\$[\d,]+\.\d\d$/)
           .allTextContents()
       ).map((t) => Number(t.replace(/[$,]/g, '')));
+    // Likewise the sorted listing renders just after the address changes.
+    await expect
+      .poll(async () => {
+        const shown = await prices();
+        return shown.length > 0 && shown.every((price, i) => i === 0 || shown[i - 1]! <= price);
+      })
+      .toBe(true);
     const firstPage = await prices();
     expect(firstPage).toEqual([...firstPage].sort((a, b) => a - b));
     await page.getByRole('link', { name: 'Page 2' }).click();
