@@ -24,6 +24,8 @@ export default [
   route('signup', 'routes/signup.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('account', 'routes/account.tsx'),
+  route('account/orders/:reference', 'routes/account-order.tsx'),
+  route('order-success', 'routes/order-success.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   // Last: every unknown path answers 404 with the not-found page.

@@ -9,6 +9,8 @@ import { apiError } from './http-error';
 import { originCheck } from './middleware/origin-check';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
+import { checkoutRoutes } from './routes/checkout';
+import { orderRoutes } from './routes/orders';
 import { wishlistRoutes } from './routes/wishlist';
 import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
@@ -55,6 +57,8 @@ export function createApp(options: CreateAppOptions) {
   api.route('/auth', authRoutes(services.auth));
   api.route('/cart', cartRoutes(services));
   api.route('/wishlist', wishlistRoutes(services));
+  api.route('/checkout', checkoutRoutes(services));
+  api.route('/orders', orderRoutes(services));
   options.extendApi?.(api);
   app.route('/api', api);
   app.all('/api/*', (c) =>

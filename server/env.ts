@@ -38,6 +38,12 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z
     .enum(['test', 'authorizenet', 'none'], { error: 'must be test, authorizenet or none' })
     .default('test'),
+  AUTHORIZENET_API_LOGIN_ID: z.string().max(25, 'must be at most 25 characters').optional(),
+  AUTHORIZENET_TRANSACTION_KEY: z.string().max(16, 'must be at most 16 characters').optional(),
+  AUTHORIZENET_ENDPOINT: z
+    .string()
+    .regex(/^(sandbox|production|https?:\/\/.+)$/, 'must be sandbox, production or an http(s) URL')
+    .default('sandbox'),
   REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -109,6 +115,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`${name} ${issue?.message ?? 'is invalid'}`);
   }
   const parsed = result.data;
+  if (
+    parsed.PAYMENT_PROVIDER === 'authorizenet' &&
+    (!parsed.AUTHORIZENET_API_LOGIN_ID || !parsed.AUTHORIZENET_TRANSACTION_KEY)
+  ) {
+    throw new EnvError(
+      'AUTHORIZENET_API_LOGIN_ID and AUTHORIZENET_TRANSACTION_KEY must be set when PAYMENT_PROVIDER is authorizenet',
+    );
+  }
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT || 3000}`).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(appUrl)) throw new EnvError('APP_URL must be an absolute http(s) URL');
   return {

@@ -5,6 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { type CreateAppOptions, createApp } from './app';
 import type { Env } from './env';
+import type { Logger } from './logger';
 import { createServices } from './services';
 import type { AppServices } from './types';
 
@@ -19,9 +20,9 @@ export const BUILD_DIR = path.resolve(process.cwd(), 'build');
 
 export async function startServer(
   env: Env,
-  options: Pick<CreateAppOptions, 'extendApi'> = {},
+  options: Pick<CreateAppOptions, 'extendApi'> & { logger?: Logger } = {},
 ): Promise<RunningServer> {
-  const services = await createServices(env);
+  const services = await createServices(env, { logger: options.logger });
   const { logger } = services;
   const build = (await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)) as ServerBuild;
 

@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { createPaymentGateway } from './payments';
 import { createRateLimiter } from './rate-limit';
 import { createLocalCartEvents, createPostgresCartEvents } from './realtime/cart-events';
 import type { AppServices } from './types';
@@ -29,6 +30,7 @@ export async function createServices(env: Env, options: { logger?: Logger } = {}
     mailer,
     rateLimiter: createRateLimiter(database.db),
     auth: createAuth(env, database, mailer, logger),
+    payments: createPaymentGateway(env),
     cartEvents,
     async close() {
       await cartEvents.close();

@@ -3,6 +3,7 @@ import type { AppDatabase } from './db/database';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { PaymentGateway } from './payments/gateway';
 import type { RateLimiter } from './rate-limit';
 import type { CartEvents } from './realtime/cart-events';
 
@@ -15,6 +16,7 @@ export interface AppServices {
   mailer: Mailer;
   auth: Auth;
   cartEvents: CartEvents;
+  payments: PaymentGateway;
   close(): Promise<void>;
 }
 

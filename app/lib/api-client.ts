@@ -9,8 +9,12 @@ export interface ApiResult<T> {
   fields?: Record<string, string>;
 }
 
-export async function postJson<T = unknown>(path: string, body: unknown = {}): Promise<ApiResult<T>> {
-  return request<T>(path, { method: 'POST', body: JSON.stringify(body) });
+export async function postJson<T = unknown>(
+  path: string,
+  body: unknown = {},
+  options: { headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
+  return request<T>(path, { method: 'POST', body: JSON.stringify(body), headers: options.headers });
 }
 
 export async function getJson<T = unknown>(path: string): Promise<ApiResult<T>> {
@@ -30,7 +34,11 @@ async function request<T>(path: string, init: RequestInit): Promise<ApiResult<T>
   try {
     response = await fetch(path, {
       ...init,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        ...(init.headers as Record<string, string> | undefined),
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
       credentials: 'same-origin',
     });
   } catch {

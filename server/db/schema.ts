@@ -28,8 +28,64 @@ export interface WishlistItemTable {
   created_at: number;
 }
 
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
+export type PaymentMethod = 'card' | 'bank_transfer';
+
+export interface OrderTable {
+  id: string;
+  reference: string;
+  user_id: string | null;
+  email: string | null;
+  status: OrderStatus;
+  payment_method: PaymentMethod;
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  total: number;
+  promo_code: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  bank_last4: string | null;
+  transaction_id: string | null;
+  /** The payment attempt talking to the processor right now, if any. */
+  locked_by: string | null;
+  locked_until: number | null;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+}
+
+export interface OrderItemTable {
+  id: string;
+  order_id: string;
+  position: number;
+  product_id: string;
+  name: string;
+  image_url: string;
+  unit_price: number;
+  quantity: number;
+  line_total: number;
+}
+
+export type PaymentAttemptStatus = 'processing' | 'approved' | 'declined' | 'error' | 'refused';
+
+export interface PaymentAttemptTable {
+  id: string;
+  order_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  status: PaymentAttemptStatus;
+  message: string | null;
+  transaction_id: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export interface DatabaseSchema {
   rate_limits: RateLimitTable;
   cart_items: CartItemTable;
   wishlist_items: WishlistItemTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  payment_attempts: PaymentAttemptTable;
 }

@@ -10,9 +10,18 @@ export interface MailLayoutInput {
   /** Preview text mail clients show after the subject; hidden in the body. */
   preheader?: string;
   paragraphs: string[];
+  /** A two-column summary (an order's lines and totals) shown after the paragraphs. */
+  rows?: MailRow[];
   action?: MailAction;
   /** Small print under the action, such as "ignore this mail if you did not ask". */
   footnote?: string;
+}
+
+export interface MailRow {
+  label: string;
+  value: string;
+  /** Bold, with a rule above: a total. */
+  strong?: boolean;
 }
 
 export interface RenderedMail {
@@ -97,6 +106,7 @@ ${preheader}
 <tr><td style="padding:32px;font-family:${FONT};">
 <h1 style="margin:0 0 24px;font-size:26px;line-height:1.3;color:${TEXT_COLOR};">${escapeHtml(input.title)}</h1>
 ${input.paragraphs.map((text) => p(text)).join('\n')}
+${renderRows(input.rows)}
 ${actionHtml}
 ${footnote}
 </td></tr>
@@ -114,8 +124,21 @@ Email: <a href="mailto:${escapeHtml(STORE.supportEmail)}" style="color:${BRAND_B
 `;
 }
 
+function renderRows(rows: MailRow[] | undefined): string {
+  if (!rows?.length) return '';
+  const cell = (text: string, row: MailRow, align: string) => {
+    const rule = row.strong ? 'border-top:1px solid #d0d5db;font-weight:bold;' : '';
+    return `<td style="padding:6px 0;${rule}text-align:${align};font-size:17px;line-height:1.5;color:${TEXT_COLOR};">${escapeHtml(text)}</td>`;
+  };
+  const body = rows
+    .map((row) => `<tr>${cell(row.label, row, 'left')}${cell(row.value, row, 'right')}</tr>`)
+    .join('\n');
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;">\n${body}\n</table>`;
+}
+
 function renderText(input: MailLayoutInput, action: MailAction | undefined): string {
   const blocks = [STORE.name, input.title, ...input.paragraphs];
+  if (input.rows?.length) blocks.push(input.rows.map((row) => `${row.label}: ${row.value}`).join('\n'));
   // The URL sits alone on its line so mail clients turn it into a link and it survives copying.
   if (action) blocks.push(`${action.label}:\n${action.url}`);
   if (input.footnote) blocks.push(input.footnote);

@@ -1,5 +1,6 @@
 import type { Engine } from '../../server/db/database';
 import { parseEnv } from '../../server/env';
+import type { Logger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/server';
 import { freePort } from './free-port';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
@@ -17,7 +18,11 @@ export interface TestServer {
  * The real server in this process, on a free loopback port, with a fresh database on the
  * given engine and a real SMTP receiver for its mail.
  */
-export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  engine: Engine,
+  env: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestServer> {
   const db = createTestDatabase(engine);
   const smtp = await startSmtpReceiver();
   const port = await freePort();
@@ -34,6 +39,7 @@ export async function startTestServer(engine: Engine, env: Record<string, string
       LOG_LEVEL: 'silent',
       ...env,
     }),
+    { logger: options.logger },
   );
   return {
     url,

@@ -1,6 +1,5 @@
 /** Shared class names of the account forms: 44px targets, visible focus from app.css. */
-export const inputClass =
-  'mt-1 block min-h-11 w-full rounded-md border border-border bg-bg px-3 text-fg aria-[invalid=true]:border-2 aria-[invalid=true]:border-danger read-only:bg-surface';
+export { inputClass } from '~/components/ui/field';
 
 export const primaryButton =
   'inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 font-bold text-brand-fg hover:bg-brand-strong disabled:cursor-not-allowed disabled:opacity-70';

@@ -114,3 +114,13 @@ export async function clearCart(): Promise<void> {
   setLines([]);
   notify.success('Cart cleared', { description: 'All items have been removed from your cart.' });
 }
+
+/**
+ * After a paid order: the device cart is emptied here; the account cart was emptied by the
+ * server in the same transaction that marked the order paid, so it is only read again.
+ */
+export async function forgetPurchasedCart(): Promise<void> {
+  if (isAccount()) return refreshCart();
+  removeKey(GUEST_CART_KEY);
+  setLines([]);
+}

@@ -3,6 +3,6 @@
  * interactive (see cart-state.ts). Cart and wishlist share it because both follow the session
  * and both merge into the account at sign-in.
  */
-export { addToCart, clearCart, removeLine, setLineQuantity } from './cart-actions';
+export { addToCart, clearCart, forgetPurchasedCart, removeLine, setLineQuantity } from './cart-actions';
 export { refreshCart, startCartSync } from './cart-sync';
 export { clearWishlist, removeFromWishlist, toggleWishlist } from '../wishlist/wishlist-client';

@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import type { DeviceSession } from '../device-session';
-import { OrdersSection } from './orders-section';
+import { AccountSection } from './account-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
@@ -9,9 +10,11 @@ import { TwoFactorSection } from './two-factor-section';
 export interface AccountPageProps {
   user: { firstName: string; lastName: string; email: string; twoFactorEnabled: boolean };
   sessions: DeviceSession[];
+  /** The order history, rendered by the orders feature. */
+  orders: ReactNode;
 }
 
-export function AccountPage({ user, sessions }: AccountPageProps) {
+export function AccountPage({ user, sessions, orders }: AccountPageProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: 'My Account' }]} />
@@ -20,11 +23,11 @@ export function AccountPage({ user, sessions }: AccountPageProps) {
         Signed in as <strong>{user.email}</strong>
       </p>
       <div className="mt-8 space-y-8">
+        <AccountSection title="Order history">{orders}</AccountSection>
         <ProfileSection user={user} />
         <PasswordSection />
         <TwoFactorSection enabled={user.twoFactorEnabled} />
         <SessionsSection sessions={sessions} />
-        <OrdersSection />
       </div>
     </div>
   );

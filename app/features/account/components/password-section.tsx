@@ -3,10 +3,10 @@ import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { postJson } from '~/lib/api-client';
 import { newPasswordSchema } from '../account.schema';
-import { useFormErrors } from '../use-form-errors';
+import { useFormErrors } from '~/lib/use-form-errors';
 import { useResultMessage } from '../use-result-message';
 import { AccountSection } from './account-section';
-import { Field } from './field';
+import { Field } from '~/components/ui/field';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
 

@@ -2,9 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { postJson } from '~/lib/api-client';
 import { newPasswordSchema } from '../account.schema';
-import { useFormErrors } from '../use-form-errors';
+import { useFormErrors } from '~/lib/use-form-errors';
 import { useResultMessage } from '../use-result-message';
-import { Field } from './field';
+import { Field } from '~/components/ui/field';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
 

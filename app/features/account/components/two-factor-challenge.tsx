@@ -2,9 +2,9 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { postJson } from '~/lib/api-client';
 import { linkButton, secondaryButton } from '../account-ui';
 import { backupCodeSchema, totpCodeSchema, withoutSpaces } from '../two-factor.schema';
-import { useFormErrors } from '../use-form-errors';
+import { useFormErrors } from '~/lib/use-form-errors';
 import { useResultMessage } from '../use-result-message';
-import { Field } from './field';
+import { Field } from '~/components/ui/field';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
 

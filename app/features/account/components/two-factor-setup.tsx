@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { postJson } from '~/lib/api-client';
 import { secondaryButton } from '../account-ui';
-import { useFormErrors } from '../use-form-errors';
+import { useFormErrors } from '~/lib/use-form-errors';
 import { z } from 'zod';
 import { useResultMessage } from '../use-result-message';
 import { BackupCodes } from './backup-codes';
-import { Field } from './field';
+import { Field } from '~/components/ui/field';
 import { FocusHeading } from './focus-heading';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';

@@ -1,10 +1,14 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { primaryButton } from '~/components/ui/button-styles';
 import { formatPrice } from '~/lib/money';
 import { PromoCodeForm } from '../../promo/components/promo-code-form';
 import { checkPromo, computeTotals, PROMOTIONS } from '../../promo/promo';
 import { useStoredPromoCode } from '../../promo/promo-storage';
 import { type CartLine, itemCount } from '../cart';
+import { useCart } from '../cart-state';
+
+// The dialog, its form and its schemas load only when a shopper checks out.
+const CheckoutDialog = lazy(() => import('../../checkout/components/checkout-dialog'));
 
 const METHODS = [
   { value: 'card', label: 'Credit/Debit Card', hint: 'Visa, Mastercard, American Express, Discover' },
@@ -17,7 +21,14 @@ type PaymentMethod = (typeof METHODS)[number]['value'];
 export function OrderSummary({ lines }: { lines: CartLine[] }) {
   const applied = useStoredPromoCode();
   const [method, setMethod] = useState<PaymentMethod>('card');
-  const [note, setNote] = useState('');
+  // Each opening is a new checkout (a new pending order priced now): the key remounts the dialog.
+  const [checkout, setCheckout] = useState<{ open: boolean; key: number; loading: boolean }>({
+    open: false,
+    key: 0,
+    loading: false,
+  });
+  const { account } = useCart();
+  const settled = useCallback(() => setCheckout((c) => ({ ...c, loading: false })), []);
   const id = useId();
   const count = itemCount(lines);
   const promo = PROMOTIONS.find((p) => p.code === applied);
@@ -83,16 +94,26 @@ export function OrderSummary({ lines }: { lines: CartLine[] }) {
         <button
           type="button"
           className={`${primaryButton} text-lg`}
-          disabled={lines.length === 0}
-          onClick={() => setNote('Checkout is not available yet. Your cart is saved.')}
+          disabled={lines.length === 0 || checkout.loading}
+          onClick={() => setCheckout((c) => ({ open: true, key: c.key + 1, loading: true }))}
         >
-          Proceed to Checkout
+          {checkout.loading ? 'Processing...' : 'Proceed to Checkout'}
         </button>
-        {/* Checkout itself comes with a later change; until then, say so rather than pretend. */}
-        <p role="status" className="font-bold">
-          {note}
-        </p>
       </div>
+      {checkout.key > 0 ? (
+        <Suspense fallback={null}>
+          <CheckoutDialog
+            key={checkout.key}
+            open={checkout.open}
+            onOpenChange={(open) => setCheckout((c) => ({ ...c, open, loading: open && c.loading }))}
+            lines={lines}
+            account={account}
+            paymentMethod={method}
+            promoCode={check?.ok ? (applied ?? null) : null}
+            onSettled={settled}
+          />
+        </Suspense>
+      ) : null}
       <div className="text-sm text-muted">
         <p>Free shipping on orders over $499</p>
         <p>Taxes calculated at checkout</p>

@@ -1,5 +1,8 @@
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
-import { inputClass } from '../account-ui';
+
+/** 44px targets; a thick red border on an invalid field, besides its message. */
+export const inputClass =
+  'mt-1 block min-h-11 w-full rounded-md border border-border bg-bg px-3 text-fg aria-[invalid=true]:border-2 aria-[invalid=true]:border-danger read-only:bg-surface';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
   label: string;

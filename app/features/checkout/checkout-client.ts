@@ -1,0 +1,71 @@
+import { postJson } from '~/lib/api-client';
+import { loadCartClient } from '../cart/cart-state';
+import type { CartLine } from '../cart/cart';
+import { clearStoredPromo } from '../promo/promo-storage';
+import type { PaymentMethod } from './checkout';
+import type { PaymentInput } from './checkout.schema';
+
+/** Browser side of checkout: the two calls of spec §7 and what a paid order clears. */
+export interface CheckoutSession {
+  url: string;
+  orderId: string;
+  reference: string;
+  paymentMethod: PaymentMethod;
+  amount: number;
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  promoCode: string | null;
+  mock: boolean;
+  email: string | null;
+}
+
+export type Outcome<T> =
+  { ok: true; data: T } | { ok: false; code?: string; message: string; fields?: Record<string, string> };
+
+const FALLBACK = 'There was an error processing your payment';
+
+export async function createSession(input: {
+  lines: readonly CartLine[];
+  account: boolean;
+  paymentMethod: PaymentMethod;
+  promoCode: string | null;
+}): Promise<Outcome<CheckoutSession>> {
+  const response = await postJson<CheckoutSession>('/api/checkout', {
+    paymentMethod: input.paymentMethod,
+    promoCode: input.promoCode,
+    // An account's cart is read on the server; a guest's lives only on this device.
+    items: input.account
+      ? []
+      : input.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+  });
+  if (response.ok && response.data?.orderId) return { ok: true, data: response.data };
+  if (response.ok) return { ok: false, message: 'Invalid response from payment service' };
+  return { ok: false, code: response.code, message: response.message ?? FALLBACK };
+}
+
+export async function submitPayment(
+  orderId: string,
+  payment: PaymentInput,
+  idempotencyKey: string,
+): Promise<Outcome<{ url: string; reference: string }>> {
+  const response = await postJson<{ success: boolean; url: string; reference: string }>(
+    `/api/checkout/${encodeURIComponent(orderId)}/pay`,
+    payment,
+    { headers: { 'Idempotency-Key': idempotencyKey } },
+  );
+  if (response.ok && response.data?.success) return { ok: true, data: response.data };
+  return {
+    ok: false,
+    code: response.code,
+    message: response.message ?? 'Payment processing failed',
+    fields: response.fields,
+  };
+}
+
+/** A paid order empties the cart (device and account) and forgets the promotion (spec §4). */
+export async function finishPurchase(): Promise<void> {
+  clearStoredPromo();
+  const cart = await loadCartClient();
+  await cart.forgetPurchasedCart();
+}

@@ -1,0 +1,38 @@
+/** An expected checkout failure: the route turns it into a JSON error with this status. */
+export type CheckoutErrorCode =
+  | 'payment_not_configured'
+  | 'empty_cart'
+  | 'unknown_product'
+  | 'out_of_stock'
+  | 'promo_not_applicable'
+  | 'not_found'
+  | 'order_closed'
+  | 'method_mismatch'
+  | 'idempotency_mismatch'
+  | 'payment_declined'
+  | 'payment_error'
+  | 'payment_in_progress';
+
+export const CHECKOUT_ERROR_STATUS: Record<CheckoutErrorCode, number> = {
+  payment_not_configured: 503,
+  empty_cart: 400,
+  unknown_product: 409,
+  out_of_stock: 409,
+  promo_not_applicable: 409,
+  not_found: 404,
+  order_closed: 409,
+  method_mismatch: 409,
+  idempotency_mismatch: 409,
+  payment_declined: 402,
+  payment_error: 502,
+  payment_in_progress: 409,
+};
+
+export class CheckoutError extends Error {
+  constructor(
+    readonly code: CheckoutErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '../cart/cart';
+import { isCardExpired, isValidRoutingNumber } from './checkout';
+
+/**
+ * Bodies of /api/checkout and the payment form, with the spec's messages (§5). The same
+ * schemas check the form in the browser and the request on the server. Strict: a client
+ * that sends an amount, a price or a user id is refused, never believed.
+ */
+
+const email = z
+  .email({ error: 'Please enter a valid email address' })
+  .max(254, 'Please enter a valid email address');
+
+export const createCheckoutSchema = z.strictObject({
+  paymentMethod: z.enum(['card', 'bank_transfer'], { error: 'Choose a payment method' }).default('card'),
+  promoCode: z.string().trim().max(32, 'Invalid promo code').nullish(),
+  /** The device cart of a guest; a signed-in shopper's account cart is read on the server. */
+  items: z
+    .array(
+      z.strictObject({
+        productId: z.string().regex(/^[a-z0-9-]{1,120}$/, 'Unknown product'),
+        quantity: z
+          .number({ error: 'Quantity must be a whole number' })
+          .int('Quantity must be a whole number')
+          .min(1, 'Quantity must be at least 1')
+          .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+      }),
+    )
+    .max(200, 'Too many items')
+    .default([]),
+});
+export type CreateCheckoutInput = z.input<typeof createCheckoutSchema>;
+
+export const cardPaymentSchema = z
+  .strictObject({
+    paymentMethod: z.literal('card'),
+    cardNumber: z
+      .string({ error: 'Card number must be at least 13 digits' })
+      .min(13, 'Card number must be at least 13 digits')
+      .max(19, 'Card number must not exceed 19 digits')
+      .regex(/^\d+$/, 'Card number must contain only digits'),
+    cardExpiryMonth: z
+      .string({ error: 'Month must be 2 digits' })
+      .length(2, 'Month must be 2 digits')
+      .regex(/^(0[1-9]|1[0-2])$/, 'Month must be between 01-12'),
+    cardExpiryYear: z
+      .string({ error: 'Year must be last 2 digits' })
+      .length(2, 'Year must be last 2 digits')
+      .regex(/^\d{2}$/, 'Year must be 2 digits'),
+    cardCode: z
+      .string({ error: 'CVV must be 3-4 digits' })
+      .min(3, 'CVV must be 3-4 digits')
+      .max(4, 'CVV must be 3-4 digits')
+      .regex(/^\d+$/, 'CVV must contain only digits'),
+    cardholderName: z
+      .string({ error: 'Cardholder name is required' })
+      .trim()
+      .min(3, 'Cardholder name is required')
+      .max(100, 'Cardholder name must be at most 100 characters'),
+    email,
+  })
+  .superRefine((value, ctx) => {
+    if (isCardExpired(value.cardExpiryMonth, value.cardExpiryYear)) {
+      ctx.addIssue({ code: 'custom', path: ['cardExpiryYear'], message: 'This card has expired' });
+    }
+  });
+
+export const bankPaymentSchema = z.strictObject({
+  paymentMethod: z.literal('bank_transfer'),
+  accountHolderName: z
+    .string({ error: 'Account holder name is required' })
+    .trim()
+    .min(3, 'Account holder name is required')
+    .max(100, 'Account holder name must be at most 100 characters'),
+  routingNumber: z
+    .string({ error: 'Invalid routing number' })
+    .refine(isValidRoutingNumber, 'Invalid routing number'),
+  accountNumber: z
+    .string({ error: 'Account number must be 4-17 digits' })
+    .regex(/^\d{4,17}$/, 'Account number must be 4-17 digits'),
+  accountType: z.enum(['checking', 'savings'], { error: 'Choose checking or savings' }),
+  email,
+});
+
+export const paymentSchema = z.discriminatedUnion('paymentMethod', [cardPaymentSchema, bankPaymentSchema], {
+  error: 'Choose a payment method',
+});
+export type PaymentInput = z.infer<typeof paymentSchema>;
+
+/** An idempotency key from the browser: one per press of Pay, reused by retries of that press. */
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,80}$/);

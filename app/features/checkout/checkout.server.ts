@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../../server/db/schema';
+import type { PaymentGateway } from '../../../server/payments/gateway';
+import { MAX_LINE_QUANTITY } from '../cart/cart';
+import { listCart } from '../cart/cart.server';
+import { getProduct } from '../catalog/catalog.server';
+import { cancelAbandonedOrders, hasPaidOrder, insertOrder } from '../orders/orders.server';
+import { checkPromo, computeTotals } from '../promo/promo';
+import { EMPTY_CART_MESSAGE, NOT_CONFIGURED_MESSAGE, orderSuccessPath, type PaymentMethod } from './checkout';
+import { CheckoutError } from './checkout-error';
+
+type Db = Kysely<DatabaseSchema>;
+
+export interface CheckoutUser {
+  id: string;
+  email: string;
+}
+
+export interface CheckoutRequest {
+  paymentMethod: PaymentMethod;
+  promoCode?: string | null;
+  /** A guest's device cart: product ids and quantities only. */
+  items: { productId: string; quantity: number }[];
+}
+
+/** The answer of create-payment (spec §3 Payment session response), amounts in cents. */
+export interface CheckoutSession {
+  url: string;
+  orderId: string;
+  reference: string;
+  paymentMethod: PaymentMethod;
+  amount: number;
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  promoCode: string | null;
+  mock: boolean;
+  email: string | null;
+}
+
+/** Quantities of the same product added up (a guest cart edited in two tabs), capped. */
+function combine(items: CheckoutRequest['items']): { productId: string; quantity: number }[] {
+  const byProduct = new Map<string, number>();
+  for (const item of items)
+    byProduct.set(item.productId, (byProduct.get(item.productId) ?? 0) + item.quantity);
+  return [...byProduct].map(([productId, quantity]) => ({
+    productId,
+    quantity: Math.min(quantity, MAX_LINE_QUANTITY),
+  }));
+}
+
+/** Each line priced from the catalogue, never from the client. */
+function priceLines(items: { productId: string; quantity: number }[]) {
+  return items.map(({ productId, quantity }) => {
+    const product = getProduct(productId);
+    if (!product) {
+      throw new CheckoutError(
+        'unknown_product',
+        'An item in your cart is no longer available. Please remove it and try again.',
+      );
+    }
+    if (product.stock === 'Out of Stock') {
+      throw new CheckoutError(
+        'out_of_stock',
+        `${product.name} is out of stock. Please remove it to check out.`,
+      );
+    }
+    return {
+      productId: product.id,
+      name: product.name,
+      imageUrl: product.image,
+      unitPrice: product.price,
+      quantity,
+      lineTotal: product.price * quantity,
+    };
+  });
+}
+
+/**
+ * Creates the pending order the payment form pays (spec §7 create-payment). The server prices
+ * every line and the promotion; a signed-in shopper's cart is read from the account.
+ */
+export async function createCheckoutSession(
+  db: Db,
+  gateway: PaymentGateway,
+  user: CheckoutUser | null,
+  request: CheckoutRequest,
+): Promise<CheckoutSession> {
+  if (!gateway.configured) throw new CheckoutError('payment_not_configured', NOT_CONFIGURED_MESSAGE);
+  const source = user
+    ? (await listCart(db, user.id)).map((line) => ({ productId: line.product_id, quantity: line.quantity }))
+    : request.items;
+  const lines = priceLines(combine(source));
+  if (lines.length === 0) throw new CheckoutError('empty_cart', EMPTY_CART_MESSAGE);
+
+  let promo;
+  if (request.promoCode?.trim()) {
+    const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+    // A guest's address is known only when paying: the first-order term is checked again then.
+    const isFirstOrder = user ? !(await hasPaidOrder(db, { userId: user.id, email: user.email })) : true;
+    const check = checkPromo(request.promoCode, { itemCount, isFirstOrder });
+    if (!check.ok) throw new CheckoutError('promo_not_applicable', check.message);
+    promo = check.promo;
+  }
+  const totals = computeTotals(
+    lines.map((line) => ({ price: line.unitPrice, quantity: line.quantity })),
+    promo,
+  );
+  if (user) await cancelAbandonedOrders(db, user.id);
+  const order = await insertOrder(db, {
+    userId: user?.id ?? null,
+    email: user?.email.toLowerCase() ?? null,
+    paymentMethod: request.paymentMethod,
+    subtotal: totals.subtotal,
+    shipping: totals.shipping,
+    discount: totals.discount,
+    total: totals.total,
+    promoCode: promo?.code ?? null,
+    items: lines,
+  });
+  return {
+    url: orderSuccessPath(order.reference, order.payment_method),
+    orderId: order.id,
+    reference: order.reference,
+    paymentMethod: order.payment_method,
+    amount: order.total,
+    subtotal: order.subtotal,
+    shipping: order.shipping,
+    discount: order.discount,
+    promoCode: order.promo_code,
+    mock: gateway.mock,
+    email: user?.email ?? null,
+  };
+}

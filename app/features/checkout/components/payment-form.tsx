@@ -1,0 +1,128 @@
+import { Lock } from 'lucide';
+import { useRef, useState } from 'react';
+import { primaryButton } from '~/components/ui/button-styles';
+import { Field } from '~/components/ui/field';
+import { Icon } from '~/components/ui/icon';
+import { formatPrice } from '~/lib/money';
+import { useFormErrors } from '~/lib/use-form-errors';
+import { type PaymentInput, paymentSchema } from '../checkout.schema';
+import type { CheckoutSession } from '../checkout-client';
+import { BankFields, CardFields, type PaymentValues } from './payment-fields';
+
+interface PaymentFormProps {
+  session: CheckoutSession;
+  processing: boolean;
+  error: string | null;
+  /** Resolves with field errors from the server, if it refused some. */
+  onPay: (payment: PaymentInput, idempotencyKey: string) => Promise<Record<string, string> | undefined>;
+}
+
+function newKey(): string {
+  return crypto.randomUUID();
+}
+
+/** The amounts the server priced, the fields of the chosen method, and Pay. */
+export function PaymentForm({ session, processing, error, onPay }: PaymentFormProps) {
+  const card = session.paymentMethod === 'card';
+  const [values, setValues] = useState<PaymentValues>({
+    email: session.email ?? '',
+    accountType: 'checking',
+  });
+  const { formRef, errors, check, showErrors } = useFormErrors();
+  // One key per press of Pay: a network retry of the same press can never pay twice.
+  const key = useRef<{ key: string; body: string } | null>(null);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (processing) return;
+    const payment = check(paymentSchema, { ...pick(values, card), paymentMethod: session.paymentMethod });
+    if (!payment) return;
+    const body = JSON.stringify(payment);
+    if (key.current?.body !== body) key.current = { key: newKey(), body };
+    const fieldErrors = await onPay(payment, key.current.key);
+    // A refused payment (declined) is final for this key: the next press is a new attempt.
+    key.current = null;
+    if (fieldErrors) showErrors(fieldErrors);
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <div className="flex items-start gap-3 rounded-md border border-success bg-surface p-3">
+        <Icon icon={Lock} size={20} className="mt-0.5 shrink-0 text-success" />
+        <div>
+          <p className="font-bold">Secure Payment</p>
+          <p className="text-sm">
+            Your details travel encrypted and go only to our payment processor. We never store your{' '}
+            {card ? 'card number or security code' : 'account number'}.
+          </p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm [&>dd]:text-right">
+        <dt>Subtotal</dt>
+        <dd>{formatPrice(session.subtotal)}</dd>
+        <dt>Shipping</dt>
+        <dd>{session.shipping === 0 ? 'Free' : formatPrice(session.shipping)}</dd>
+        {session.discount > 0 ? (
+          <>
+            <dt>Discount ({session.promoCode})</dt>
+            <dd>-{formatPrice(session.discount)}</dd>
+          </>
+        ) : null}
+        <dt className="font-bold">Total</dt>
+        <dd className="font-bold">{formatPrice(session.amount)}</dd>
+      </dl>
+      {card ? (
+        <CardFields
+          values={values}
+          errors={errors}
+          disabled={processing}
+          onChange={(n, v) => setValues((s) => ({ ...s, [n]: v }))}
+        />
+      ) : (
+        <BankFields
+          values={values}
+          errors={errors}
+          disabled={processing}
+          onChange={(n, v) => setValues((s) => ({ ...s, [n]: v }))}
+        />
+      )}
+      <Field
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        hint="We send your order confirmation here."
+        value={values.email ?? ''}
+        error={errors.email}
+        disabled={processing}
+        onChange={(event) => setValues((s) => ({ ...s, email: event.target.value }))}
+      />
+      {error ? (
+        <div role="alert" className="rounded-md border-2 border-danger p-3">
+          <p className="font-bold text-danger">Payment Error</p>
+          <p>{error}</p>
+        </div>
+      ) : null}
+      <button type="submit" className={`${primaryButton} text-lg`} disabled={processing}>
+        {processing ? 'Processing...' : `Pay $${(session.amount / 100).toFixed(2)}`}
+      </button>
+    </form>
+  );
+}
+
+const CARD_FIELDS = [
+  'cardNumber',
+  'cardExpiryMonth',
+  'cardExpiryYear',
+  'cardCode',
+  'cardholderName',
+  'email',
+];
+const BANK_FIELDS = ['accountHolderName', 'routingNumber', 'accountNumber', 'accountType', 'email'];
+
+function pick(values: PaymentValues, card: boolean): PaymentValues {
+  const names = card ? CARD_FIELDS : BANK_FIELDS;
+  return Object.fromEntries(
+    names.map((name) => [name, name === 'email' ? (values.email ?? '').trim() : (values[name] ?? '')]),
+  );
+}

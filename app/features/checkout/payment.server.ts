@@ -1,0 +1,205 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema, PaymentAttemptTable } from '../../../server/db/schema';
+import type { ChargeResult, ChargeSource, PaymentGateway } from '../../../server/payments/gateway';
+import { hasPaidOrder, type OrderRow, findOrder } from '../orders/orders.server';
+import { PROMOTIONS } from '../promo/promo';
+import { orderSuccessPath } from './checkout';
+import { CheckoutError } from './checkout-error';
+import {
+  finishAttempt,
+  LOCK_MS,
+  lockOrder,
+  POLL_MS,
+  recordCharge,
+  sleep,
+  waitForAttempt,
+} from './payment-attempts.server';
+import type { PaymentInput } from './checkout.schema';
+
+type Db = Kysely<DatabaseSchema>;
+
+export interface PaymentDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  /** Keys the request fingerprint (HMAC), so no stored value can be reversed into card data. */
+  secret: string;
+}
+
+export interface PayRequest {
+  orderId: string;
+  /** The signed-in user, if any: an account's order is paid only by that account. */
+  userId: string | null;
+  payment: PaymentInput;
+  idempotencyKey?: string;
+}
+
+export interface PaidOrder {
+  order: OrderRow;
+  url: string;
+  /** False when this call found the order already paid (a retry): no mail, no second charge. */
+  charged: boolean;
+}
+
+function fingerprint(secret: string, orderId: string, payment: PaymentInput): string {
+  return createHmac('sha256', secret)
+    .update(`pay:${orderId}:${JSON.stringify(payment)}`)
+    .digest('hex');
+}
+
+function chargeSource(payment: PaymentInput): ChargeSource {
+  if (payment.paymentMethod === 'card') {
+    return {
+      method: 'card',
+      card: {
+        number: payment.cardNumber,
+        expiryMonth: payment.cardExpiryMonth,
+        expiryYear: payment.cardExpiryYear,
+        cvv: payment.cardCode,
+        holderName: payment.cardholderName,
+      },
+    };
+  }
+  return {
+    method: 'bank_transfer',
+    bank: {
+      holderName: payment.accountHolderName,
+      routingNumber: payment.routingNumber,
+      accountNumber: payment.accountNumber,
+      accountType: payment.accountType,
+    },
+  };
+}
+
+/** The outcome an attempt row stands for, as what pay() returns or throws. */
+function replay(attempt: Pick<PaymentAttemptTable, 'status' | 'message'>, order: OrderRow): PaidOrder {
+  if (attempt.status === 'approved') {
+    return { order, url: orderSuccessPath(order.reference, order.payment_method), charged: false };
+  }
+  const code =
+    attempt.status === 'declined'
+      ? 'payment_declined'
+      : attempt.status === 'refused'
+        ? 'order_closed'
+        : 'payment_error';
+  throw new CheckoutError(code, attempt.message ?? 'Payment processing failed');
+}
+
+/** Refuses an order whose first-order promotion this address has already used. */
+async function promoStillApplies(db: Db, order: OrderRow, email: string): Promise<string | null> {
+  const promo = PROMOTIONS.find((p) => p.code === order.promo_code);
+  if (promo?.condition !== 'first-order') return null;
+  if (!(await hasPaidOrder(db, { userId: order.user_id, email }))) return null;
+  return `${promo.code} is for a first order only. Please remove it from your cart and check out again.`;
+}
+
+/**
+ * Pays an order (spec §7 process-payment) exactly once. The amount is the stored order's.
+ * The same idempotency key gets the first result back; concurrent attempts wait for the one
+ * holding the order's lock, then find the order paid and charge nothing.
+ */
+export async function payOrder(deps: PaymentDeps, request: PayRequest): Promise<PaidOrder> {
+  const { db } = deps;
+  const order = await findOrder(db, request.orderId);
+  if (!order || (order.user_id !== null && order.user_id !== request.userId)) {
+    throw new CheckoutError('not_found', 'This order does not exist.');
+  }
+  if (order.payment_method !== request.payment.paymentMethod) {
+    throw new CheckoutError(
+      'method_mismatch',
+      'This checkout was started for another payment method. Please start again from your cart.',
+    );
+  }
+  const hash = fingerprint(deps.secret, order.id, request.payment);
+  const attemptId = randomUUID();
+  const inserted = await db
+    .insertInto('payment_attempts')
+    .values({
+      id: attemptId,
+      order_id: order.id,
+      idempotency_key: request.idempotencyKey ?? attemptId,
+      request_hash: hash,
+      status: 'processing',
+      message: null,
+      transaction_id: null,
+      created_at: Date.now(),
+      finished_at: null,
+    })
+    .onConflict((oc) => oc.columns(['order_id', 'idempotency_key']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const first = await db
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .where('idempotency_key', '=', request.idempotencyKey ?? attemptId)
+      .executeTakeFirstOrThrow();
+    if (first.request_hash !== hash) {
+      throw new CheckoutError(
+        'idempotency_mismatch',
+        'This payment was already submitted with different details.',
+      );
+    }
+    const done = await waitForAttempt(db, first.id);
+    return replay(done, (await findOrder(db, order.id)) ?? order);
+  }
+  return chargeOnce(deps, order.id, attemptId, request.payment);
+}
+
+async function chargeOnce(
+  deps: PaymentDeps,
+  orderId: string,
+  attemptId: string,
+  payment: PaymentInput,
+): Promise<PaidOrder> {
+  const { db, gateway } = deps;
+  const deadline = Date.now() + LOCK_MS + 5_000;
+  for (;;) {
+    const order = await findOrder(db, orderId);
+    if (!order) throw new CheckoutError('not_found', 'This order does not exist.');
+    if (order.status === 'paid') {
+      await finishAttempt(db, attemptId, 'approved', null, order.transaction_id);
+      return replay({ status: 'approved', message: null }, order);
+    }
+    if (order.status === 'cancelled') {
+      const message = 'This checkout has expired. Please return to your cart and check out again.';
+      await finishAttempt(db, attemptId, 'refused', message);
+      throw new CheckoutError('order_closed', message);
+    }
+    const refusal = await promoStillApplies(db, order, payment.email);
+    if (refusal) {
+      await finishAttempt(db, attemptId, 'refused', refusal);
+      throw new CheckoutError('promo_not_applicable', refusal);
+    }
+    if (await lockOrder(db, orderId, attemptId)) {
+      let result: ChargeResult;
+      try {
+        result = await gateway.charge({
+          orderReference: order.reference,
+          amountCents: order.total,
+          email: payment.email,
+          source: chargeSource(payment),
+        });
+      } catch {
+        result = { status: 'error', message: 'There was an error processing your payment' };
+      }
+      await recordCharge(db, order, attemptId, payment, result);
+      if (result.status === 'approved') {
+        const paid = (await findOrder(db, orderId)) ?? order;
+        return { order: paid, url: orderSuccessPath(paid.reference, paid.payment_method), charged: true };
+      }
+      throw new CheckoutError(
+        result.status === 'declined' ? 'payment_declined' : 'payment_error',
+        result.message,
+      );
+    }
+    // Another attempt is talking to the processor: wait for it, then look again.
+    if (Date.now() > deadline) {
+      const message =
+        'Your payment is still being processed. Please check your order history before trying again.';
+      await finishAttempt(db, attemptId, 'error', message);
+      throw new CheckoutError('payment_in_progress', message);
+    }
+    await sleep(POLL_MS);
+  }
+}

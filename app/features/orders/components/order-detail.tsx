@@ -1,0 +1,87 @@
+import { Link } from 'react-router';
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { formatPrice } from '~/lib/money';
+import { formatOrderDate, type OrderView, paymentDescription } from '../orders';
+import { StatusText } from './order-history';
+
+/** One order as bought: lines at the prices paid, totals, payment and status. */
+export function OrderDetail({ order }: { order: OrderView }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <Breadcrumbs
+        items={[
+          { label: 'Home', href: '/' },
+          { label: 'My Account', href: '/account' },
+          { label: `Order ${order.reference}` },
+        ]}
+      />
+      <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Order {order.reference}</h1>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-lg">
+        <dt className="font-bold">Placed</dt>
+        <dd>{formatOrderDate(order.createdAt)}</dd>
+        <dt className="font-bold">Status</dt>
+        <dd>
+          <StatusText status={order.status} />
+        </dd>
+        <dt className="font-bold">Payment</dt>
+        <dd>{paymentDescription(order)}</dd>
+        {order.email ? (
+          <>
+            <dt className="font-bold">Confirmation sent to</dt>
+            <dd className="break-all">{order.email}</dd>
+          </>
+        ) : null}
+      </dl>
+      <table className="mt-8 w-full text-left">
+        <caption className="sr-only">Items in order {order.reference}</caption>
+        <thead className="border-b border-border">
+          <tr>
+            <th scope="col" className="py-2">
+              Item
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Qty
+            </th>
+            <th scope="col" className="hidden py-2 text-right sm:table-cell">
+              Price
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {order.items.map((item) => (
+            <tr key={item.productId}>
+              <td className="py-3 pr-2">
+                <Link to={`/product/${item.productId}`} className="underline underline-offset-2">
+                  {item.name}
+                </Link>
+              </td>
+              <td className="py-3 text-right">{item.quantity}</td>
+              <td className="hidden py-3 text-right sm:table-cell">{formatPrice(item.unitPrice)}</td>
+              <td className="py-3 text-right">{formatPrice(item.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="mt-6 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-y-1 [&>dd]:text-right">
+        <dt>Subtotal</dt>
+        <dd>{formatPrice(order.subtotal)}</dd>
+        <dt>Shipping</dt>
+        <dd>{order.shipping === 0 ? 'Free' : formatPrice(order.shipping)}</dd>
+        {order.discount > 0 ? (
+          <>
+            <dt>Discount ({order.promoCode})</dt>
+            <dd>-{formatPrice(order.discount)}</dd>
+          </>
+        ) : null}
+        <dt className="border-t border-border pt-1 text-lg font-bold">Total</dt>
+        <dd className="border-t border-border pt-1 text-lg font-bold">{formatPrice(order.total)}</dd>
+      </dl>
+      <Link to="/account" className="mt-8 inline-flex min-h-11 items-center font-bold text-brand underline">
+        Back to My Account
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { primaryButton } from '~/components/ui/button-styles';
+import { formatPrice } from '~/lib/money';
+import { formatOrderDate, ORDER_STATUS_LABELS, type OrderView, unitCount } from '../orders';
+
+/** The account's orders, newest first, each with a link to its details. */
+export function OrderHistory({ orders }: { orders: OrderView[] }) {
+  if (orders.length === 0) {
+    return (
+      <>
+        <p>You have not placed any orders yet.</p>
+        <Link to="/category/featured" className={primaryButton}>
+          Start shopping
+        </Link>
+      </>
+    );
+  }
+  return (
+    <ul className="divide-y divide-border border-y border-border">
+      {orders.map((order) => (
+        <li key={order.reference} className="flex flex-col gap-2 py-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 className="text-lg font-bold">
+              <Link
+                to={`/account/orders/${order.reference}`}
+                className="text-brand underline underline-offset-2"
+              >
+                Order {order.reference}
+              </Link>
+            </h3>
+            <p className="font-bold">{formatPrice(order.total)}</p>
+          </div>
+          <p className="text-muted">
+            {formatOrderDate(order.createdAt)} · <StatusText status={order.status} /> ·{' '}
+            {unitCount(order) === 1 ? '1 item' : `${unitCount(order)} items`}
+          </p>
+          <ul className="text-sm">
+            {order.items.map((item) => (
+              <li key={item.productId}>
+                {item.quantity} x {item.name}
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function StatusText({ status }: { status: OrderView['status'] }) {
+  const tone = status === 'paid' ? 'text-success' : status === 'failed' ? 'text-danger' : '';
+  return <span className={`font-bold ${tone}`}>{ORDER_STATUS_LABELS[status]}</span>;
+}

@@ -1,0 +1,204 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { DatabaseSchema, OrderTable } from '../../../server/db/schema';
+import type { CardBrand, PaymentMethod } from '../checkout/checkout';
+import type { OrderLine, OrderView } from './orders';
+
+type Db = Kysely<DatabaseSchema>;
+export type OrderRow = Selectable<OrderTable>;
+
+// No 0/O, 1/I/L: a reference read out over the phone is never misheard or mistyped.
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+export function newOrderReference(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `MS-${code}`;
+}
+
+export interface NewOrder {
+  userId: string | null;
+  email: string | null;
+  paymentMethod: PaymentMethod;
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  total: number;
+  promoCode: string | null;
+  items: Omit<OrderLine, never>[];
+}
+
+/** Stores a pending order and its lines in one transaction; retries a reference collision. */
+export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {
+  for (let attempt = 0; ; attempt++) {
+    const reference = newOrderReference();
+    const taken = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (taken && attempt < 5) continue;
+    const now = Date.now();
+    const row: OrderRow = {
+      id: randomUUID(),
+      reference,
+      user_id: order.userId,
+      email: order.email,
+      status: 'pending',
+      payment_method: order.paymentMethod,
+      subtotal: order.subtotal,
+      shipping: order.shipping,
+      discount: order.discount,
+      total: order.total,
+      promo_code: order.promoCode,
+      card_brand: null,
+      card_last4: null,
+      bank_last4: null,
+      transaction_id: null,
+      locked_by: null,
+      locked_until: null,
+      created_at: now,
+      updated_at: now,
+      paid_at: null,
+    };
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('orders').values(row).execute();
+      await trx
+        .insertInto('order_items')
+        .values(
+          order.items.map((item, position) => ({
+            id: randomUUID(),
+            order_id: row.id,
+            position,
+            product_id: item.productId,
+            name: item.name,
+            image_url: item.imageUrl,
+            unit_price: item.unitPrice,
+            quantity: item.quantity,
+            line_total: item.lineTotal,
+          })),
+        )
+        .execute();
+    });
+    return row;
+  }
+}
+
+export function findOrder(db: Db, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+/** Whether this account or address has a paid order (first-order promotions). */
+export async function hasPaidOrder(
+  db: Db,
+  who: { userId?: string | null; email?: string | null },
+): Promise<boolean> {
+  const email = who.email?.trim().toLowerCase();
+  if (!who.userId && !email) return false;
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'paid')
+    .where((eb) =>
+      eb.or([
+        ...(who.userId ? [eb('user_id', '=', who.userId)] : []),
+        ...(email ? [eb('email', '=', email)] : []),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** A signed-in shopper starting a new checkout leaves older unpaid ones behind: cancel them. */
+export async function cancelAbandonedOrders(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'cancelled', updated_at: Date.now() })
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['pending', 'failed'])
+    .where('locked_by', 'is', null)
+    .execute();
+}
+
+async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderLine[]>> {
+  const byOrder = new Map<string, OrderLine[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) {
+    const list = byOrder.get(row.order_id) ?? [];
+    list.push({
+      productId: row.product_id,
+      name: row.name,
+      imageUrl: row.image_url,
+      unitPrice: row.unit_price,
+      quantity: row.quantity,
+      lineTotal: row.line_total,
+    });
+    byOrder.set(row.order_id, list);
+  }
+  return byOrder;
+}
+
+function toView(row: OrderRow, items: OrderLine[]): OrderView {
+  return {
+    reference: row.reference,
+    status: row.status,
+    paymentMethod: row.payment_method,
+    email: row.email,
+    subtotal: row.subtotal,
+    shipping: row.shipping,
+    discount: row.discount,
+    total: row.total,
+    promoCode: row.promo_code,
+    cardBrand: row.card_brand as CardBrand | null,
+    cardLast4: row.card_last4,
+    bankLast4: row.bank_last4,
+    createdAt: Number(row.created_at),
+    paidAt: row.paid_at === null ? null : Number(row.paid_at),
+    items,
+  };
+}
+
+export async function orderView(db: Db, row: OrderRow): Promise<OrderView> {
+  return toView(row, (await linesOf(db, [row.id])).get(row.id) ?? []);
+}
+
+/** The account's order history: orders that reached the payment step, newest first. */
+export async function listUserOrders(db: Db, userId: string, limit = 50): Promise<OrderView[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['paid', 'failed'])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  const lines = await linesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toView(row, lines.get(row.id) ?? []));
+}
+
+/** One order of this user's by its reference; undefined for anyone else's (a 404, not a 403). */
+export async function findUserOrder(
+  db: Db,
+  userId: string,
+  reference: string,
+): Promise<OrderView | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('reference', '=', reference)
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'cancelled')
+    .executeTakeFirst();
+  return row ? orderView(db, row) : undefined;
+}

@@ -1,0 +1,37 @@
+import { formatOrderDate, type OrderView, paymentDescription } from '../../app/features/orders/orders';
+import { formatPrice } from '../../app/lib/money';
+import { STORE } from '../../app/lib/store-info';
+import { type MailRow, renderMail } from './layout';
+import type { MailContent } from './templates';
+
+/** The confirmation sent when an order is paid: what was bought, what it cost, what comes next. */
+export function orderConfirmationMail(order: OrderView, orderUrl: string | null): MailContent {
+  const subject = `Your ${STORE.name} order ${order.reference}`;
+  const rows: MailRow[] = order.items.map((item) => ({
+    label: `${item.quantity} x ${item.name}`,
+    value: formatPrice(item.lineTotal),
+  }));
+  rows.push({ label: 'Subtotal', value: formatPrice(order.subtotal) });
+  rows.push({ label: 'Shipping', value: order.shipping === 0 ? 'Free' : formatPrice(order.shipping) });
+  if (order.discount > 0) {
+    rows.push({
+      label: `Discount (${order.promoCode ?? 'promotion'})`,
+      value: `-${formatPrice(order.discount)}`,
+    });
+  }
+  rows.push({ label: 'Total', value: formatPrice(order.total), strong: true });
+  return {
+    subject,
+    ...renderMail({
+      title: 'Thank you for your order',
+      preheader: `Order ${order.reference}: ${formatPrice(order.total)}, paid. We will prepare it for shipping soon.`,
+      paragraphs: [
+        `We have received your order ${order.reference} placed on ${formatOrderDate(order.createdAt)}, and your payment of ${formatPrice(order.total)} (${paymentDescription(order)}) was successful.`,
+        'Most orders ship in 1-2 business days. We will email you when yours is on its way.',
+      ],
+      rows,
+      action: orderUrl ? { label: 'View your order', url: orderUrl } : undefined,
+      footnote: `Questions about your order? Call us at ${STORE.phone} or email ${STORE.supportEmail} and give your order reference ${order.reference}.`,
+    }),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * One interface for every payment processor. The checkout code only ever sees these types:
+ * the amount always comes from the stored order, never from the client, and the card or
+ * bank details live only as long as one charge call (never stored, never logged).
+ */
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'card';
+
+export interface CardDetails {
+  /** Digits only, 13-19. */
+  number: string;
+  /** '01'-'12'. */
+  expiryMonth: string;
+  /** Last two digits of the year, '00'-'99'. */
+  expiryYear: string;
+  /** Digits only, 3-4. */
+  cvv: string;
+  holderName: string;
+}
+
+export interface BankAccountDetails {
+  holderName: string;
+  /** Nine digits passing the ABA checksum. */
+  routingNumber: string;
+  /** Digits only, 4-17. */
+  accountNumber: string;
+  accountType: 'checking' | 'savings';
+}
+
+export type ChargeSource =
+  { method: 'card'; card: CardDetails } | { method: 'bank_transfer'; bank: BankAccountDetails };
+
+export interface ChargeRequest {
+  /** Our customer-facing order reference (MS-...), sent to the processor as the invoice number. */
+  orderReference: string;
+  /** Integer cents, USD. */
+  amountCents: number;
+  email: string;
+  source: ChargeSource;
+  /** Aborts the remote call (time limit or server shutdown). */
+  signal?: AbortSignal;
+}
+
+export type ChargeResult =
+  /** The money was taken (or, for a bank transfer, the debit was accepted for settlement). */
+  | { status: 'approved'; transactionId: string }
+  /** The processor refused this card or account: show `message` to the shopper; they may retry. */
+  | { status: 'declined'; message: string }
+  /** The processor could not be reached or answered with an error: nothing is known to be charged. */
+  | { status: 'error'; message: string };
+
+export interface PaymentGateway {
+  readonly name: 'test' | 'authorizenet' | 'none';
+  /** True when no real money moves (the test gateway): the checkout dialog says so. */
+  readonly mock: boolean;
+  /** False for `none`: checkout answers 'Payments are not configured ...'. */
+  readonly configured: boolean;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { isCardExpired } from '../../app/features/checkout/checkout';
+import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
+
+/**
+ * The test gateway (PAYMENT_PROVIDER=test): no money moves. Its cards are listed in
+ * docs/decisions/0007-checkout-and-payments.md and design.md; any other card number is declined,
+ * so a real card typed into a test store is never mistaken for a successful payment.
+ */
+const APPROVED_CARDS = new Set(['4242424242424242', '4111111111111111']);
+const DECLINES: Record<string, string> = {
+  '4000000000000002': 'Your card was declined.',
+  '4000000000009995': 'Insufficient funds.',
+};
+
+export function createTestGateway(): PaymentGateway {
+  return {
+    name: 'test',
+    mock: true,
+    configured: true,
+    charge(request: ChargeRequest): Promise<ChargeResult> {
+      const source = request.source;
+      const approved: ChargeResult = { status: 'approved', transactionId: `test_${randomUUID()}` };
+      if (source.method === 'bank_transfer') return Promise.resolve(approved);
+      const { number, expiryMonth, expiryYear } = source.card;
+      if (isCardExpired(expiryMonth, expiryYear)) {
+        return Promise.resolve({ status: 'declined', message: 'Your card has expired.' });
+      }
+      if (APPROVED_CARDS.has(number)) return Promise.resolve(approved);
+      return Promise.resolve({ status: 'declined', message: DECLINES[number] ?? 'Your card was declined.' });
+    },
+  };
+}
+
+/** PAYMENT_PROVIDER=none: the store runs, and checkout says payments are not configured. */
+export function createUnconfiguredGateway(): PaymentGateway {
+  return {
+    name: 'none',
+    mock: false,
+    configured: false,
+    charge: () =>
+      Promise.resolve({ status: 'error', message: 'Payments are not configured on this store yet.' }),
+  };
+}

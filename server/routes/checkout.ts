@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { CHECKOUT_ERROR_STATUS, CheckoutError } from '../../app/features/checkout/checkout-error';
+import {
+  createCheckoutSchema,
+  idempotencyKeySchema,
+  paymentSchema,
+} from '../../app/features/checkout/checkout.schema';
+import { createCheckoutSession } from '../../app/features/checkout/checkout.server';
+import { payOrder } from '../../app/features/checkout/payment.server';
+import { orderView } from '../../app/features/orders/orders.server';
+import { sessionUser } from '../auth/auth';
+import { tooManyAttempts } from '../auth/limits';
+import { apiError } from '../http-error';
+import { orderConfirmationMail } from '../mail/order-mail';
+import type { AppBindings, AppServices } from '../types';
+import { parseBody } from '../validate';
+
+/** Card testers try many cards quickly: a shopper never needs more than a few tries. */
+const PAY_LIMIT = { limit: 40, windowMs: 10 * 60_000 };
+const orderIdPattern = /^[0-9a-f-]{36}$/;
+
+/** /api/checkout: the payment session (create-payment) and the payment (process-payment). */
+export function checkoutRoutes(services: AppServices) {
+  const { database, auth, payments, logger, mailer, env, rateLimiter, cartEvents } = services;
+  const db = database.db;
+  const app = new Hono<AppBindings>();
+
+  app.use(async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  const failure = (c: Parameters<typeof apiError>[0], error: unknown) => {
+    if (!(error instanceof CheckoutError)) throw error;
+    return apiError(c, CHECKOUT_ERROR_STATUS[error.code] as 400, error.code, error.message);
+  };
+
+  app.post('/', async (c) => {
+    const body = await parseBody(c, createCheckoutSchema);
+    if (!body.ok) return body.response;
+    const user = await sessionUser(auth, c.req.raw.headers);
+    try {
+      const session = await createCheckoutSession(db, payments, user, body.data);
+      return c.json(session, 201);
+    } catch (error) {
+      return failure(c, error);
+    }
+  });
+
+  app.post('/:orderId/pay', async (c) => {
+    const orderId = c.req.param('orderId');
+    if (!orderIdPattern.test(orderId)) return apiError(c, 404, 'not_found', 'This order does not exist.');
+    const key = c.req.header('Idempotency-Key');
+    if (key !== undefined && !idempotencyKeySchema.safeParse(key).success) {
+      return apiError(
+        c,
+        400,
+        'invalid_idempotency_key',
+        'The Idempotency-Key header must be 8-80 letters, digits, - or _.',
+      );
+    }
+    const limit = await rateLimiter.hit(`pay:ip:${c.get('clientIp')}`, PAY_LIMIT);
+    if (!limit.allowed) {
+      c.header('Retry-After', String(limit.retryAfterSeconds));
+      return apiError(c, 429, 'rate_limited', tooManyAttempts(limit.retryAfterSeconds));
+    }
+    const body = await parseBody(c, paymentSchema);
+    if (!body.ok) return body.response;
+    const user = await sessionUser(auth, c.req.raw.headers);
+    try {
+      const paid = await payOrder(
+        { db, gateway: payments, secret: env.AUTH_SECRET },
+        { orderId, userId: user?.id ?? null, payment: body.data, idempotencyKey: key },
+      );
+      if (paid.charged) {
+        c.get('logger').info({ order: paid.order.reference, amount: paid.order.total }, 'order paid');
+        if (paid.order.user_id) await cartEvents.publish(paid.order.user_id).catch(() => undefined);
+        const view = await orderView(db, paid.order);
+        const url = paid.order.user_id ? `${env.APP_URL}/account/orders/${paid.order.reference}` : null;
+        // Not awaited: the shopper's answer never waits for SMTP. The payment stands even if
+        // the mail cannot go out now; the failure is logged.
+        void mailer
+          .send({ to: paid.order.email ?? body.data.email, ...orderConfirmationMail(view, url) })
+          .catch((error: unknown) =>
+            logger.error({ err: error, order: paid.order.reference }, 'order mail failed'),
+          );
+      }
+      return c.json({
+        success: true,
+        orderId: paid.order.id,
+        reference: paid.order.reference,
+        paymentMethod: paid.order.payment_method,
+        url: paid.url,
+      });
+    } catch (error) {
+      return failure(c, error);
+    }
+  });
+
+  return app;
+}

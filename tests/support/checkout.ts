@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { TestClient, TestResponse } from './http-client';
+
+/** Test-gateway cards (design.md). */
+export const CARDS = {
+  visa: '4242424242424242',
+  visa2: '4111111111111111',
+  declined: '4000000000000002',
+  insufficient: '4000000000009995',
+} as const;
+
+export interface Session {
+  orderId: string;
+  reference: string;
+  amount: number;
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  mock: boolean;
+  url: string;
+}
+
+export function cardPayment(cardNumber: string = CARDS.visa, email = 'shopper@example.com') {
+  return {
+    paymentMethod: 'card',
+    cardNumber,
+    cardExpiryMonth: '12',
+    cardExpiryYear: String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0'),
+    cardCode: '123',
+    cardholderName: 'Pat Shopper',
+    email,
+  };
+}
+
+export function bankPayment(email = 'shopper@example.com') {
+  return {
+    paymentMethod: 'bank_transfer',
+    accountHolderName: 'Pat Shopper',
+    routingNumber: '011000015',
+    accountNumber: '000123456789',
+    accountType: 'checking',
+    email,
+  };
+}
+
+export async function startCheckout(
+  client: TestClient,
+  body: Record<string, unknown>,
+): Promise<TestResponse & { session: Session }> {
+  const response = await client.post('/api/checkout', body);
+  return { ...response, session: response.body as Session };
+}
+
+export function pay(client: TestClient, orderId: string, body: unknown, key: string = randomUUID()) {
+  return client.request(`/api/checkout/${orderId}/pay`, {
+    method: 'POST',
+    body,
+    headers: { 'idempotency-key': key },
+  });
+}
