@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
@@ -8,7 +8,19 @@ import { clearCart, removeLine, setLineQuantity } from '../cart-actions';
 import { useCart } from '../cart-state';
 import { refreshCart } from '../cart-sync';
 import { CartLineRow } from './cart-line-row';
-import { OrderSummary } from './order-summary';
+import { OrderSummary, type PaymentMethod } from './order-summary';
+
+// The dialog, its form and its schemas load only when a shopper checks out.
+const CheckoutDialog = lazy(() => import('../../checkout/components/checkout-dialog'));
+
+interface CheckoutState {
+  /** Each checkout is a new pending order priced now: a new key remounts the dialog. */
+  key: number;
+  open: boolean;
+  loading: boolean;
+  method: PaymentMethod;
+  promoCode: string | null;
+}
 
 function EmptyCart() {
   return (
@@ -29,6 +41,10 @@ export function CartPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   // Quantity changes have no toast; this polite status tells screen reader users.
   const [announcement, setAnnouncement] = useState('');
+  // Held here, not in the summary: a paid order empties the cart (and so the summary) while
+  // the dialog still shows 'Payment Successful' until the redirect.
+  const [checkout, setCheckout] = useState<CheckoutState | null>(null);
+  const settled = useCallback(() => setCheckout((c) => c && { ...c, loading: false }), []);
 
   function changeQuantity(line: CartLine, quantity: number) {
     void setLineQuantity(line, quantity);
@@ -85,7 +101,13 @@ export function CartPage() {
             </button>
           </div>
         </section>
-        <OrderSummary lines={cart.lines} />
+        <OrderSummary
+          lines={cart.lines}
+          checkoutLoading={checkout?.loading ?? false}
+          onCheckout={(method, promoCode) =>
+            setCheckout((c) => ({ key: (c?.key ?? 0) + 1, open: true, loading: true, method, promoCode }))
+          }
+        />
       </div>
     );
   }
@@ -99,6 +121,20 @@ export function CartPage() {
         {announcement}
       </p>
       {body}
+      {checkout ? (
+        <Suspense fallback={null}>
+          <CheckoutDialog
+            key={checkout.key}
+            open={checkout.open}
+            onOpenChange={(open) => setCheckout((c) => c && { ...c, open, loading: open && c.loading })}
+            lines={cart.lines}
+            account={cart.account}
+            paymentMethod={checkout.method}
+            promoCode={checkout.promoCode}
+            onSettled={settled}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

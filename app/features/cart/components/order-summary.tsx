@@ -1,34 +1,29 @@
-import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { primaryButton } from '~/components/ui/button-styles';
 import { formatPrice } from '~/lib/money';
 import { PromoCodeForm } from '../../promo/components/promo-code-form';
 import { checkPromo, computeTotals, PROMOTIONS } from '../../promo/promo';
 import { useStoredPromoCode } from '../../promo/promo-storage';
 import { type CartLine, itemCount } from '../cart';
-import { useCart } from '../cart-state';
-
-// The dialog, its form and its schemas load only when a shopper checks out.
-const CheckoutDialog = lazy(() => import('../../checkout/components/checkout-dialog'));
 
 const METHODS = [
   { value: 'card', label: 'Credit/Debit Card', hint: 'Visa, Mastercard, American Express, Discover' },
   { value: 'bank_transfer', label: 'ACH/Bank Transfer', hint: 'Pay from a US bank account' },
 ] as const;
 
-type PaymentMethod = (typeof METHODS)[number]['value'];
+export type PaymentMethod = (typeof METHODS)[number]['value'];
+
+interface OrderSummaryProps {
+  lines: CartLine[];
+  /** The session is being created: the button says 'Processing...' (spec §4). */
+  checkoutLoading: boolean;
+  onCheckout: (method: PaymentMethod, promoCode: string | null) => void;
+}
 
 /** Totals (the one rules module, re-checked by the server), promo code and payment choice. */
-export function OrderSummary({ lines }: { lines: CartLine[] }) {
+export function OrderSummary({ lines, checkoutLoading, onCheckout }: OrderSummaryProps) {
   const applied = useStoredPromoCode();
   const [method, setMethod] = useState<PaymentMethod>('card');
-  // Each opening is a new checkout (a new pending order priced now): the key remounts the dialog.
-  const [checkout, setCheckout] = useState<{ open: boolean; key: number; loading: boolean }>({
-    open: false,
-    key: 0,
-    loading: false,
-  });
-  const { account } = useCart();
-  const settled = useCallback(() => setCheckout((c) => ({ ...c, loading: false })), []);
   const id = useId();
   const count = itemCount(lines);
   const promo = PROMOTIONS.find((p) => p.code === applied);
@@ -94,26 +89,12 @@ export function OrderSummary({ lines }: { lines: CartLine[] }) {
         <button
           type="button"
           className={`${primaryButton} text-lg`}
-          disabled={lines.length === 0 || checkout.loading}
-          onClick={() => setCheckout((c) => ({ open: true, key: c.key + 1, loading: true }))}
+          disabled={lines.length === 0 || checkoutLoading}
+          onClick={() => onCheckout(method, check?.ok ? (applied ?? null) : null)}
         >
-          {checkout.loading ? 'Processing...' : 'Proceed to Checkout'}
+          {checkoutLoading ? 'Processing...' : 'Proceed to Checkout'}
         </button>
       </div>
-      {checkout.key > 0 ? (
-        <Suspense fallback={null}>
-          <CheckoutDialog
-            key={checkout.key}
-            open={checkout.open}
-            onOpenChange={(open) => setCheckout((c) => ({ ...c, open, loading: open && c.loading }))}
-            lines={lines}
-            account={account}
-            paymentMethod={method}
-            promoCode={check?.ok ? (applied ?? null) : null}
-            onSettled={settled}
-          />
-        </Suspense>
-      ) : null}
       <div className="text-sm text-muted">
         <p>Free shipping on orders over $499</p>
         <p>Taxes calculated at checkout</p>

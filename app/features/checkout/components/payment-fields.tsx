@@ -19,7 +19,8 @@ export function CardFields({ values, errors, disabled, onChange }: FieldsProps) 
     error: errors[name],
     disabled,
     inputMode: 'numeric' as const,
-    maxLength: max,
+    // No maxLength attribute: it would cut a pasted "4242 4242 4242 4242 424" before the spaces
+    // are stripped. The digits are capped here instead.
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
       onChange(name, digitsOnly(event.target.value, max)),
   });
@@ -74,7 +75,6 @@ export function BankFields({ values, errors, disabled, onChange }: FieldsProps) 
         hint="9 digits, bottom left of a check"
         name="routingNumber"
         inputMode="numeric"
-        maxLength={9}
         value={values.routingNumber ?? ''}
         error={errors.routingNumber}
         disabled={disabled}
@@ -85,7 +85,6 @@ export function BankFields({ values, errors, disabled, onChange }: FieldsProps) 
         hint="4-17 digits"
         name="accountNumber"
         inputMode="numeric"
-        maxLength={17}
         value={values.accountNumber ?? ''}
         error={errors.accountNumber}
         disabled={disabled}
