@@ -72,6 +72,12 @@ export function checkoutRoutes(services: AppServices) {
         { db, gateway: payments, secret: env.AUTH_SECRET },
         { orderId, userId: user?.id ?? null, payment: body.data, idempotencyKey: key },
       );
+      if (paid.duplicateTransactionId) {
+        c.get('logger').error(
+          { order: paid.order.reference, transactionId: paid.duplicateTransactionId },
+          'order charged twice: refund this transaction',
+        );
+      }
       if (paid.charged) {
         c.get('logger').info({ order: paid.order.reference, amount: paid.order.total }, 'order paid');
         if (paid.order.user_id) await cartEvents.publish(paid.order.user_id).catch(() => undefined);

@@ -68,11 +68,12 @@ export async function recordCharge(
   attemptId: string,
   payment: PaymentInput,
   result: ChargeResult,
-) {
+): Promise<{ duplicate: boolean }> {
   const now = Date.now();
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    let duplicate = false;
     if (result.status === 'approved') {
-      await trx
+      const updated = await trx
         .updateTable('orders')
         .set({
           status: 'paid',
@@ -87,8 +88,12 @@ export async function recordCharge(
           locked_until: null,
         })
         .where('id', '=', order.id)
-        .execute();
-      if (order.user_id) {
+        // Paid already: another attempt took over after this one's lease ran out, and the
+        // processor took the money twice. The first payment stands; the caller reports this one.
+        .where('status', '!=', 'paid')
+        .executeTakeFirst();
+      duplicate = Number(updated.numUpdatedRows) === 0;
+      if (order.user_id && !duplicate) {
         // Only what was bought leaves the cart: lines added meanwhile in another tab stay.
         const bought = trx.selectFrom('order_items').select('product_id').where('order_id', '=', order.id);
         await trx
@@ -120,5 +125,6 @@ export async function recordCharge(
       })
       .where('id', '=', attemptId)
       .execute();
+    return { duplicate };
   });
 }

@@ -39,6 +39,11 @@ export interface PaidOrder {
   url: string;
   /** False when this call found the order already paid (a retry): no mail, no second charge. */
   charged: boolean;
+  /**
+   * The processor approved this attempt although the order had been paid meanwhile (only after
+   * a lock lease ran out): money was taken twice and needs a refund. The caller logs it.
+   */
+  duplicateTransactionId?: string;
 }
 
 function fingerprint(secret: string, orderId: string, payment: PaymentInput): string {
@@ -183,9 +188,13 @@ async function chargeOnce(
       } catch {
         result = { status: 'error', message: 'There was an error processing your payment' };
       }
-      await recordCharge(db, order, attemptId, payment, result);
+      const { duplicate } = await recordCharge(db, order, attemptId, payment, result);
       if (result.status === 'approved') {
         const paid = (await findOrder(db, orderId)) ?? order;
+        if (duplicate) {
+          const url = orderSuccessPath(paid.reference, paid.payment_method);
+          return { order: paid, url, charged: false, duplicateTransactionId: result.transactionId };
+        }
         return { order: paid, url: orderSuccessPath(paid.reference, paid.payment_method), charged: true };
       }
       throw new CheckoutError(
