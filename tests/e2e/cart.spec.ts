@@ -80,10 +80,14 @@ test.describe('guest cart', () => {
     await expect(summary.getByText(/Promo code WELCOME10 applied/)).toBeVisible();
     await expect(summary).toContainText('Total$360.96');
 
+    // The server prices the same total, promotion included; closing the dialog keeps the cart.
     await summary.getByRole('button', { name: 'Proceed to Checkout' }).click();
-    await expect(summary.getByRole('status')).toHaveText(
-      'Checkout is not available yet. Your cart is saved.',
-    );
+    const dialog = page.getByRole('dialog', { name: 'Secure Checkout - Card Payment' });
+    await expect(dialog.getByRole('button', { name: 'Pay $360.96' })).toBeVisible();
+    await expect(dialog).toContainText('Discount (WELCOME10)');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(summary.getByText(/Promo code WELCOME10 applied/)).toBeVisible();
 
     await walkerRow.getByRole('button', { name: `Remove ${WALKER.name} from your cart` }).click();
     await expect(toast(page, 'Item removed')).toBeVisible();
