@@ -173,3 +173,14 @@ test('a whole purchase with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expectOrderSuccess(page, 'Paid with Credit/Debit Card');
 });
+
+test('a checkout that cannot load says so and keeps the cart', async ({ page, consoleErrors }) => {
+  await page.route('**/assets/checkout-dialog-*.js', (route) => route.abort());
+  await addWalkerAndOpenCart(page);
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(toast(page, 'Checkout failed')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
+  await cartReady(page, 1);
+  // The aborted download is reported by the browser; that one error is expected here.
+  consoleErrors.splice(0, consoleErrors.length);
+});

@@ -3,6 +3,8 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
+import { LoadBoundary } from '~/components/ui/load-boundary';
+import { notify } from '~/lib/toast';
 import type { CartLine } from '../cart';
 import { clearCart, removeLine, setLineQuantity } from '../cart-actions';
 import { useCart } from '../cart-state';
@@ -122,18 +124,27 @@ export function CartPage() {
       </p>
       {body}
       {checkout ? (
-        <Suspense fallback={null}>
-          <CheckoutDialog
-            key={checkout.key}
-            open={checkout.open}
-            onOpenChange={(open) => setCheckout((c) => c && { ...c, open, loading: open && c.loading })}
-            lines={cart.lines}
-            account={cart.account}
-            paymentMethod={checkout.method}
-            promoCode={checkout.promoCode}
-            onSettled={settled}
-          />
-        </Suspense>
+        <LoadBoundary
+          key={checkout.key}
+          onError={() => {
+            setCheckout(null);
+            notify.error('Checkout failed', {
+              description: 'There was an error processing your checkout. Please try again.',
+            });
+          }}
+        >
+          <Suspense fallback={null}>
+            <CheckoutDialog
+              open={checkout.open}
+              onOpenChange={(open) => setCheckout((c) => c && { ...c, open, loading: open && c.loading })}
+              lines={cart.lines}
+              account={cart.account}
+              paymentMethod={checkout.method}
+              promoCode={checkout.promoCode}
+              onSettled={settled}
+            />
+          </Suspense>
+        </LoadBoundary>
       ) : null}
     </div>
   );
