@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as rateLimits from './0001-rate-limits';
 import * as auth from './0002-auth';
 import * as cartWishlist from './0003-cart-wishlist';
+import * as contactNewsletter from './0005-contact-newsletter';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-rate-limits': rateLimits,
   '0002-auth': auth,
   '0003-cart-wishlist': cartWishlist,
+  '0005-contact-newsletter': contactNewsletter,
 };
