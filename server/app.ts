@@ -9,6 +9,7 @@ import { apiError } from './http-error';
 import { originCheck } from './middleware/origin-check';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
+import { contactRoutes } from './routes/contact';
 import { wishlistRoutes } from './routes/wishlist';
 import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
@@ -55,6 +56,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/auth', authRoutes(services.auth));
   api.route('/cart', cartRoutes(services));
   api.route('/wishlist', wishlistRoutes(services));
+  api.route('/contact', contactRoutes(services));
   options.extendApi?.(api);
   app.route('/api', api);
   app.all('/api/*', (c) =>
