@@ -10,6 +10,7 @@ import { originCheck } from './middleware/origin-check';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { contactRoutes } from './routes/contact';
+import { newsletterRoutes } from './routes/newsletter';
 import { wishlistRoutes } from './routes/wishlist';
 import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
@@ -57,6 +58,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/cart', cartRoutes(services));
   api.route('/wishlist', wishlistRoutes(services));
   api.route('/contact', contactRoutes(services));
+  api.route('/newsletter', newsletterRoutes(services));
   options.extendApi?.(api);
   app.route('/api', api);
   app.all('/api/*', (c) =>
@@ -89,6 +91,7 @@ export function createApp(options: CreateAppOptions) {
     handleRequest(c.req.raw, {
       nonce: c.get('nonce'),
       requestId: c.get('requestId'),
+      clientIp: c.get('clientIp'),
       services,
     }),
   );
