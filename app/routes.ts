@@ -20,6 +20,7 @@ export default [
   route('consumer-data-policy', 'routes/pages/consumer-data-policy.tsx'),
   route('ssl-certificate', 'routes/pages/ssl-certificate.tsx'),
   route('sitemap', 'routes/pages/sitemap.tsx'),
+  route('contact', 'routes/pages/contact.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
   route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
   route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
