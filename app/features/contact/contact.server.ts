@@ -7,7 +7,7 @@ import { type ContactInput, HONEYPOT_FIELD } from './contact.schema';
 type Services = Pick<AppServices, 'database' | 'mailer' | 'rateLimiter' | 'env' | 'logger'>;
 
 /** Enough for a person writing, a few corrections and a follow-up; too few to flood the inbox. */
-export const CONTACT_IP_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60_000 };
+const CONTACT_IP_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60_000 };
 
 export type ContactOutcome =
   { status: 'sent' } | { status: 'rate_limited'; retryAfterSeconds: number } | { status: 'mail_failed' };

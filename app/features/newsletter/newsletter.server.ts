@@ -13,20 +13,20 @@ type Services = Pick<AppServices, 'database' | 'mailer' | 'rateLimiter' | 'env' 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** Sign-ups from one client address. */
-export const NEWSLETTER_IP_LIMIT: RateLimitRule = { limit: 10, windowMs: 10 * MINUTE };
+const NEWSLETTER_IP_LIMIT: RateLimitRule = { limit: 10, windowMs: 10 * MINUTE };
 /** Confirmation mails to one address, so the form cannot be used to flood someone's inbox. */
-export const NEWSLETTER_EMAIL_LIMIT: RateLimitRule = { limit: 3, windowMs: 60 * MINUTE };
+const NEWSLETTER_EMAIL_LIMIT: RateLimitRule = { limit: 3, windowMs: 60 * MINUTE };
 
 export type SubscribeOutcome =
   | { status: 'subscribed' }
   | { status: 'rate_limited'; retryAfterSeconds: number; message: string }
   | { status: 'mail_failed' };
 
-export type TokenAction = 'confirm' | 'unsubscribe';
+type TokenAction = 'confirm' | 'unsubscribe';
 
-/** Only this hash is stored: the token itself exists in the mail alone. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+/** Tokens are stored only as this hash: the token itself exists in the mail alone. */
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -48,7 +48,7 @@ export async function requestSubscription(
     return { status: 'rate_limited', retryAfterSeconds: seconds, message: tooManyAttempts(seconds) };
   }
   // Hashed: an address can be longer than the key column allows.
-  const byEmail = await rateLimiter.hit(`newsletter:email:${hashToken(email)}`, NEWSLETTER_EMAIL_LIMIT);
+  const byEmail = await rateLimiter.hit(`newsletter:email:${sha256(email)}`, NEWSLETTER_EMAIL_LIMIT);
   // Quietly skipped: a refusal would tell the asker this address was just used.
   if (!byEmail.allowed) return { status: 'subscribed' };
 
@@ -86,8 +86,8 @@ async function startSubscription(
     subscribed_at: now,
     confirmed_at: null,
     unsubscribed_at: null,
-    confirm_token_hash: hashToken(tokens.confirm),
-    unsubscribe_token_hash: hashToken(tokens.unsubscribe),
+    confirm_token_hash: sha256(tokens.confirm),
+    unsubscribe_token_hash: sha256(tokens.unsubscribe),
   };
   const row = await db
     .insertInto('newsletter_subscribers')
@@ -118,7 +118,7 @@ export async function confirmSubscription(db: Db, token: string): Promise<boolea
   const result = await db
     .updateTable('newsletter_subscribers')
     .set((eb) => ({ confirmed_at: eb.fn.coalesce('confirmed_at', eb.val(now)) }))
-    .where('confirm_token_hash', '=', hashToken(token))
+    .where('confirm_token_hash', '=', sha256(token))
     .where('unsubscribed_at', 'is', null)
     .where((eb) =>
       eb.or([eb('confirmed_at', 'is not', null), eb('subscribed_at', '>', now - CONFIRM_LINK_DAYS * DAY)]),
@@ -133,7 +133,7 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   const result = await db
     .updateTable('newsletter_subscribers')
     .set((eb) => ({ unsubscribed_at: eb.fn.coalesce('unsubscribed_at', eb.val(Date.now())) }))
-    .where('unsubscribe_token_hash', '=', hashToken(token))
+    .where('unsubscribe_token_hash', '=', sha256(token))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
