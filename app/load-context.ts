@@ -6,6 +6,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     nonce: string;
     requestId: string;
+    /** The client's address as server/client-ip.ts works it out, for rate limits in actions. */
+    clientIp: string;
     services: AppServices;
   }
 }

@@ -11,6 +11,8 @@ import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
 import { orderRoutes } from './routes/orders';
+import { contactRoutes } from './routes/contact';
+import { newsletterRoutes } from './routes/newsletter';
 import { wishlistRoutes } from './routes/wishlist';
 import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
@@ -59,6 +61,8 @@ export function createApp(options: CreateAppOptions) {
   api.route('/wishlist', wishlistRoutes(services));
   api.route('/checkout', checkoutRoutes(services));
   api.route('/orders', orderRoutes(services));
+  api.route('/contact', contactRoutes(services));
+  api.route('/newsletter', newsletterRoutes(services));
   options.extendApi?.(api);
   app.route('/api', api);
   app.all('/api/*', (c) =>
@@ -91,6 +95,7 @@ export function createApp(options: CreateAppOptions) {
     handleRequest(c.req.raw, {
       nonce: c.get('nonce'),
       requestId: c.get('requestId'),
+      clientIp: c.get('clientIp'),
       services,
     }),
   );

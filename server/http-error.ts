@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { tooManyAttempts } from './rate-limit';
 
 /** The one error shape of every API response: {"error":{"code","message","fields"?}}. */
 export interface ApiErrorBody {
@@ -19,4 +20,10 @@ export function apiError(
 ) {
   const body: ApiErrorBody = { error: fields ? { code, message, fields } : { code, message } };
   return c.json(body, status);
+}
+
+/** 429 with Retry-After, the answer of every rate-limited endpoint. */
+export function rateLimited(c: Context, retryAfterSeconds: number) {
+  c.header('Retry-After', String(retryAfterSeconds));
+  return apiError(c, 429, 'rate_limited', tooManyAttempts(retryAfterSeconds));
 }

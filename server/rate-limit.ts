@@ -7,6 +7,11 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+/** What every rate-limited answer says, in the API and on pages alike. */
+export function tooManyAttempts(seconds: number): string {
+  return `Too many attempts. Try again in ${seconds} seconds.`;
+}
+
 export interface RateLimitResult {
   allowed: boolean;
   remaining: number;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { apiError } from '../http-error';
+import { rateLimited } from '../http-error';
 import type { RateLimiter, RateLimitRule } from '../rate-limit';
 import type { AppBindings } from '../types';
 
@@ -23,10 +23,6 @@ const RULES: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {
   '/api/auth/two-factor/disable': { ip: { limit: 5, windowMs: MINUTE } },
   '/api/auth/change-password': { ip: { limit: 10, windowMs: MINUTE } },
 };
-
-export function tooManyAttempts(seconds: number): string {
-  return `Too many attempts. Try again in ${seconds} seconds.`;
-}
 
 async function emailOf(request: Request): Promise<string | undefined> {
   try {
@@ -52,9 +48,7 @@ export function authRateLimits(limiter: RateLimiter): MiddlewareHandler<AppBindi
     if (rule.email && email) checks.push(limiter.hit(`auth:${c.req.path}:email:${email}`, rule.email));
     const refused = (await Promise.all(checks)).filter((r) => !r.allowed);
     if (refused.length > 0) {
-      const seconds = Math.max(...refused.map((r) => r.retryAfterSeconds));
-      c.header('Retry-After', String(seconds));
-      return apiError(c, 429, 'rate_limited', tooManyAttempts(seconds));
+      return rateLimited(c, Math.max(...refused.map((r) => r.retryAfterSeconds)));
     }
     return next();
   };

@@ -81,6 +81,28 @@ export interface PaymentAttemptTable {
   finished_at: number | null;
 }
 
+export interface ContactMessageTable {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  ip: string | null;
+  created_at: number;
+  /** Empty while the staff mail has not gone out. */
+  mailed_at: number | null;
+}
+
+export interface NewsletterSubscriberTable {
+  id: string;
+  email: string;
+  subscribed_at: number;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+  /** SHA-256 (hex) of the tokens in the confirmation mail; the tokens themselves are never stored. */
+  confirm_token_hash: string;
+  unsubscribe_token_hash: string;
+}
+
 export interface DatabaseSchema {
   rate_limits: RateLimitTable;
   cart_items: CartItemTable;
@@ -88,4 +110,6 @@ export interface DatabaseSchema {
   orders: OrderTable;
   order_items: OrderItemTable;
   payment_attempts: PaymentAttemptTable;
+  contact_messages: ContactMessageTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
 }

@@ -15,6 +15,8 @@ export interface MailLayoutInput {
   action?: MailAction;
   /** Small print under the action, such as "ignore this mail if you did not ask". */
   footnote?: string;
+  /** Lesser links under the small print, such as "Unsubscribe". */
+  links?: MailAction[];
 }
 
 export interface MailRow {
@@ -71,12 +73,14 @@ export function renderMail(input: MailLayoutInput): RenderedMail {
   const action = input.action
     ? { label: input.action.label, url: assertMailUrl(input.action.url) }
     : undefined;
-  return { html: renderHtml(input, action), text: renderText(input, action) };
+  const links = (input.links ?? []).map((link) => ({ label: link.label, url: assertMailUrl(link.url) }));
+  return { html: renderHtml(input, action, links), text: renderText(input, action, links) };
 }
 
-function renderHtml(input: MailLayoutInput, action: MailAction | undefined): string {
+function renderHtml(input: MailLayoutInput, action: MailAction | undefined, links: MailAction[]): string {
+  // pre-wrap keeps the line breaks of text people wrote, such as a contact message.
   const p = (text: string, size = 18, color = TEXT_COLOR) =>
-    `<p style="margin:0 0 20px;font-size:${size}px;line-height:1.6;color:${color};">${escapeHtml(text)}</p>`;
+    `<p style="margin:0 0 20px;font-size:${size}px;line-height:1.6;color:${color};white-space:pre-wrap;">${escapeHtml(text)}</p>`;
   const preheader = input.preheader
     ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">${escapeHtml(input.preheader)}</div>`
     : '';
@@ -89,6 +93,12 @@ function renderHtml(input: MailLayoutInput, action: MailAction | undefined): str
 <a href="${escapeHtml(action.url)}" style="color:${BRAND_BLUE};text-decoration:underline;word-break:break-all;">${escapeHtml(action.url)}</a></p>`
     : '';
   const footnote = input.footnote ? p(input.footnote, 16, MUTED_COLOR) : '';
+  const linksHtml = links
+    .map(
+      (link) =>
+        `<p style="margin:0 0 12px;font-size:16px;line-height:1.6;"><a href="${escapeHtml(link.url)}" style="color:${BRAND_BLUE};text-decoration:underline;">${escapeHtml(link.label)}</a></p>`,
+    )
+    .join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -109,6 +119,7 @@ ${input.paragraphs.map((text) => p(text)).join('\n')}
 ${renderRows(input.rows)}
 ${actionHtml}
 ${footnote}
+${linksHtml}
 </td></tr>
 <tr><td style="padding:24px 32px;border-top:1px solid #d0d5db;font-family:${FONT};font-size:16px;line-height:1.6;color:${MUTED_COLOR};">
 <strong>${escapeHtml(STORE.name)}</strong><br>
@@ -136,12 +147,13 @@ function renderRows(rows: MailRow[] | undefined): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;">\n${body}\n</table>`;
 }
 
-function renderText(input: MailLayoutInput, action: MailAction | undefined): string {
+function renderText(input: MailLayoutInput, action: MailAction | undefined, links: MailAction[]): string {
   const blocks = [STORE.name, input.title, ...input.paragraphs];
   if (input.rows?.length) blocks.push(input.rows.map((row) => `${row.label}: ${row.value}`).join('\n'));
   // The URL sits alone on its line so mail clients turn it into a link and it survives copying.
   if (action) blocks.push(`${action.label}:\n${action.url}`);
   if (input.footnote) blocks.push(input.footnote);
+  for (const link of links) blocks.push(`${link.label}:\n${link.url}`);
   blocks.push(
     ['--', STORE.name, addressLine, `Phone: ${STORE.phone}`, `Email: ${STORE.supportEmail}`].join('\n'),
   );

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { STORE } from '../../app/lib/store-info';
 import { escapeHtml, renderMail } from './layout';
 import {
+  contactMessageMail,
+  newsletterConfirmMail,
   passwordChangedMail,
   resetPasswordMail,
   twoFactorDisabledMail,
@@ -129,5 +131,46 @@ describe('renderMail', () => {
 
   it('escapeHtml covers the five special characters', () => {
     expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
+  });
+});
+
+describe('contactMessageMail', () => {
+  const mail = contactMessageMail({
+    name: `Pat\r\nBcc: victim@example.com ${evil}`,
+    email: 'pat@example.com',
+    message: `First line\nSecond line ${evil}`,
+  });
+
+  it('keeps the subject on one line whatever the name holds', () => {
+    expect(mail.subject).toBe(`Contact form message from Pat Bcc: victim@example.com ${evil}`);
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('escapes the sender and message in html and keeps the line breaks', () => {
+    expect(mail.html).not.toContain(evil);
+    expect(mail.html).toContain(`Second line ${escapeHtml(evil)}`);
+    expect(mail.html).toContain('white-space:pre-wrap');
+    expect(mail.text).toContain('First line\nSecond line');
+  });
+});
+
+describe('newsletterConfirmMail', () => {
+  const confirmUrl = 'https://shop.example/newsletter/confirm?token=abc';
+  const unsubscribeUrl = 'https://shop.example/newsletter/unsubscribe?token=def';
+  const mail = newsletterConfirmMail({ confirmUrl, unsubscribeUrl, expiresInDays: 7 });
+
+  it('carries the confirm button and an unsubscribe link in both parts', () => {
+    expect(mail.subject).toBe('Confirm your newsletter subscription');
+    expect(mail.html).toContain(`href="${confirmUrl}"`);
+    expect(mail.html).toContain(`href="${unsubscribeUrl}"`);
+    expect(mail.text).toContain(`Confirm subscription:\n${confirmUrl}`);
+    expect(mail.text).toContain(`Unsubscribe:\n${unsubscribeUrl}`);
+    expect(mail.text).toContain('expires in 7 days');
+  });
+
+  it('refuses links that are not absolute http(s) URLs', () => {
+    expect(() =>
+      newsletterConfirmMail({ confirmUrl, unsubscribeUrl: 'javascript:alert(1)', expiresInDays: 7 }),
+    ).toThrow('Mail links must be absolute http(s) URLs');
   });
 });

@@ -106,3 +106,53 @@ export function twoFactorDisabledMail({ firstName }: Recipient): MailContent {
     }),
   };
 }
+
+export interface ContactMessage {
+  name: string;
+  email: string;
+  message: string;
+}
+
+/** To the staff inbox; the caller sets the sender as Reply-To, so answering reaches them. */
+export function contactMessageMail({ name, email, message }: ContactMessage): MailContent {
+  // A subject is one line: a name cannot add headers or lines to it.
+  const oneLineName = name.replace(/\s+/g, ' ').trim().slice(0, 80);
+  const subject = `Contact form message from ${oneLineName}`;
+  return {
+    subject,
+    ...renderMail({
+      title: 'New message from the contact form',
+      preheader: `${oneLineName} wrote to ${STORE.name}.`,
+      paragraphs: [`From: ${name} <${email}>`, message],
+      footnote: `Reply to this email to answer ${oneLineName} at ${email}.`,
+    }),
+  };
+}
+
+export interface NewsletterLinks {
+  confirmUrl: string;
+  unsubscribeUrl: string;
+  expiresInDays: number;
+}
+
+export function newsletterConfirmMail({
+  confirmUrl,
+  unsubscribeUrl,
+  expiresInDays,
+}: NewsletterLinks): MailContent {
+  const subject = 'Confirm your newsletter subscription';
+  return {
+    subject,
+    ...renderMail({
+      title: subject,
+      preheader: `One click to start receiving the ${STORE.name} newsletter.`,
+      paragraphs: [
+        'Hello,',
+        `Thank you for signing up for the ${STORE.name} newsletter. Please confirm that this is your email address and that you want to receive news and offers from us.`,
+      ],
+      action: { label: 'Confirm subscription', url: confirmUrl },
+      footnote: `If you did not sign up, you can ignore this email: we will not send you our newsletter unless you confirm. The link expires in ${expiresInDays} days.`,
+      links: [{ label: 'Unsubscribe', url: unsubscribeUrl }],
+    }),
+  };
+}

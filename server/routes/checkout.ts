@@ -9,8 +9,7 @@ import { createCheckoutSession } from '../../app/features/checkout/checkout.serv
 import { payOrder } from '../../app/features/checkout/payment.server';
 import { orderView } from '../../app/features/orders/orders.server';
 import { sessionUser } from '../auth/auth';
-import { tooManyAttempts } from '../auth/limits';
-import { apiError } from '../http-error';
+import { apiError, rateLimited } from '../http-error';
 import { orderConfirmationMail } from '../mail/order-mail';
 import type { AppBindings, AppServices } from '../types';
 import { parseBody } from '../validate';
@@ -60,10 +59,7 @@ export function checkoutRoutes(services: AppServices) {
       );
     }
     const limit = await rateLimiter.hit(`pay:ip:${c.get('clientIp')}`, PAY_LIMIT);
-    if (!limit.allowed) {
-      c.header('Retry-After', String(limit.retryAfterSeconds));
-      return apiError(c, 429, 'rate_limited', tooManyAttempts(limit.retryAfterSeconds));
-    }
+    if (!limit.allowed) return rateLimited(c, limit.retryAfterSeconds);
     const body = await parseBody(c, paymentSchema);
     if (!body.ok) return body.response;
     const user = await sessionUser(auth, c.req.raw.headers);

@@ -17,6 +17,8 @@ export default async function globalSetup() {
     DATABASE_URL: `file:${path.join(dir, 'store.db')}`,
     DATA_DIR: dir,
     LOG_LEVEL: 'info',
+    // Specs that meet rate limits act as clients of their own by sending X-Forwarded-For.
+    TRUSTED_PROXIES: '127.0.0.1',
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = dir;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CATEGORY_MENU } from '~/features/catalog/data/category-menu';
+import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
 import { SITE_PAGES } from '~/lib/site-pages';
 import { STORE } from '~/lib/store-info';
 
@@ -70,6 +71,20 @@ export function SiteFooter() {
         <LinkList title="Customer Service" links={[...pagesOf('customer-service'), ...pagesOf('company')]} />
         <LinkList title="Policies" links={pagesOf('policies')} />
       </div>
+      <section
+        aria-labelledby="footer-newsletter"
+        className="mx-auto flex max-w-7xl flex-wrap items-end justify-between gap-4 px-4 pb-10"
+      >
+        <div className="max-w-md">
+          <h2 id="footer-newsletter" className="mb-2 font-bold">
+            Newsletter
+          </h2>
+          <p>Product news, offers and care tips by email. You can unsubscribe at any time.</p>
+        </div>
+        <div className="w-full max-w-md">
+          <NewsletterForm />
+        </div>
+      </section>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 border-t border-border px-4 py-4">
         <img
           src="/images/payment-methods.svg"

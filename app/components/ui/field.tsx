@@ -1,18 +1,44 @@
-import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 /** 44px targets; a thick red border on an invalid field, besides its message. */
 export const inputClass =
   'mt-1 block min-h-11 w-full rounded-md border border-border bg-bg px-3 text-fg aria-[invalid=true]:border-2 aria-[invalid=true]:border-danger read-only:bg-surface';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
+interface FieldText {
   label: string;
   error?: string;
   hint?: string;
+}
+
+interface FieldProps extends FieldText, Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input whose hint and error are tied to it (aria-describedby, aria-invalid). */
-export function Field({ label, error, hint, id, ref, ...input }: FieldProps) {
+interface TextAreaFieldProps
+  extends FieldText, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> {
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+type ControlProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+/** Label, hint and error around a control, tied to it (aria-describedby, aria-invalid). */
+function FieldFrame({
+  label,
+  error,
+  hint,
+  id,
+  control,
+}: FieldText & { id?: string; control: (props: ControlProps) => ReactNode }) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const hintId = `${fieldId}-hint`;
@@ -28,14 +54,7 @@ export function Field({ label, error, hint, id, ref, ...input }: FieldProps) {
           {hint}
         </p>
       ) : null}
-      <input
-        {...input}
-        id={fieldId}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-      />
+      {control({ id: fieldId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {error ? (
         <p id={errorId} className="mt-1 text-sm font-bold text-danger">
           <span aria-hidden="true">⚠ </span>
@@ -43,5 +62,33 @@ export function Field({ label, error, hint, id, ref, ...input }: FieldProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input whose hint and error are tied to it. */
+export function Field({ label, error, hint, id, ref, ...input }: FieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(props) => <input {...input} {...props} ref={ref} className={inputClass} />}
+    />
+  );
+}
+
+/** The same for longer text, such as a message. */
+export function TextAreaField({ label, error, hint, id, ref, rows = 6, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(props) => (
+        <textarea {...textarea} {...props} ref={ref} rows={rows} className={`${inputClass} py-2`} />
+      )}
+    />
   );
 }

@@ -3,6 +3,7 @@ import * as rateLimits from './0001-rate-limits';
 import * as auth from './0002-auth';
 import * as cartWishlist from './0003-cart-wishlist';
 import * as orders from './0004-orders';
+import * as contactNewsletter from './0005-contact-newsletter';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-auth': auth,
   '0003-cart-wishlist': cartWishlist,
   '0004-orders': orders,
+  '0005-contact-newsletter': contactNewsletter,
 };

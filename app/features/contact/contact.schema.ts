@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Name of the hidden field only bots fill in (the honeypot, docs/decisions/0007). */
+export const HONEYPOT_FIELD = 'website';
+
+/**
+ * The contact form (spec §5), shared by the form and POST /api/contact. Strict: a field the
+ * form does not have is refused.
+ */
+export const contactSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  email: z.string().trim().max(254, 'Invalid email address').email('Invalid email address'),
+  message: z
+    .string()
+    .trim()
+    .min(10, 'Message must be at least 10 characters')
+    .max(5000, 'Message must be at most 5000 characters'),
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;
+
+export const CONTACT_MESSAGES = {
+  sent: "Message sent successfully! We'll get back to you soon.",
+  failed: 'Failed to send message. Please try again.',
+} as const;

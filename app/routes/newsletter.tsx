@@ -1,0 +1,64 @@
+import { data } from 'react-router';
+import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
+import { NewsletterPage, Notice } from '~/features/newsletter/components/newsletter-page';
+import { NEWSLETTER_TEXT } from '~/features/newsletter/newsletter';
+import { newsletterSchema } from '~/features/newsletter/newsletter.schema';
+import { requestSubscription } from '~/features/newsletter/newsletter.server';
+import { pageTitle, STORE } from '~/lib/store-info';
+import type { Route } from './+types/newsletter';
+
+/**
+ * Where the newsletter form posts when JavaScript is off (or not loaded yet); with JavaScript
+ * the form uses POST /api/newsletter and a toast instead.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { invalid, subscribed, failed } = NEWSLETTER_TEXT;
+  const parsed = newsletterSchema.safeParse({ email: String(form.get('email') ?? '') });
+  if (!parsed.success) return data({ kind: 'error' as const, ...invalid }, { status: 400 });
+  const outcome = await requestSubscription(context.services, parsed.data.email, context.clientIp);
+  if (outcome.status === 'rate_limited') {
+    return data(
+      { kind: 'error' as const, title: failed.title, description: outcome.message },
+      { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
+    );
+  }
+  if (outcome.status === 'mail_failed') return data({ kind: 'error' as const, ...failed }, { status: 502 });
+  return { kind: 'success' as const, ...subscribed };
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(actionHeaders);
+  headers.set('Cache-Control', 'no-store');
+  return headers;
+};
+
+export function meta() {
+  return [
+    { title: pageTitle('Newsletter') },
+    {
+      name: 'description',
+      content: `Sign up for the ${STORE.name} newsletter: product news, offers and care tips.`,
+    },
+  ];
+}
+
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  return (
+    <NewsletterPage title="Newsletter">
+      {actionData ? (
+        <Notice kind={actionData.kind} title={actionData.title}>
+          <p>{actionData.description}</p>
+          {actionData.kind === 'success' ? (
+            <p>Please open the email we sent you and confirm your subscription.</p>
+          ) : null}
+        </Notice>
+      ) : null}
+      <p>
+        Product news, offers and care tips by email. We send a confirmation email first, and every newsletter
+        has a link to unsubscribe.
+      </p>
+      <NewsletterForm />
+    </NewsletterPage>
+  );
+}

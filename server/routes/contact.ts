@@ -1,0 +1,22 @@
+import { Hono } from 'hono';
+import { CONTACT_MESSAGES, contactSchema } from '../../app/features/contact/contact.schema';
+import { submitContactMessage } from '../../app/features/contact/contact.server';
+import { apiError, rateLimited } from '../http-error';
+import type { AppBindings, AppServices } from '../types';
+import { parseBody } from '../validate';
+
+/** POST /api/contact: the contact form. */
+export function contactRoutes(services: AppServices) {
+  const app = new Hono<AppBindings>();
+
+  app.post('/', async (c) => {
+    const body = await parseBody(c, contactSchema);
+    if (!body.ok) return body.response;
+    const outcome = await submitContactMessage(services, body.data, c.get('clientIp'));
+    if (outcome.status === 'rate_limited') return rateLimited(c, outcome.retryAfterSeconds);
+    if (outcome.status === 'mail_failed') return apiError(c, 502, 'mail_failed', CONTACT_MESSAGES.failed);
+    return c.json({ ok: true, message: CONTACT_MESSAGES.sent });
+  });
+
+  return app;
+}

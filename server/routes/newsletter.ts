@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { NEWSLETTER_TEXT } from '../../app/features/newsletter/newsletter';
+import { newsletterSchema } from '../../app/features/newsletter/newsletter.schema';
+import { requestSubscription } from '../../app/features/newsletter/newsletter.server';
+import { apiError, rateLimited } from '../http-error';
+import type { AppBindings, AppServices } from '../types';
+import { parseBody } from '../validate';
+
+/** POST /api/newsletter: the footer's sign-up form (confirm and unsubscribe are pages). */
+export function newsletterRoutes(services: AppServices) {
+  const app = new Hono<AppBindings>();
+
+  app.post('/', async (c) => {
+    const body = await parseBody(c, newsletterSchema);
+    if (!body.ok) return body.response;
+    const outcome = await requestSubscription(services, body.data.email, c.get('clientIp'));
+    if (outcome.status === 'rate_limited') return rateLimited(c, outcome.retryAfterSeconds);
+    if (outcome.status === 'mail_failed') {
+      return apiError(c, 502, 'mail_failed', NEWSLETTER_TEXT.failed.description);
+    }
+    return c.json({ ok: true, message: NEWSLETTER_TEXT.subscribed.description });
+  });
+
+  return app;
+}
