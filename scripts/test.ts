@@ -48,7 +48,9 @@ try {
 
 if (!failedSteps.includes('build')) {
   const unitJson = path.join(RESULTS, 'vitest.json');
-  run('unit and integration tests (Vitest)', bin('vitest'), [
+  // vitest.config.ts includes tests/hardening: the security, crash, scale-out and soak suite runs
+  // here once and counts in the totals (npm run test:hardening runs it alone).
+  run('unit, integration and hardening tests (Vitest)', bin('vitest'), [
     'run',
     '--reporter=default',
     '--reporter=json',
