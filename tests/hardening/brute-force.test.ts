@@ -115,19 +115,22 @@ describe.each(testEngines)('brute-force limits without a trusted proxy on %s', (
     expectLimited(tokens.limited, 'reset-password');
   });
 
-  it.each(['/api/contact', '/api/newsletter'])('%s is limited too (when the route exists)', async (path) => {
-    // These routes come from the contact/newsletter branch; skip cleanly until it is merged.
-    if (!(await routeExists(t.url, path))) return;
-    const body =
-      path === '/api/contact'
-        ? { name: 'Pat', email: 'pat@example.com', subject: 'Hello', message: 'A message long enough.' }
-        : { email: 'pat@example.com' };
-    const { limited } = await hitUntilLimited(
-      (i) => post(t.url, path, { ...body, email: `pat-${i}@example.com` }, forgedIp()),
-      60,
-    );
-    expectLimited(limited, path);
-  });
+  it.for(['/api/contact', '/api/newsletter'])(
+    '%s is limited too (when the route exists)',
+    async (path, ctx) => {
+      // These routes come from the contact/newsletter branch: reported as skipped until it is merged.
+      if (!(await routeExists(t.url, path))) ctx.skip();
+      const body =
+        path === '/api/contact'
+          ? { name: 'Pat', email: 'pat@example.com', subject: 'Hello', message: 'A message long enough.' }
+          : { email: 'pat@example.com' };
+      const { limited } = await hitUntilLimited(
+        (i) => post(t.url, path, { ...body, email: `pat-${i}@example.com` }, forgedIp()),
+        60,
+      );
+      expectLimited(limited, path);
+    },
+  );
 });
 
 describe('brute-force limits behind a trusted proxy', () => {

@@ -86,11 +86,11 @@ describe.each(testEngines)('stored XSS on %s', (engine) => {
     await context.close();
   });
 
-  it('escapes contact messages and newsletter emails (when those routes exist)', async () => {
-    // TODO(contact/newsletter branch): once /api/contact and /api/newsletter are merged, this
-    // checks their mails; until then it returns early.
-    for (const path of ['/api/contact', '/api/newsletter']) {
-      if (!(await routeExists(t.url, path))) continue;
+  it.for(['/api/contact', '/api/newsletter'])(
+    'escapes what is sent to %s in its mails (when the route exists)',
+    async (path, ctx) => {
+      // These routes come from the contact/newsletter branch: reported as skipped until it is merged.
+      if (!(await routeExists(t.url, path))) ctx.skip();
       const before = t.smtp.messages.length;
       const body =
         path === '/api/contact'
@@ -105,6 +105,6 @@ describe.each(testEngines)('stored XSS on %s', (engine) => {
       expect(res.status).toBeLessThan(500);
       await new Promise((resolve) => setTimeout(resolve, 500));
       for (const mail of t.smtp.messages.slice(before)) expectEscaped(mail.html, `${path} mail`);
-    }
-  });
+    },
+  );
 });
