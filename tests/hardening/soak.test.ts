@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../../app/features/catalog/catalog.server';
 import { createClient } from '../support/http-client';
+import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PASSWORD } from './support';
 
@@ -50,10 +51,11 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 
 /**
  * Soak: 100 connections for 30 s of mixed browsing and cart writes from 20 accounts on
- * SQLite. Zero errors and zero non-2xx (so no SQLITE_BUSY reached anyone), and the heap is
+ * SQLite (and PostgreSQL when TEST_DATABASE_URL is set). Zero errors and zero non-2xx (so no
+ * SQLITE_BUSY or pool timeout reached anyone), and the heap is
  * back near where it started once the run is over.
  */
-describe('soak under autocannon (SQLite)', () => {
+describe.each(testEngines)('soak under autocannon on %s', (engine) => {
   let t: TestServer;
   const logs: string[] = [];
   const cookies: string[] = [];
@@ -65,7 +67,7 @@ describe('soak under autocannon (SQLite)', () => {
       },
     });
     t = await startTestServer(
-      'sqlite',
+      engine,
       { REQUIRE_EMAIL_VERIFICATION: 'false', TRUSTED_PROXIES: '127.0.0.1' },
       { logger: pino({ level: 'warn' }, sink) },
     );
@@ -131,7 +133,7 @@ describe('soak under autocannon (SQLite)', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const endHeap = heapMb();
       console.log(
-        `soak: ${result.requests.total} requests, ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}, heap ${startHeap.toFixed(1)} -> ${endHeap.toFixed(1)} MB`,
+        `soak (${engine}): ${result.requests.total} requests, ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}, heap ${startHeap.toFixed(1)} -> ${endHeap.toFixed(1)} MB`,
       );
       expect(result.requests.total).toBeGreaterThan(0);
       expect(result.errors).toBe(0);
