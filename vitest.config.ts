@@ -11,6 +11,8 @@ export default defineConfig({
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      // The security, fault and scale suite (npm run test:hardening runs it alone).
+      'tests/hardening/**/*.test.ts',
     ],
     environment: 'node',
     globalSetup: ['tests/support/vitest-global-setup.ts'],

@@ -31,6 +31,28 @@ function readJson<T>(file: string): T | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 }
 
+function vitestStep(step: string, jsonName: string, args: string[]): void {
+  const json = path.join(RESULTS, jsonName);
+  run(step, bin('vitest'), [
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${json}`,
+  ]);
+  const counts = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>(json);
+  if (counts) {
+    total.passed += counts.numPassedTests;
+    total.failed += counts.numFailedTests;
+    total.skipped += counts.numPendingTests + counts.numTodoTests;
+  }
+}
+
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
@@ -47,24 +69,17 @@ try {
 }
 
 if (!failedSteps.includes('build')) {
-  const unitJson = path.join(RESULTS, 'vitest.json');
-  run('unit and integration tests (Vitest)', bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${unitJson}`,
+  // vitest.config.ts includes tests/hardening, so each file runs once and counts in the totals.
+  // The crash loop and the soak load the machine for minutes: they run after the rest, alone,
+  // so neither slows the other tests nor is slowed by them (npm run test:hardening runs all).
+  const HEAVY = ['tests/hardening/crash.test.ts', 'tests/hardening/soak.test.ts'];
+  vitestStep('unit, integration and hardening tests (Vitest)', 'vitest.json', [
+    ...HEAVY.flatMap((file) => ['--exclude', file]),
   ]);
-  const unit = readJson<{
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  }>(unitJson);
-  if (unit) {
-    total.passed += unit.numPassedTests;
-    total.failed += unit.numFailedTests;
-    total.skipped += unit.numPendingTests + unit.numTodoTests;
-  }
+  vitestStep('crash and soak tests (Vitest, one at a time)', 'vitest-heavy.json', [
+    ...HEAVY,
+    '--maxWorkers=1',
+  ]);
 
   const e2eJson = path.join(RESULTS, 'e2e.json');
   run('end-to-end tests (Playwright)', bin('playwright'), ['test', '--reporter=list,json'], {

@@ -26,6 +26,7 @@ describe('parseEnv', () => {
       new EnvError('PORT must be a whole number between 0 and 65535'),
     );
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/^PORT must be/);
+    expect(() => parseEnv({ DATABASE_POOL_SIZE: '0' })).toThrow(/^DATABASE_POOL_SIZE must be/);
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(
       /^DATABASE_URL must start with file: or postgres:\/\//,
     );

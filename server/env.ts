@@ -24,6 +24,12 @@ const envSchema = z.object({
     .string()
     .regex(/^(file:|postgres(ql)?:\/\/)/, 'must start with file: or postgres://')
     .default('file:./data/store.db'),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100' })
+    .int('must be a whole number from 1 to 100')
+    .min(1, 'must be a whole number from 1 to 100')
+    .max(100, 'must be a whole number from 1 to 100')
+    .default(10),
   APP_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z

@@ -19,6 +19,10 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+function storedKey(key: string): string {
+  return key.replaceAll('\u0000', '%00');
+}
+
 /**
  * Fixed-window limiter whose counter lives in the database, so every server instance sharing
  * the database counts together. One atomic upsert per hit: concurrent hits never lose a count.
@@ -31,7 +35,10 @@ export function createRateLimiter(db: Kysely<DatabaseSchema>, now: () => number 
   }
 
   return {
-    async hit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+    async hit(rawKey: string, rule: RateLimitRule): Promise<RateLimitResult> {
+      // Keys carry client input (an email); PostgreSQL refuses NUL in text with an error, which
+      // surfaced as a 500 on sign-in (tests/hardening/fuzz.test.ts).
+      const key = storedKey(rawKey);
       const at = now();
       const resetAt = at + rule.windowMs;
       const row = await db
@@ -66,7 +73,7 @@ export function createRateLimiter(db: Kysely<DatabaseSchema>, now: () => number 
       };
     },
     async reset(key: string): Promise<void> {
-      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+      await db.deleteFrom('rate_limits').where('key', '=', storedKey(key)).execute();
     },
   };
 }

@@ -16,7 +16,8 @@ import type { AppServices } from './types';
 export async function createServices(env: Env, options: { logger?: Logger } = {}): Promise<AppServices> {
   const logger =
     options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
-  const database = openDatabase(env.DATABASE_URL);
+  // PostgreSQL: connections per instance (plus one for LISTEN); see docs/deployment.md.
+  const database = openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
   const { applied } = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
   const mailer = createMailer({ env, logger });

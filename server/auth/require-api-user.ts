@@ -11,7 +11,9 @@ export type UserBindings = AppBindings & { Variables: AppBindings['Variables'] &
  */
 export function requireApiUser(auth: Auth, message: string): MiddlewareHandler<UserBindings> {
   return async (c, next) => {
-    const user = await sessionUser(auth, c.req.raw.headers);
+    // Fresh (one query): the signed cookie cache would keep a signed-out or revoked session
+    // working for up to 5 minutes to anyone replaying its cookies (tests/hardening/session).
+    const user = await sessionUser(auth, c.req.raw.headers, { fresh: true });
     if (!user) return apiError(c, 401, 'unauthorized', message);
     c.set('user', user);
     c.header('Cache-Control', 'no-store');

@@ -18,7 +18,15 @@ function headersWithClientIp(request: Request, ip: string): Headers {
 }
 
 function withClientIp(request: Request, ip: string): Request {
-  return new Request(request, { headers: headersWithClientIp(request, ip) });
+  const headers = headersWithClientIp(request, ip);
+  const url = new URL(request.url);
+  if (request.method === 'GET' && url.pathname.endsWith('/get-session')) {
+    // get-session answers from the signed cookie cache by default, which would keep a
+    // signed-out session alive for 5 minutes to anyone replaying its cookies: ask the database.
+    url.searchParams.set('disableCookieCache', 'true');
+    return new Request(url, { method: 'GET', headers });
+  }
+  return new Request(request, { headers });
 }
 
 /**

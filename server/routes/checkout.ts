@@ -37,7 +37,8 @@ export function checkoutRoutes(services: AppServices) {
   app.post('/', async (c) => {
     const body = await parseBody(c, createCheckoutSchema);
     if (!body.ok) return body.response;
-    const user = await sessionUser(auth, c.req.raw.headers);
+    // Fresh: a revoked session must not start or pay an account's order from the cookie cache.
+    const user = await sessionUser(auth, c.req.raw.headers, { fresh: true });
     try {
       const session = await createCheckoutSession(db, payments, user, body.data);
       return c.json(session, 201);
@@ -62,7 +63,8 @@ export function checkoutRoutes(services: AppServices) {
     if (!limit.allowed) return rateLimited(c, limit.retryAfterSeconds);
     const body = await parseBody(c, paymentSchema);
     if (!body.ok) return body.response;
-    const user = await sessionUser(auth, c.req.raw.headers);
+    // Fresh: a revoked session must not start or pay an account's order from the cookie cache.
+    const user = await sessionUser(auth, c.req.raw.headers, { fresh: true });
     try {
       const paid = await payOrder(
         { db, gateway: payments, secret: env.AUTH_SECRET },

@@ -6,6 +6,12 @@ import { type CartLine, MAX_LINE_QUANTITY } from './cart';
 
 type Db = Kysely<DatabaseSchema>;
 
+/**
+ * Line ids are UUIDs. Anything else (a NUL byte from a hostile URL, say) is not found without a
+ * query: PostgreSQL refuses NUL in text with an error, which would surface as a 500.
+ */
+const LINE_ID = /^[0-9a-f-]{36}$/;
+
 export type CartError = 'unknown_product' | 'out_of_stock' | 'not_found';
 
 export class CartRuleError extends Error {
@@ -96,6 +102,7 @@ export async function setCartQuantity(
   itemId: string,
   quantity: number,
 ): Promise<CartLine> {
+  if (!LINE_ID.test(itemId)) throw new CartRuleError('not_found', 'This item is not in your cart.');
   const line = await db
     .updateTable('cart_items')
     .set({ quantity, updated_at: Date.now() })
@@ -108,6 +115,7 @@ export async function setCartQuantity(
 }
 
 export async function removeFromCart(db: Db, userId: string, itemId: string): Promise<void> {
+  if (!LINE_ID.test(itemId)) throw new CartRuleError('not_found', 'This item is not in your cart.');
   const result = await db
     .deleteFrom('cart_items')
     .where('id', '=', itemId)

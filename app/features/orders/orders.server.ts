@@ -193,6 +193,9 @@ export async function findUserOrder(
   userId: string,
   reference: string,
 ): Promise<OrderView | undefined> {
+  // A malformed reference (from a hostile URL) is not found without a query: PostgreSQL
+  // answers NUL bytes in text with an error, which would surface as a 500.
+  if (!/^MS-[0-9A-Z]{8}$/.test(reference)) return undefined;
   const row = await db
     .selectFrom('orders')
     .selectAll()

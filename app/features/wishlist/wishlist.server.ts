@@ -31,7 +31,11 @@ export async function addToWishlist(db: Db, userId: string, productId: string): 
   return true;
 }
 
+/** Product ids as the catalogue writes them; anything else (a NUL byte...) never reaches SQL. */
+const PRODUCT_ID = /^[a-z0-9-]{1,120}$/;
+
 export async function removeFromWishlist(db: Db, userId: string, productId: string): Promise<boolean> {
+  if (!PRODUCT_ID.test(productId)) return false;
   const result = await db
     .deleteFrom('wishlist_items')
     .where('user_id', '=', userId)

@@ -1,0 +1,100 @@
+import { PRODUCTS } from '../../app/features/catalog/catalog.server';
+import type { AppDatabase } from '../../server/db/database';
+import type { TestClient, TestResponse } from '../support/http-client';
+
+const inStock = PRODUCTS.filter((p) => p.stock !== 'Out of Stock');
+export const PRODUCT_A = inStock[0]!;
+export const PRODUCT_B = inStock[1]!;
+
+export const PASSWORD = 'password-123';
+
+/**
+ * Every state-changing API route of this branch, with a body a real client would send.
+ * `:line` is a cart line id, `:product` a product id, `:order` an order id of the caller.
+ * To cover a new route (contact, newsletter...), add one entry here: the cross-origin test
+ * and the fuzzing suite pick it up.
+ */
+export interface StateRoute {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+export const STATE_CHANGING_ROUTES: StateRoute[] = [
+  { method: 'POST', path: '/api/cart/items', body: { productId: PRODUCT_A.id, quantity: 1 } },
+  { method: 'PATCH', path: '/api/cart/items/:line', body: { quantity: 5 } },
+  { method: 'DELETE', path: '/api/cart/items/:line' },
+  { method: 'DELETE', path: '/api/cart' },
+  { method: 'POST', path: '/api/cart/merge', body: { items: [{ productId: PRODUCT_B.id, quantity: 1 }] } },
+  { method: 'POST', path: '/api/wishlist/items', body: { productId: PRODUCT_B.id } },
+  { method: 'DELETE', path: '/api/wishlist/items/:product' },
+  { method: 'DELETE', path: '/api/wishlist' },
+  { method: 'POST', path: '/api/wishlist/merge', body: { productIds: [PRODUCT_B.id] } },
+  { method: 'POST', path: '/api/checkout', body: { paymentMethod: 'card' } },
+  { method: 'POST', path: '/api/checkout/:order/pay', body: {} },
+  { method: 'POST', path: '/api/auth/sign-out', body: {} },
+  { method: 'POST', path: '/api/auth/sign-in/email', body: { email: 'x@example.com', password: PASSWORD } },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-up/email',
+    body: { email: 'new@example.com', password: PASSWORD, name: 'N N', firstName: 'N', lastName: 'N' },
+  },
+  { method: 'POST', path: '/api/auth/update-user', body: { firstName: 'Mallory' } },
+  {
+    method: 'POST',
+    path: '/api/auth/change-password',
+    body: { currentPassword: PASSWORD, newPassword: 'x' },
+  },
+  { method: 'POST', path: '/api/auth/revoke-sessions', body: {} },
+  { method: 'POST', path: '/api/auth/revoke-other-sessions', body: {} },
+  { method: 'POST', path: '/api/auth/request-password-reset', body: { email: 'x@example.com' } },
+  { method: 'POST', path: '/api/auth/reset-password', body: { token: 'x', newPassword: PASSWORD } },
+  { method: 'POST', path: '/api/auth/two-factor/enable', body: { password: PASSWORD } },
+  { method: 'POST', path: '/api/auth/two-factor/disable', body: { password: PASSWORD, code: '123456' } },
+  { method: 'POST', path: '/api/auth/two-factor/verify-totp', body: { code: '123456' } },
+  { method: 'POST', path: '/api/auth/delete-user', body: { password: PASSWORD } },
+];
+
+export function fillPath(path: string, ids: { line?: string; product?: string; order?: string }): string {
+  return path
+    .replace(':line', ids.line ?? 'no-line')
+    .replace(':product', ids.product ?? 'no-product')
+    .replace(':order', ids.order ?? '00000000-0000-0000-0000-000000000000');
+}
+
+/** Row counts of every table a client can write to, to show a refused request wrote nothing. */
+export async function rowCounts(database: AppDatabase): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  const tables = ['cart_items', 'wishlist_items', 'orders', 'order_items', 'payment_attempts'] as const;
+  for (const table of tables) {
+    const row = await database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+/** The API's one error shape. */
+export function isApiError(response: TestResponse): boolean {
+  const body = response.body as { error?: { code?: unknown; message?: unknown } } | undefined;
+  return typeof body?.error?.code === 'string' && typeof body.error.message === 'string';
+}
+
+export async function cartLines(client: TestClient) {
+  const res = await client.get('/api/cart');
+  return (res.body as { items: { id: string; product_id: string; quantity: number; price: number }[] }).items;
+}
+
+/** Whether a route exists on this server (the contact and newsletter routes come from another branch). */
+export async function routeExists(baseUrl: string, path: string): Promise<boolean> {
+  const res = await fetch(new URL(path, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(baseUrl).origin },
+    body: '{}',
+  });
+  if (res.status !== 404) return true;
+  const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
+  return !body.error?.message?.startsWith('No API route matches');
+}

@@ -1,0 +1,110 @@
+import { type Browser, chromium } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type TestClient } from '../support/http-client';
+import { testEngines } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { PASSWORD, routeExists } from './support';
+
+/** Each payload sets window.__xss if it ever runs. */
+const PAYLOADS = {
+  firstName: `<img src=x onerror="window.__xss='img'">`,
+  lastName: `</script><script>window.__xss='script'</script>`,
+  name: `"><svg onload="window.__xss='svg'">`,
+};
+const RAW_MARKERS = ['<img src=x', '<script>window.__xss', '<svg onload'];
+
+function expectEscaped(html: string, where: string) {
+  for (const marker of RAW_MARKERS) expect(html, `${where} contains ${marker}`).not.toContain(marker);
+}
+
+describe.each(testEngines)('stored XSS on %s', (engine) => {
+  let t: TestServer;
+  let browser: Browser;
+  let client: TestClient;
+  let email: string;
+  beforeAll(async () => {
+    t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false' });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+    email = `xss-${Date.now()}@example.com`;
+    client = createClient(t.url);
+    const signUp = await client.post('/api/auth/sign-up/email', { email, password: PASSWORD, ...PAYLOADS });
+    expect(signUp.status).toBe(200);
+    expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('escapes names in the HTML of the account and the pages that greet the user', async () => {
+    for (const page of ['/', '/account', '/cart']) {
+      const res = await client.get(page);
+      expect(res.status).toBe(200);
+      expectEscaped(res.text, page);
+    }
+    expect((await client.get('/account')).text).toContain('&lt;img src=x');
+  });
+
+  it('escapes names in the mails (HTML part) we send', async () => {
+    await createClient(t.url).post('/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/reset-password',
+    });
+    const mails = await Promise.all([
+      t.smtp.waitFor((m) => m.to.includes(email) && /confirm/i.test(m.subject)),
+      t.smtp.waitFor((m) => m.to.includes(email) && /reset/i.test(m.subject)),
+    ]);
+    for (const mail of mails) {
+      expectEscaped(mail.html, mail.subject);
+      expect(mail.html).toContain('&lt;img');
+    }
+  });
+
+  it('runs none of the payloads in Chromium', async () => {
+    const context = await browser.newContext();
+    const host = new URL(t.url).hostname;
+    await context.addCookies(
+      [...client.cookies].map(([name, value]) => ({ name, value, domain: host, path: '/', httpOnly: true })),
+    );
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    for (const path of ['/account', '/']) {
+      await page.goto(new URL(path, t.url).toString(), { waitUntil: 'load' });
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as { __xss?: string }).__xss ?? null), path).toBeNull();
+      // The page did render the name, as text.
+      expect(await page.locator('body').innerText()).toContain('<img src=x');
+    }
+    expect(dialogs).toEqual([]);
+    await context.close();
+  });
+
+  it.for(['/api/contact', '/api/newsletter'])(
+    'escapes what is sent to %s in its mails (when the route exists)',
+    async (path, ctx) => {
+      // These routes come from the contact/newsletter branch: reported as skipped until it is merged.
+      if (!(await routeExists(t.url, path))) ctx.skip();
+      const before = t.smtp.messages.length;
+      const body =
+        path === '/api/contact'
+          ? {
+              name: PAYLOADS.firstName,
+              email: 'pat@example.com',
+              subject: PAYLOADS.name,
+              message: PAYLOADS.lastName.repeat(2),
+            }
+          : { email: `"<svg onload=alert(1)>"@example.com` };
+      const res = await createClient(t.url).post(path, body);
+      expect(res.status).toBeLessThan(500);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const mail of t.smtp.messages.slice(before)) expectEscaped(mail.html, `${path} mail`);
+    },
+  );
+});
