@@ -9,6 +9,8 @@ import {
   wishlistMergeSchema,
 } from '../../app/features/cart/cart.schema';
 import { createCheckoutSchema, paymentSchema } from '../../app/features/checkout/checkout.schema';
+import { contactSchema } from '../../app/features/contact/contact.schema';
+import { newsletterSchema } from '../../app/features/newsletter/newsletter.schema';
 import { signedInClient } from '../support/accounts';
 import { bankPayment, cardPayment, startCheckout } from '../support/checkout';
 import type { TestClient, TestResponse } from '../support/http-client';
@@ -24,8 +26,6 @@ interface FuzzRoute {
   valid: Record<string, unknown>;
 }
 
-// TODO(contact/newsletter merge): add POST /api/contact and POST /api/newsletter here with
-// their zod schemas and a valid body; STATE_CHANGING_ROUTES in ./support.ts needs them too.
 const ROUTES: FuzzRoute[] = [
   {
     method: 'POST',
@@ -60,6 +60,13 @@ const ROUTES: FuzzRoute[] = [
   },
   { method: 'POST', path: '/api/checkout/:order/pay', schema: paymentSchema, valid: cardPayment() },
   { method: 'POST', path: '/api/checkout/:order/pay', schema: paymentSchema, valid: bankPayment() },
+  {
+    method: 'POST',
+    path: '/api/contact',
+    schema: contactSchema,
+    valid: { name: 'Pat Shopper', email: 'pat@example.com', message: 'Do you ship to Alaska?' },
+  },
+  { method: 'POST', path: '/api/newsletter', schema: newsletterSchema, valid: { email: 'pat@example.com' } },
 ];
 
 const RUNS = 40;

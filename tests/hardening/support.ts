@@ -53,6 +53,12 @@ export const STATE_CHANGING_ROUTES: StateRoute[] = [
   { method: 'POST', path: '/api/auth/two-factor/disable', body: { password: PASSWORD, code: '123456' } },
   { method: 'POST', path: '/api/auth/two-factor/verify-totp', body: { code: '123456' } },
   { method: 'POST', path: '/api/auth/delete-user', body: { password: PASSWORD } },
+  {
+    method: 'POST',
+    path: '/api/contact',
+    body: { name: 'Pat', email: 'pat@example.com', message: 'Do you ship to Alaska?' },
+  },
+  { method: 'POST', path: '/api/newsletter', body: { email: 'pat@example.com' } },
 ];
 
 export function fillPath(path: string, ids: { line?: string; product?: string; order?: string }): string {
@@ -65,7 +71,15 @@ export function fillPath(path: string, ids: { line?: string; product?: string; o
 /** Row counts of every table a client can write to, to show a refused request wrote nothing. */
 export async function rowCounts(database: AppDatabase): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  const tables = ['cart_items', 'wishlist_items', 'orders', 'order_items', 'payment_attempts'] as const;
+  const tables = [
+    'cart_items',
+    'wishlist_items',
+    'orders',
+    'order_items',
+    'payment_attempts',
+    'contact_messages',
+    'newsletter_subscribers',
+  ] as const;
   for (const table of tables) {
     const row = await database.db
       .selectFrom(table)
