@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from './db/schema';
 
@@ -20,7 +21,10 @@ export interface RateLimitResult {
 }
 
 function storedKey(key: string): string {
-  return key.replaceAll('\u0000', '%00');
+  const safe = key.replaceAll('\u0000', '%00');
+  // The key column holds 255 characters and a key can carry a client-sent email of any length:
+  // a long key is stored as its hash, which still counts the same client together.
+  return safe.length <= 200 ? safe : `sha256:${createHash('sha256').update(safe).digest('hex')}`;
 }
 
 /**
