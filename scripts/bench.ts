@@ -1,0 +1,56 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { ensureBuild } from './ensure-build';
+import { drive, type ScenarioResult } from './bench/drive';
+import { scenarios } from './bench/scenarios';
+import { startBenchServer } from './bench/server-process';
+import { createShoppers } from './bench/shoppers';
+import { writeReport } from './bench/report';
+
+// `npm run bench`: the production server on loopback with a fresh database, driven by
+// autocannon, scenario by scenario. SQLite always; PostgreSQL too when BENCH_DATABASE_URL is set.
+// BENCH_DURATION (seconds per scenario, default 10) and BENCH_ONLY (a part of scenario names)
+// shorten a run while working on one path.
+ensureBuild();
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const only = process.env.BENCH_ONLY?.toLowerCase();
+const engines = [undefined, process.env.BENCH_DATABASE_URL].filter((u, i) => i === 0 || u);
+
+const runs: { engine: string; pinning: string; results: ScenarioResult[] }[] = [];
+for (const postgresUrl of engines) {
+  const server = await startBenchServer(postgresUrl);
+  try {
+    console.log(`\n${server.engine}: ${server.url}, ${server.pinning}`);
+    const shoppers = await createShoppers(server.url, 10, 'cart');
+    // Each address may try a password 5 times a minute: enough accounts for a run of sign-ins.
+    const signIn = await createShoppers(server.url, 150, 'sign-in');
+    const results: ScenarioResult[] = [];
+    const origin = new URL(server.url).origin;
+    for (const scenario of scenarios(server.engine, origin, shoppers, signIn.map((s) => s.email))) {
+      if (only && !scenario.name.toLowerCase().includes(only)) continue;
+      const result = await drive(server, scenario, duration);
+      results.push(result);
+      const loop = result.loopDelay ? `, event-loop delay p99 ${result.loopDelay.p99} ms` : '';
+      const verdict = result.met === undefined ? '' : result.met ? '  met' : '  OVER';
+      console.log(
+        `${result.name.padEnd(56)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors}  non-2xx ${result.non2xx}${loop}${verdict}`,
+      );
+    }
+    runs.push({ engine: server.engine, pinning: server.pinning, results });
+  } finally {
+    await server.stop();
+  }
+}
+
+const machine = {
+  date: new Date().toISOString(),
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown CPU',
+  node: process.version,
+  loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+  durationSeconds: duration,
+};
+mkdirSync('bench', { recursive: true });
+writeFileSync('bench/results.json', `${JSON.stringify({ machine, runs }, null, 2)}\n`);
+if (!only) await writeReport(machine, runs);
+console.log('\nWritten bench/results.json' + (only ? '' : ' and docs/performance.md'));

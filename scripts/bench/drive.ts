@@ -1,0 +1,79 @@
+import autocannon from 'autocannon';
+import type { BenchServer, LoopDelay } from './server-process';
+import type { Scenario } from './scenarios';
+
+export interface ScenarioResult {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  loopDelay?: LoopDelay;
+  budget?: Scenario['budget'];
+  met?: boolean;
+}
+
+const WARMUP_SECONDS = 2;
+
+function run(server: BenchServer, scenario: Scenario, duration: number) {
+  let connection = 0;
+  return autocannon({
+    url: server.url,
+    connections: scenario.connections ?? 10,
+    duration,
+    setupClient(client) {
+      const index = connection++;
+      const headers = scenario.headersFor?.(index) ?? {};
+      client.setRequests([
+        {
+          method: scenario.method ?? 'GET',
+          path: scenario.path,
+          headers,
+          // Built per request only when something changes per request.
+          ...(scenario.body || scenario.requestHeaders
+            ? {
+                setupRequest: (request) => ({
+                  ...request,
+                  headers: { ...headers, ...scenario.requestHeaders?.() },
+                  body: scenario.body?.(),
+                }),
+              }
+            : {}),
+        },
+      ]);
+    },
+  });
+}
+
+function judge(result: ScenarioResult): boolean | undefined {
+  const b = result.budget;
+  if (!b) return undefined;
+  return (
+    result.errors === 0 &&
+    result.non2xx === 0 &&
+    (b.rps === undefined || result.requestsPerSecond >= b.rps) &&
+    (b.p50 === undefined || result.p50Ms <= b.p50) &&
+    (b.p99 === undefined || result.p99Ms <= b.p99) &&
+    (b.loopP99 === undefined || (result.loopDelay?.p99 ?? Infinity) <= b.loopP99)
+  );
+}
+
+/** Warms the path up, then drives it for `duration` seconds and reads the figures. */
+export async function drive(server: BenchServer, scenario: Scenario, duration: number): Promise<ScenarioResult> {
+  await run(server, scenario, WARMUP_SECONDS);
+  if (scenario.loopDelay) server.resetLoopDelay();
+  const r = await run(server, scenario, duration);
+  const result: ScenarioResult = {
+    name: scenario.name,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    budget: scenario.budget,
+  };
+  if (scenario.loopDelay) result.loopDelay = await server.readLoopDelay();
+  result.met = judge(result);
+  return result;
+}

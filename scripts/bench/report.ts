@@ -1,0 +1,58 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import type { ScenarioResult } from './drive';
+
+interface Machine {
+  date: string;
+  cores: number;
+  cpu: string;
+  node: string;
+  loadAverage: number[];
+  durationSeconds: number;
+}
+
+function budgetText(b: ScenarioResult['budget']): string {
+  if (!b) return '';
+  return [
+    b.rps && `>= ${b.rps.toLocaleString('en-US')} req/s`,
+    b.p50 && `p50 <= ${b.p50} ms`,
+    b.p99 && `p99 <= ${b.p99} ms`,
+    b.loopP99 && `loop delay p99 <= ${b.loopP99} ms`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** Rewrites the table between the bench markers of docs/performance.md. */
+export async function writeReport(
+  machine: Machine,
+  runs: { engine: string; pinning: string; results: ScenarioResult[] }[],
+): Promise<void> {
+  const lines = [
+    `Measured ${machine.date.slice(0, 16).replace('T', ' ')} UTC on ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load average before the run ${machine.loadAverage.join(' / ')}; ${machine.durationSeconds} s per scenario after a 2 s warm-up, 10 connections. Reproduce with \`npm run bench\` (add \`BENCH_DATABASE_URL=postgres://…\` for PostgreSQL).`,
+  ];
+  for (const run of runs) {
+    lines.push(
+      '',
+      `**${run.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}** (${run.pinning})`,
+      '',
+      '| scenario | requests/s | p50 | p99 | errors | budget | |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...run.results.map((r) => {
+        const loop = r.loopDelay ? ` (event-loop delay p99 ${r.loopDelay.p99} ms, max ${r.loopDelay.max} ms)` : '';
+        const verdict = r.met === undefined ? '' : r.met ? 'met' : 'OVER';
+        return `| ${r.name}${loop} | ${r.requestsPerSecond.toLocaleString('en-US')} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.errors + r.non2xx} | ${budgetText(r.budget)} | ${verdict} |`;
+      }),
+    );
+  }
+  const doc = path.resolve('docs/performance.md');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  let current = readFileSync(doc, 'utf8');
+  if (!current.includes(start)) current += `\n## Server throughput\n\n${start}\n${end}\n`;
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  const updated = `${current.slice(0, from + start.length)}\n${lines.join('\n')}\n${current.slice(to)}`;
+  writeFileSync(doc, await format(updated, { ...(await resolveConfig(doc)), filepath: doc }));
+}

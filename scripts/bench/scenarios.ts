@@ -1,0 +1,92 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { PRODUCTS } from '../../app/features/catalog/catalog.server';
+import { nextAddress, PASSWORD, type Shopper } from './shoppers';
+
+/** What autocannon needs to drive one scenario, and the budget it is judged against. */
+export interface Scenario {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: string;
+  /** Headers per connection: connection i acts as shopper i (modulo their number). */
+  headersFor?: (connection: number) => Record<string, string>;
+  /** A body per request (built fresh each time: each request is another shopper's, say). */
+  body?: () => string;
+  /** Extra headers per request. */
+  requestHeaders?: () => Record<string, string>;
+  connections?: number;
+  /** Reports the server's event-loop delay while the scenario runs. */
+  loopDelay?: boolean;
+  budget?: { rps?: number; p50?: number; p99?: number; loopP99?: number };
+}
+
+// What a browser sends: our pages and assets are compressed when the client accepts it.
+const BROWSER = { 'accept-encoding': 'gzip, br', accept: 'text/html,*/*' };
+const inStock = PRODUCTS.filter((p) => p.stock !== 'Out of Stock');
+const product = inStock[0]!;
+
+/** The largest script of the browser build: the static asset a first visit waits for most. */
+function largestScript(): string {
+  const dir = path.resolve('build/client/assets');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.js'));
+  const largest = files.sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size)[0];
+  return `/assets/${largest}`;
+}
+
+export function scenarios(engine: 'sqlite' | 'postgres', origin: string, shoppers: Shopper[], signInEmails: string[]) {
+  const signedIn = (i: number) => ({ ...BROWSER, cookie: shoppers[i % shoppers.length]!.cookie });
+  const api = (i: number) => ({
+    cookie: shoppers[i % shoppers.length]!.cookie,
+    origin,
+    'content-type': 'application/json',
+  });
+  const addToCartBudget =
+    engine === 'sqlite' ? { rps: 4000, p50: 2, p99: 10 } : { rps: 2000, p99: 15 };
+  let signIns = 0;
+  const list: Scenario[] = [
+    { name: 'SSR home, anonymous', path: '/', headersFor: () => BROWSER, budget: { rps: 10_000 } },
+    {
+      name: 'SSR category page 1, anonymous',
+      path: '/category/mobility',
+      headersFor: () => BROWSER,
+      budget: { rps: 10_000 },
+    },
+    {
+      name: 'SSR category page 1, signed in (rendered per request)',
+      path: '/category/mobility',
+      headersFor: signedIn,
+      budget: { rps: 1500, p99: 30 },
+    },
+    { name: 'SSR product page, anonymous', path: `/product/${product.id}`, headersFor: () => BROWSER, budget: { rps: 10_000 } },
+    { name: 'SSR product page, signed in', path: `/product/${product.id}`, headersFor: signedIn },
+    { name: 'static asset (largest script)', path: largestScript(), headersFor: () => BROWSER },
+    {
+      name: 'add to cart, signed in',
+      method: 'POST',
+      path: '/api/cart/items',
+      headersFor: api,
+      body: () => JSON.stringify({ productId: inStock[signIns++ % 8]!.id, quantity: 1 }),
+      budget: addToCartBudget,
+    },
+    { name: 'cart read, signed in', path: '/api/cart', headersFor: api },
+    {
+      name: 'checkout session creation, signed in',
+      method: 'POST',
+      path: '/api/checkout',
+      headersFor: api,
+      body: () => JSON.stringify({ paymentMethod: 'card' }),
+      budget: { rps: 1000, p99: 20 },
+    },
+    {
+      name: 'sign-in (password hashing)',
+      method: 'POST',
+      path: '/api/auth/sign-in/email',
+      headersFor: () => ({ origin, 'content-type': 'application/json' }),
+      requestHeaders: () => ({ 'x-forwarded-for': nextAddress() }),
+      body: () => JSON.stringify({ email: signInEmails[signIns++ % signInEmails.length], password: PASSWORD }),
+      loopDelay: true,
+      budget: { loopP99: 20 },
+    },
+  ];
+  return list;
+}

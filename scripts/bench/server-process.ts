@@ -1,0 +1,111 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../tests/support/free-port';
+
+export interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface BenchServer {
+  url: string;
+  engine: 'sqlite' | 'postgres';
+  /** The cores the server and the load generator run on, when `taskset` exists. */
+  pinning: string;
+  resetLoopDelay(): void;
+  readLoopDelay(): Promise<LoopDelay>;
+  stop(): Promise<void>;
+}
+
+export const hasTaskset = spawnSync('taskset', ['-V']).status === 0;
+
+/** A fresh database: a new SQLite file, or a new schema in BENCH_DATABASE_URL's database. */
+function freshDatabase(dir: string, postgresUrl: string | undefined) {
+  if (!postgresUrl) return { url: `file:${path.join(dir, 'store.db')}`, drop: async () => {} };
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const url = new URL(postgresUrl);
+  url.searchParams.set('schema', schema);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade`).finally(() => client.end());
+    },
+  };
+}
+
+/**
+ * The production server (`server/start.ts`, as `npm start` runs it) in its own process on
+ * core 1, with a fresh database; the caller (the load generator) pins itself to core 0.
+ */
+export async function startBenchServer(postgresUrl: string | undefined): Promise<BenchServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+  const database = freshDatabase(dir, postgresUrl);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const node = [
+    process.execPath,
+    '--import',
+    'tsx',
+    '--import',
+    path.resolve('scripts/bench/loop-delay.ts'),
+    'server/start.ts',
+  ];
+  const [command = '', ...args] = hasTaskset ? ['taskset', '-c', '1', ...node] : node;
+  const child: ChildProcess = spawn(command, args, {
+    // Request logs go nowhere, but are still written: the server does the work it does in production.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: url,
+      DATABASE_URL: database.url,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'info',
+      PAYMENT_PROVIDER: 'test',
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+      // Every benchmark client comes from 127.0.0.1; each request names its own address so
+      // the per-address limits (which are correct for shoppers) do not refuse the load.
+      TRUSTED_PROXIES: '127.0.0.1',
+    },
+  });
+  if (hasTaskset) spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error('the server exited before it answered');
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (waited > 60_000) throw new Error('the server did not answer within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    engine: postgresUrl ? 'postgres' : 'sqlite',
+    pinning: hasTaskset ? 'server on core 1, load generator on core 0 (taskset)' : 'not pinned (no taskset)',
+    resetLoopDelay: () => child.send('loop-delay:reset'),
+    readLoopDelay: () =>
+      new Promise((resolve) => {
+        child.once('message', (message) => resolve(message as LoopDelay));
+        child.send('loop-delay:read');
+      }),
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
