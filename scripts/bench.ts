@@ -26,7 +26,12 @@ for (const postgresUrl of engines) {
     const signIn = await createShoppers(server.url, 150, 'sign-in');
     const results: ScenarioResult[] = [];
     const origin = new URL(server.url).origin;
-    for (const scenario of scenarios(server.engine, origin, shoppers, signIn.map((s) => s.email))) {
+    for (const scenario of scenarios(
+      server.engine,
+      origin,
+      shoppers,
+      signIn.map((s) => s.email),
+    )) {
       if (only && !scenario.name.toLowerCase().includes(only)) continue;
       const result = await drive(server, scenario, duration);
       results.push(result);

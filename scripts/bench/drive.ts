@@ -60,7 +60,11 @@ function judge(result: ScenarioResult): boolean | undefined {
 }
 
 /** Warms the path up, then drives it for `duration` seconds and reads the figures. */
-export async function drive(server: BenchServer, scenario: Scenario, duration: number): Promise<ScenarioResult> {
+export async function drive(
+  server: BenchServer,
+  scenario: Scenario,
+  duration: number,
+): Promise<ScenarioResult> {
   await run(server, scenario, WARMUP_SECONDS);
   if (scenario.loopDelay) server.resetLoopDelay();
   const r = await run(server, scenario, duration);

@@ -40,7 +40,9 @@ export async function writeReport(
       '| scenario | requests/s | p50 | p99 | errors | budget | |',
       '| --- | --- | --- | --- | --- | --- | --- |',
       ...run.results.map((r) => {
-        const loop = r.loopDelay ? ` (event-loop delay p99 ${r.loopDelay.p99} ms, max ${r.loopDelay.max} ms)` : '';
+        const loop = r.loopDelay
+          ? ` (event-loop delay p99 ${r.loopDelay.p99} ms, max ${r.loopDelay.max} ms)`
+          : '';
         const verdict = r.met === undefined ? '' : r.met ? 'met' : 'OVER';
         return `| ${r.name}${loop} | ${r.requestsPerSecond.toLocaleString('en-US')} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.errors + r.non2xx} | ${budgetText(r.budget)} | ${verdict} |`;
       }),

@@ -23,25 +23,33 @@ export interface Scenario {
 // What a browser sends: our pages and assets are compressed when the client accepts it.
 const BROWSER = { 'accept-encoding': 'gzip, br', accept: 'text/html,*/*' };
 const inStock = PRODUCTS.filter((p) => p.stock !== 'Out of Stock');
-const product = inStock[0]!;
+const product = inStock[0];
+if (!product) throw new Error('the catalogue has no product in stock');
 
 /** The largest script of the browser build: the static asset a first visit waits for most. */
 function largestScript(): string {
   const dir = path.resolve('build/client/assets');
   const files = readdirSync(dir).filter((f) => f.endsWith('.js'));
-  const largest = files.sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size)[0];
+  const largest = files.sort(
+    (a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size,
+  )[0];
   return `/assets/${largest}`;
 }
 
-export function scenarios(engine: 'sqlite' | 'postgres', origin: string, shoppers: Shopper[], signInEmails: string[]) {
-  const signedIn = (i: number) => ({ ...BROWSER, cookie: shoppers[i % shoppers.length]!.cookie });
+export function scenarios(
+  engine: 'sqlite' | 'postgres',
+  origin: string,
+  shoppers: Shopper[],
+  signInEmails: string[],
+) {
+  const cookieOf = (i: number) => shoppers[i % shoppers.length]?.cookie ?? '';
+  const signedIn = (i: number) => ({ ...BROWSER, cookie: cookieOf(i) });
   const api = (i: number) => ({
-    cookie: shoppers[i % shoppers.length]!.cookie,
+    cookie: cookieOf(i),
     origin,
     'content-type': 'application/json',
   });
-  const addToCartBudget =
-    engine === 'sqlite' ? { rps: 4000, p50: 2, p99: 10 } : { rps: 2000, p99: 15 };
+  const addToCartBudget = engine === 'sqlite' ? { rps: 4000, p50: 2, p99: 10 } : { rps: 2000, p99: 15 };
   let signIns = 0;
   const list: Scenario[] = [
     { name: 'SSR home, anonymous', path: '/', headersFor: () => BROWSER, budget: { rps: 10_000 } },
@@ -57,7 +65,12 @@ export function scenarios(engine: 'sqlite' | 'postgres', origin: string, shopper
       headersFor: signedIn,
       budget: { rps: 1500, p99: 30 },
     },
-    { name: 'SSR product page, anonymous', path: `/product/${product.id}`, headersFor: () => BROWSER, budget: { rps: 10_000 } },
+    {
+      name: 'SSR product page, anonymous',
+      path: `/product/${product.id}`,
+      headersFor: () => BROWSER,
+      budget: { rps: 10_000 },
+    },
     { name: 'SSR product page, signed in', path: `/product/${product.id}`, headersFor: signedIn },
     { name: 'static asset (largest script)', path: largestScript(), headersFor: () => BROWSER },
     {
@@ -65,7 +78,7 @@ export function scenarios(engine: 'sqlite' | 'postgres', origin: string, shopper
       method: 'POST',
       path: '/api/cart/items',
       headersFor: api,
-      body: () => JSON.stringify({ productId: inStock[signIns++ % 8]!.id, quantity: 1 }),
+      body: () => JSON.stringify({ productId: inStock[signIns++ % 8]?.id, quantity: 1 }),
       budget: addToCartBudget,
     },
     { name: 'cart read, signed in', path: '/api/cart', headersFor: api },
@@ -83,7 +96,8 @@ export function scenarios(engine: 'sqlite' | 'postgres', origin: string, shopper
       path: '/api/auth/sign-in/email',
       headersFor: () => ({ origin, 'content-type': 'application/json' }),
       requestHeaders: () => ({ 'x-forwarded-for': nextAddress() }),
-      body: () => JSON.stringify({ email: signInEmails[signIns++ % signInEmails.length], password: PASSWORD }),
+      body: () =>
+        JSON.stringify({ email: signInEmails[signIns++ % signInEmails.length], password: PASSWORD }),
       loopDelay: true,
       budget: { loopP99: 20 },
     },
