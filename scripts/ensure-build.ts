@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { precompress } from './precompress';
 
 /**
  * `npm start` must work on a fresh clone and after a `git pull`, so the browser build is
@@ -62,5 +63,6 @@ export function ensureBuild(log: (line: string) => void = console.log): void {
     },
   );
   if (result.status !== 0) throw new Error(`The build failed (exit code ${result.status ?? 'unknown'})`);
+  precompress(path.join(ROOT, 'build/client'));
   writeFileSync(STAMP, fingerprint + '\n');
 }

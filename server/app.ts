@@ -1,4 +1,3 @@
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
@@ -17,6 +16,8 @@ import { wishlistRoutes } from './routes/wishlist';
 import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
 import { healthRoutes } from './routes/health';
+import { createPageCache } from './page-cache/page-cache';
+import { staticFiles } from './static-files';
 import type { AppBindings, AppServices } from './types';
 
 export interface CreateAppOptions {
@@ -30,8 +31,6 @@ export interface CreateAppOptions {
   /** Mounts extra API routes before the API's 404 fallback (used by tests to add a slow route). */
   extendApi?: (api: Hono<AppBindings>) => void;
 }
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createApp(options: CreateAppOptions) {
   const { services, clientDir } = options;
@@ -69,23 +68,9 @@ export function createApp(options: CreateAppOptions) {
     apiError(c, 404, 'not_found', `No API route matches ${c.req.method} ${c.req.path}`),
   );
 
-  if (clientDir) {
-    // Vite names these files by content hash, so they can be cached forever.
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE),
-      }),
-    );
-    app.use(
-      '*',
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
-      }),
-    );
-  }
+  if (clientDir) app.use('*', staticFiles(clientDir));
+  // After the static files: a page is whatever no file answered.
+  app.use('*', createPageCache().middleware);
 
   const handleRequest = createRequestHandler(
     options.build,

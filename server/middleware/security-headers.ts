@@ -52,7 +52,9 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     c.set('nonce', nonce);
     await next();
     const headers = c.res.headers;
-    headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, options));
+    // A 304's headers replace the stored ones, and the stored page carries the nonce it was
+    // sent with; a new policy would block its scripts (server/page-cache).
+    if (c.res.status !== 304) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, options));
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     headers.set('X-Frame-Options', 'DENY');
