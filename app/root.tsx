@@ -1,3 +1,4 @@
+import fontBold from '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-700-normal.woff2?url';
 import fontRegular from '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-400-normal.woff2?url';
 import type { ReactNode } from 'react';
 import {
@@ -18,15 +19,23 @@ import { NotFound } from '~/components/layout/not-found';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { SkipLink } from '~/components/layout/skip-link';
+import { INLINE_CSS_ID, useInlineCss } from '~/lib/inline-css';
 import { useNonce } from '~/lib/nonce';
 import { pageTitle } from '~/lib/store-info';
 import { themeBootScript } from '~/lib/theme';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
+// Both weights show above the fold (the bold ones in the header and headings): preloaded, they
+// are there for the first paint and font-display: optional never swaps them in later (app.css).
+const font = (href: string) =>
+  ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' }) as const;
+
 export const links: Route.LinksFunction = () => [
-  { rel: 'preload', href: fontRegular, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'stylesheet', href: stylesheet },
+  font(fontRegular),
+  font(fontBold),
+  // In production the styles are inline (InlineCss below); dev links them for hot reload.
+  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -47,6 +56,12 @@ export function shouldRevalidate({
   return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 }
 
+function InlineCss() {
+  const css = useInlineCss();
+  if (import.meta.env.DEV) return null;
+  return <style id={INLINE_CSS_ID} dangerouslySetInnerHTML={{ __html: css }} />;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
@@ -64,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <Meta />
         <Links />
+        <InlineCss />
       </head>
       <body>
         <SkipLink />

@@ -24,9 +24,14 @@ interface CheckoutState {
   promoCode: string | null;
 }
 
+// The page is server-rendered while the cart loads (it lives on the device or behind the
+// session): the loading state takes the empty cart's height, so nothing below it moves when
+// the cart arrives (no layout shift for the most common answer, an empty cart).
+const cartStateBox = 'flex min-h-[22.5rem] flex-col items-center justify-center text-center';
+
 function EmptyCart() {
   return (
-    <div className="flex flex-col items-center gap-4 py-16 text-center">
+    <div className={`${cartStateBox} gap-4 py-16`}>
       <Icon icon={ShoppingCart} size={48} className="text-muted" />
       <h2 className="text-2xl font-bold">Your cart is empty</h2>
       <p className="text-muted">Find the equipment you need and add it to your cart.</p>
@@ -66,7 +71,7 @@ export function CartPage() {
   let body;
   if (cart.status === 'idle' || cart.status === 'loading') {
     body = (
-      <p role="status" className="py-16 text-center text-lg">
+      <p role="status" className={`${cartStateBox} py-16 text-lg`}>
         Loading your cart...
       </p>
     );
