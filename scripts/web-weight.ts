@@ -24,8 +24,8 @@ function attr(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 }
 
-export async function measurePage(baseUrl: string, pagePath: string): Promise<PageWeight> {
-  const res = await fetch(baseUrl + pagePath);
+export async function measurePage(baseUrl: string, pagePath: string, cookie?: string): Promise<PageWeight> {
+  const res = await fetch(baseUrl + pagePath, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
   const html = await res.text();
   const js = new Set<string>();
   for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
@@ -52,3 +52,29 @@ export async function measurePage(baseUrl: string, pagePath: string): Promise<Pa
 }
 
 export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/**
+ * A session cookie for the pages behind sign-in: a new account, on a server started with
+ * REQUIRE_EMAIL_VERIFICATION=false and APP_URL set to `baseUrl`.
+ */
+export async function signedInCookie(baseUrl: string): Promise<string> {
+  const email = `weight-${process.pid}-${Date.now()}@example.com`;
+  const headers = { origin: new URL(baseUrl).origin, 'content-type': 'application/json' };
+  const body = { email, password: 'password-123', name: 'Pat Weight', firstName: 'Pat', lastName: 'Weight' };
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: body.password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+  return signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}

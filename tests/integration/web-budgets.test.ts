@@ -1,35 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_PAGES, WEB_BUDGETS } from '../../scripts/web-budgets';
-import { kb, measurePage } from '../../scripts/web-weight';
-import { parseEnv } from '../../server/env';
-import { type RunningServer, startServer } from '../../server/server';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { kb, measurePage, signedInCookie } from '../../scripts/web-weight';
+import { startTestServer, type TestServer } from '../support/test-server';
 
 // Sizes are deterministic for a given build, so unlike timings they can be asserted.
 describe('first-load size budgets', () => {
-  let testDb: TestDatabase;
-  let server: RunningServer;
+  let server: TestServer;
+  let cookie: string;
 
   beforeAll(async () => {
-    testDb = createTestDatabase('sqlite');
-    server = await startServer(
-      parseEnv({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: testDb.url,
-        DATA_DIR: testDb.dir,
-        LOG_LEVEL: 'silent',
-      }),
-    );
+    server = await startTestServer('sqlite', { REQUIRE_EMAIL_VERIFICATION: 'false' });
+    cookie = await signedInCookie(server.url);
   });
   afterAll(async () => {
-    await server.shutdown('test end');
-    await testDb.cleanup();
+    await server.close();
   });
 
   for (const page of BUDGET_PAGES) {
     it(`${page.path} stays within its budgets`, async () => {
-      const weight = await measurePage(server.url, page.path);
+      const weight = await measurePage(server.url, page.path, page.signedIn ? cookie : undefined);
       expect(weight.status).toBe(200);
       expect(weight.jsFiles.length).toBeGreaterThan(0);
       expect(
