@@ -10,7 +10,7 @@ import { writeReport } from './bench/report';
 // `npm run bench`: the production server on loopback with a fresh database, driven by
 // autocannon, scenario by scenario. SQLite always; PostgreSQL too when BENCH_DATABASE_URL is set.
 // BENCH_DURATION (seconds per scenario, default 10) and BENCH_ONLY (a part of scenario names)
-// shorten a run while working on one path.
+// shorten a run while working on one path; BENCH_PROFILE=<folder> writes the server's CPU profile.
 ensureBuild();
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const only = process.env.BENCH_ONLY?.toLowerCase();
@@ -38,7 +38,7 @@ for (const postgresUrl of engines) {
       const loop = result.loopDelay ? `, event-loop delay p99 ${result.loopDelay.p99} ms` : '';
       const verdict = result.met === undefined ? '' : result.met ? '  met' : '  OVER';
       console.log(
-        `${result.name.padEnd(56)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors}  non-2xx ${result.non2xx}${loop}${verdict}`,
+        `${result.name.padEnd(56)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors}  non-2xx ${result.non2xx}  server CPU ${result.serverCpuPercent} %${loop}${verdict}`,
       );
     }
     runs.push({ engine: server.engine, pinning: server.pinning, results });

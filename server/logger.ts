@@ -7,7 +7,7 @@ export type { Logger };
  * Redaction is a second line of defence: request bodies are never logged in the first place.
  */
 export function createLogger(options: { level: string; pretty: boolean }): Logger {
-  return pino({
+  const settings: pino.LoggerOptions = {
     level: options.level,
     base: undefined,
     redact: {
@@ -25,8 +25,15 @@ export function createLogger(options: { level: string; pretty: boolean }): Logge
       ],
       censor: '[redacted]',
     },
-    transport: options.pretty
-      ? { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss.l' } }
-      : undefined,
-  });
+  };
+  if (options.pretty) {
+    return pino({
+      ...settings,
+      transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss.l' } },
+    });
+  }
+  // Asynchronous writes: while one write is in flight the next lines gather and go out together,
+  // instead of one system call per request line (about a tenth of a cached page's cost). An idle
+  // server still writes each line at once; pino flushes what is pending when the process exits.
+  return pino(settings, pino.destination({ dest: 1, sync: false }));
 }

@@ -2,21 +2,34 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**
  * Loaded into the server process by `npm run bench` (node --import): measures how long the
- * event loop was kept from turning, so the bench can tell whether password hashing or any
+ * event loop was kept from turning, and how busy the process was, so the bench can tell whether password hashing or any
  * other work blocks every other request. Asked over the IPC channel; adds nothing otherwise.
  */
 const histogram = monitorEventLoopDelay({ resolution: 5 });
 histogram.enable();
 const ms = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
+let cpuFrom = process.cpuUsage();
+let timeFrom = performance.now();
 
 process.on('message', (message) => {
-  if (message === 'loop-delay:reset') histogram.reset();
+  if (message === 'loop-delay:reset') {
+    histogram.reset();
+    cpuFrom = process.cpuUsage();
+    timeFrom = performance.now();
+  }
   if (message === 'loop-delay:read') {
     process.send?.({
       type: 'loop-delay',
       p50: ms(histogram.percentile(50)),
       p99: ms(histogram.percentile(99)),
       max: ms(histogram.max),
+      // Share of one core the server used: near 100 % means the server, not the load
+      // generator, was the limit.
+      cpuPercent: Math.round(
+        (((cpu) => (cpu.user + cpu.system) / 1000)(process.cpuUsage(cpuFrom)) /
+          (performance.now() - timeFrom)) *
+          100,
+      ),
     });
   }
 });

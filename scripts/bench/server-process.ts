@@ -10,6 +10,7 @@ export interface LoopDelay {
   p50: number;
   p99: number;
   max: number;
+  cpuPercent: number;
 }
 
 export interface BenchServer {
@@ -51,6 +52,10 @@ export async function startBenchServer(postgresUrl: string | undefined): Promise
   const url = `http://127.0.0.1:${port}`;
   const node = [
     process.execPath,
+    // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops.
+    ...(process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+      : []),
     '--import',
     'tsx',
     '--import',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppBindings } from '../types';
 
@@ -45,10 +45,28 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOpti
   return directives.join('; ');
 }
 
+const NONCE_BYTES = 18;
+const pool = Buffer.alloc(NONCE_BYTES * 512);
+let poolOffset = pool.length;
+
+/**
+ * 18 random bytes, base64. Drawn from a pool refilled by the same CSPRNG 512 nonces at a time:
+ * one call into OpenSSL per request was a measurable part of serving a cached page.
+ */
+export function freshNonce(): string {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const nonce = pool.toString('base64', poolOffset, poolOffset + NONCE_BYTES);
+  poolOffset += NONCE_BYTES;
+  return nonce;
+}
+
 /** Sets a fresh CSP nonce for the request and the security headers on every response. */
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
-    const nonce = randomBytes(18).toString('base64');
+    const nonce = freshNonce();
     c.set('nonce', nonce);
     await next();
     const headers = c.res.headers;
