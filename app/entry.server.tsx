@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -13,6 +13,12 @@ export const streamTimeout = 5_000;
 /**
  * Our own entry (the default one ignores the CSP nonce): the nonce made by the server for this
  * request goes to every script React Router writes and to our inline theme script.
+ *
+ * A page whose render finishes in one go (no data still loading: nearly every page) is sent as
+ * one buffer. Streaming it would gain nothing (the whole page is ready at once) and costs: React
+ * writes a page of 100 KB in about 60 pieces, and each went through a Node stream, a web stream
+ * and the compression stream on its own. Pages still waiting for data when the shell is ready
+ * are streamed as before.
  */
 export default function handleRequest(
   request: Request,
@@ -27,6 +33,31 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let sent = false;
+    const respond = (body: ConstructorParameters<typeof Response>[0]) => {
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+    };
+    const stream = () => {
+      const body = new PassThrough();
+      respond(createReadableStreamFromReadable(body));
+      pipe(body);
+    };
+    const buffer = () => {
+      const chunks: Buffer[] = [];
+      pipe(
+        new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+          final(callback) {
+            respond(Buffer.concat(chunks));
+            callback();
+          },
+        }),
+      );
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <InlineCssProvider value={appCss}>
@@ -35,17 +66,21 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+          if (waitForAll) return;
+          // React calls onAllReady right after this when nothing is left to load; if it does
+          // not, the rest of the page is still coming: stream.
+          queueMicrotask(() => {
+            if (sent) return;
+            sent = true;
+            stream();
+          });
+        },
+        onAllReady() {
+          if (sent) return;
+          sent = true;
+          buffer();
         },
         onShellError(error: unknown) {
           reject(error);

@@ -19,6 +19,7 @@ import { NotFound } from '~/components/layout/not-found';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { SkipLink } from '~/components/layout/skip-link';
+import { IconSprite } from '~/components/ui/icon';
 import { INLINE_CSS_ID, useInlineCss } from '~/lib/inline-css';
 import { useNonce } from '~/lib/nonce';
 import { pageTitle } from '~/lib/store-info';
@@ -83,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <SkipLink />
+        <IconSprite />
         <SiteHeader user={data?.user ?? null} />
         <main id="main-content" tabIndex={-1} className="flex-1">
           {children}

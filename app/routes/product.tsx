@@ -1,6 +1,5 @@
 import { data } from 'react-router';
-import { toCard } from '~/features/catalog/catalog';
-import { getCategory, getProduct, relatedProducts } from '~/features/catalog/catalog.server';
+import { getCategory, getProduct, gridCard, relatedProducts } from '~/features/catalog/catalog.server';
 import { ProductView } from '~/features/catalog/components/product-view';
 import { jsonForScript, productJsonLd } from '~/features/catalog/structured-data';
 import { useNonce } from '~/lib/nonce';
@@ -19,7 +18,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     product,
     categoryName,
     subcategoryName,
-    related: relatedProducts(product).map(toCard),
+    related: relatedProducts(product).map(gridCard),
     url: `${appUrl}${product.link}`,
     jsonLd: productJsonLd(product, appUrl, categoryName, subcategoryName),
   };

@@ -1,16 +1,15 @@
 import { Search } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useNavigate } from 'react-router';
-import { toCard } from '~/features/catalog/catalog';
 import { searchQuerySchema } from '~/features/catalog/catalog.schema';
-import { search } from '~/features/catalog/catalog.server';
+import { gridCard, search } from '~/features/catalog/catalog.server';
 import { ProductGrid } from '~/features/catalog/components/product-grid';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/search';
 
 export function loader({ request }: Route.LoaderArgs) {
   const { q } = searchQuerySchema.parse({ q: new URL(request.url).searchParams.get('q') ?? '' });
-  return { q, results: q ? search(q).map(toCard) : [] };
+  return { q, results: q ? search(q).map(gridCard) : [] };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -62,26 +62,29 @@ export function DesktopCategoryMenu() {
               hidden={!isOpen}
               className="absolute top-full left-0 z-30 w-64 rounded-md border border-border bg-bg p-2 shadow-lg"
             >
-              <ul>
-                {category.subcategories.map((sub) => (
-                  <li key={sub.id}>
+              {/* Rendered when open: a closed dropdown is hidden and only JavaScript opens it. */}
+              {isOpen ? (
+                <ul>
+                  {category.subcategories.map((sub) => (
+                    <li key={sub.id}>
+                      <Link
+                        to={`/category/${category.id}/${sub.id}`}
+                        className="block rounded px-3 py-2 hover:bg-surface"
+                      >
+                        {sub.name}
+                      </Link>
+                    </li>
+                  ))}
+                  <li className="mt-1 border-t border-border pt-1">
                     <Link
-                      to={`/category/${category.id}/${sub.id}`}
-                      className="block rounded px-3 py-2 hover:bg-surface"
+                      to={`/category/${category.id}`}
+                      className="block rounded px-3 py-2 font-bold text-brand hover:bg-surface"
                     >
-                      {sub.name}
+                      View All {category.name}
                     </Link>
                   </li>
-                ))}
-                <li className="mt-1 border-t border-border pt-1">
-                  <Link
-                    to={`/category/${category.id}`}
-                    className="block rounded px-3 py-2 font-bold text-brand hover:bg-surface"
-                  >
-                    View All {category.name}
-                  </Link>
-                </li>
-              </ul>
+                </ul>
+              ) : null}
             </div>
           </li>
         );

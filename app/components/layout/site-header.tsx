@@ -86,7 +86,8 @@ export function SiteHeader({ user }: { user: { firstName: string } | null }) {
         hidden={!menuOpen}
         className="border-t border-border px-4 pb-4 md:hidden"
       >
-        <MobileCategoryMenu />
+        {/* Hidden until opened, which needs JavaScript: its 50 links are rendered on opening. */}
+        {menuOpen ? <MobileCategoryMenu /> : null}
       </nav>
     </header>
   );

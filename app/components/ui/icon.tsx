@@ -1,27 +1,56 @@
-import type { IconNode } from 'lucide';
+import { Heart, type IconNode, ShoppingCart, Star } from 'lucide';
 import { createElement } from 'react';
 
 /**
+ * Icons drawn many times on one page (rating stars, and the wishlist heart and cart icon of
+ * every product card): their paths are written once per page, in <IconSprite /> (root layout),
+ * and each icon points at them with <use>. A catalogue page used to carry 80 copies of them.
+ */
+const SPRITE = new Map<IconNode, string>([
+  [Star, 'icon-star'],
+  [Heart, 'icon-heart'],
+  [ShoppingCart, 'icon-cart'],
+]);
+
+/** The id of a sprite icon, for <use href>. */
+export function spriteId(icon: IconNode): string | undefined {
+  return SPRITE.get(icon);
+}
+
+const paths = (icon: IconNode) =>
+  icon.map(([tag, attrs], index) => createElement(tag, { key: index, ...attrs }));
+
+/** The shared icon paths; rendered once, hidden, at the top of every page. */
+export function IconSprite() {
+  return (
+    <svg aria-hidden="true" className="hidden">
+      {[...SPRITE].map(([icon, id]) => (
+        <symbol key={id} id={id} viewBox="0 0 24 24">
+          {paths(icon)}
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+/**
  * Draws a Lucide icon from its path data. Icons are decorative here (the control around
- * them carries the label), so they are hidden from assistive technology.
+ * them carries the label), so they are hidden from assistive technology. Stroke, fill and line
+ * style come from the .icon class (app.css) rather than five attributes on every icon; colour
+ * classes (fill-*, text-*) still override them.
  */
 export function Icon({ icon, size = 24, className }: { icon: IconNode; size?: number; className?: string }) {
+  const id = SPRITE.get(icon);
   return (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
-      className={className}
+      className={className ? `icon ${className}` : 'icon'}
     >
-      {icon.map(([tag, attrs], index) => createElement(tag, { key: index, ...attrs }))}
+      {id ? <use href={`#${id}`} /> : paths(icon)}
     </svg>
   );
 }

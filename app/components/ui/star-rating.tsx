@@ -1,7 +1,12 @@
 import { Star } from 'lucide';
-import { Icon } from '~/components/ui/icon';
+import { spriteId } from '~/components/ui/icon';
 
-/** 1-5 stars; screen readers hear "Rated 4.5 out of 5 (120 reviews)" once, not five icons. */
+const STAR = `#${spriteId(Star) ?? ''}`;
+
+/**
+ * 1-5 stars; screen readers hear "Rated 4.5 out of 5 (120 reviews)" once, not five icons.
+ * The five stars are one drawing that points five times at the star of the icon sprite.
+ */
 export function StarRating({
   rating,
   reviewCount,
@@ -12,18 +17,28 @@ export function StarRating({
   size?: number;
 }) {
   const label = `Rated ${rating} out of 5${reviewCount !== undefined ? ` (${reviewCount} reviews)` : ''}`;
+  const filled = Math.round(rating);
   return (
     <span className="inline-flex items-center gap-1" role="img" aria-label={label}>
-      <span className="inline-flex" aria-hidden="true">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <Icon
-            icon={Star}
+      <svg
+        width={size * 5}
+        height={size}
+        viewBox="0 0 120 24"
+        aria-hidden="true"
+        focusable="false"
+        className="icon"
+      >
+        {[0, 1, 2, 3, 4].map((n) => (
+          <use
             key={n}
-            size={size}
-            className={n <= Math.round(rating) ? 'fill-amber-500 text-amber-600' : 'text-border'}
+            href={STAR}
+            x={n * 24}
+            width={24}
+            height={24}
+            className={n < filled ? 'fill-amber-500 text-amber-600' : 'text-border'}
           />
         ))}
-      </span>
+      </svg>
       {reviewCount !== undefined ? (
         <span aria-hidden="true" className="text-sm text-muted">
           ({reviewCount})

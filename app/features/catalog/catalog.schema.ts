@@ -24,7 +24,11 @@ export const listingQuerySchema = z.object({
 
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 
+/** A listing without a query string (most requests): the defaults, worked out once. */
+const DEFAULT_QUERY: Readonly<ListingQuery> = Object.freeze(listingQuerySchema.parse({}));
+
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
+  if (params.size === 0) return { ...DEFAULT_QUERY, brands: [] };
   return listingQuerySchema.parse({
     brands: params.getAll('brand').filter(Boolean),
     min: params.get('min') ?? undefined,

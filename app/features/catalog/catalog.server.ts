@@ -25,6 +25,21 @@ import { PRODUCT_INPUTS } from './data/products';
  */
 export const PRODUCTS: readonly Product[] = PRODUCT_INPUTS.map(toProduct);
 const PRODUCTS_BY_ID = new Map(PRODUCTS.map((p) => [p.id, p]));
+
+/**
+ * What a grid card shows, made once per product: grid pages send these to the browser (as
+ * hydration data), so they carry no description (list view only) and no image text.
+ */
+const GRID_CARDS = new Map(
+  PRODUCTS.map((p) => {
+    const { description: _description, imageAlt: _imageAlt, ...card } = toCard(p);
+    return [p.id, card];
+  }),
+);
+
+export function gridCard(product: Product): ProductCard {
+  return GRID_CARDS.get(product.id) ?? toCard(product);
+}
 const CATEGORY_BY_ID = new Map(CATEGORIES.map((c) => [c.id as string, c]));
 
 export const ALL_CATEGORY: CategoryDefinition = {
@@ -117,7 +132,11 @@ export function categoryListing(
     filterLinks,
     brands: brandsOf(products),
     priceMax: priceSliderMax(products),
-    page: paginate(sortProducts(filtered, query.sort).map(toCard), query.page, PAGE_SIZE),
+    page: paginate(
+      sortProducts(filtered, query.sort).map(query.view === 'list' ? toCard : gridCard),
+      query.page,
+      PAGE_SIZE,
+    ),
     query,
   };
 }

@@ -101,9 +101,12 @@ export type ProductCard = Pick<
   | 'isNew'
   | 'isSale'
   | 'discount'
-  | 'description'
   | 'stock'
-> & { imageAlt: string };
+> & {
+  /** Shown in list view only: grid pages (gridCard in catalog.server.ts) leave it out. */
+  description?: string;
+  imageAlt?: string;
+};
 
 export function toCard(p: Product): ProductCard {
   return {

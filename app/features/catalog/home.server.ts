@@ -1,5 +1,5 @@
-import { featuredProducts, featuredSubcategoryProducts, sortProducts, toCard } from './catalog';
-import { PRODUCTS } from './catalog.server';
+import { featuredProducts, featuredSubcategoryProducts, sortProducts } from './catalog';
+import { gridCard, PRODUCTS } from './catalog.server';
 import { CATEGORIES } from './data/categories';
 
 const HOME_ROW = 8;
@@ -9,10 +9,10 @@ export const HOME_CONTENT = {
   featured: featuredProducts(PRODUCTS)
     .filter((p) => p.isNew || p.isSale)
     .slice(0, HOME_ROW)
-    .map(toCard),
+    .map(gridCard),
   bestSellers: sortProducts(featuredSubcategoryProducts(PRODUCTS, 'best-sellers'), 'rating')
     .slice(0, HOME_ROW)
-    .map(toCard),
+    .map(gridCard),
   categories: CATEGORIES.filter((c) => c.id !== 'featured').map((c) => ({
     id: c.id,
     name: c.name,

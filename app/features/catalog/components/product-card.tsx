@@ -21,7 +21,7 @@ function Badges({ product, view }: { product: Card; view: 'grid' | 'list' }) {
       {product.isNew ? <span className="rounded bg-emerald-700 px-2 py-0.5 text-white">NEW</span> : null}
       {product.isSale ? <span className="rounded bg-red-700 px-2 py-0.5 text-white">SALE</span> : null}
       {product.isSale && view === 'grid' ? (
-        <span className="rounded bg-amber-300 px-2 py-0.5 text-black">{product.discount}% OFF</span>
+        <span className="rounded bg-amber-300 px-2 py-0.5 text-black">{`${product.discount}% OFF`}</span>
       ) : null}
     </div>
   );
@@ -38,7 +38,7 @@ export function ProductCard({
   const isList = view === 'list';
   return (
     <article
-      className={`group relative flex rounded-lg border border-border bg-bg p-3 ${isList ? 'flex-col gap-4 sm:flex-row' : 'flex-col'}`}
+      className={`group relative flex w-full rounded-lg border border-border bg-bg p-3 ${isList ? 'flex-col gap-4 sm:flex-row' : 'flex-col'}`}
     >
       <div className={`relative ${isList ? 'sm:w-48 sm:shrink-0' : ''}`}>
         <Link to={product.link} tabIndex={-1} aria-hidden="true">

@@ -22,14 +22,12 @@ export function ProductGrid({
     >
       {products.map((product, index) => (
         <li key={product.id} className="flex">
-          <div className="flex w-full">
-            <ProductCard
-              product={product}
-              view={view}
-              priority={index < priorityCount}
-              headingLevel={headingLevel}
-            />
-          </div>
+          <ProductCard
+            product={product}
+            view={view}
+            priority={index < priorityCount}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>
