@@ -86,6 +86,8 @@ const load = () =>
     .join(', ');
 
 ensureBuild();
+// As `npm start` runs it: React picks its production build when it is first loaded (below).
+process.env.NODE_ENV ??= 'production';
 const loadBefore = load();
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
 const server = await startServer(

@@ -12,6 +12,8 @@ import { kb, measurePage, signedInCookie } from './web-weight';
 // `npm run bench:web`: what each page costs a shopper on first load, against the budgets,
 // written into docs/performance.md between the web-weight markers.
 ensureBuild();
+// As `npm start` runs it: React picks its production build when it is first loaded (below).
+process.env.NODE_ENV ??= 'production';
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
 const port = await freePort();
 const server = await startServer(
