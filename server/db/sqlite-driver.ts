@@ -188,7 +188,7 @@ class GroupCommitDriver implements Driver {
       return run(statement, query.parameters);
     }
     if (statement.readonly && !this.#batch) return run(statement, query.parameters);
-    const batch = statement.readonly ? this.#batch! : this.openBatch();
+    const batch = (statement.readonly && this.#batch) || this.openBatch();
     let result: QueryResult<unknown>;
     try {
       result = run(statement, query.parameters);
@@ -251,8 +251,8 @@ function run(statement: Statement, parameters: readonly unknown[]): QueryResult<
   if (statement.reader) return { rows: statement.all(parameters) };
   const { changes, lastInsertRowid } = statement.run(parameters);
   return {
-    insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
-    numAffectedRows: changes != null ? BigInt(changes) : undefined,
+    insertId: lastInsertRowid === undefined || lastInsertRowid === null ? undefined : BigInt(lastInsertRowid),
+    numAffectedRows: changes === undefined || changes === null ? undefined : BigInt(changes),
     rows: [],
   };
 }
