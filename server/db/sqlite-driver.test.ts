@@ -80,4 +80,28 @@ describe('SQLite driver with group commit', () => {
     expect(outsideRan).toBe(true);
     expect(committed()).toEqual(['out']);
   });
+
+  it('runs many concurrent transactions and plain writes, each transaction alone', async () => {
+    const committed = await open();
+    const work = Array.from({ length: 20 }, (_, i) => [
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('t')
+          .values({ id: 1000 + i, v: `t${i}a` })
+          .execute();
+        await new Promise((r) => setImmediate(r));
+        await trx
+          .insertInto('t')
+          .values({ id: 2000 + i, v: `t${i}b` })
+          .execute();
+      }),
+      db
+        .insertInto('t')
+        .values({ id: 3000 + i, v: `p${i}` })
+        .execute(),
+      db.selectFrom('t').select('v').execute(),
+    ]).flat();
+    await Promise.all(work);
+    expect(committed()).toHaveLength(60);
+  });
 });

@@ -105,12 +105,18 @@ class GroupCommitDriver implements Driver {
   async releaseConnection(): Promise<void> {}
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await this.waitForTransaction(connection as Connection);
+    // The wait is inline: no await may come between seeing no owner and taking ownership.
+    while (this.#owner && this.#owner !== connection) await this.#ownerDone?.promise;
     flushOthers(this);
     this.flush();
     this.#owner = connection as Connection;
     this.#ownerDone = deferred();
-    this.prepare('begin').run();
+    try {
+      this.prepare('begin').run();
+    } catch (error) {
+      this.endTransaction();
+      throw error;
+    }
   }
 
   async commitTransaction(): Promise<void> {
@@ -156,8 +162,13 @@ class GroupCommitDriver implements Driver {
     done?.resolve();
   }
 
-  async waitForTransaction(connection: Connection): Promise<void> {
-    while (this.#owner && this.#owner !== connection) await this.#ownerDone?.promise;
+  /** Whether another connection holds an explicit transaction: wait on `transactionEnd`. */
+  busy(connection: Connection): boolean {
+    return this.#owner !== undefined && this.#owner !== connection;
+  }
+
+  get transactionEnd(): Promise<void> | undefined {
+    return this.#ownerDone?.promise;
   }
 
   prepare(sql: string): Statement {
@@ -179,7 +190,9 @@ class GroupCommitDriver implements Driver {
   /** Runs one statement outside an explicit transaction, in the current batch if it changes data. */
   async execute(connection: Connection, query: CompiledQuery): Promise<QueryResult<unknown>> {
     if (this.#owner === connection) return run(this.prepare(query.sql), query.parameters);
-    await this.waitForTransaction(connection);
+    // Inline, and everything after it synchronous up to the statement: no transaction can
+    // start between this check and the statement.
+    while (this.busy(connection)) await this.transactionEnd;
     flushOthers(this);
     const statement = this.prepare(query.sql);
     if (!statement.readonly && !DATA_CHANGE.test(query.sql)) {
@@ -272,7 +285,7 @@ class Connection implements DatabaseConnection {
     if (!SelectQueryNode.is(query.query)) {
       throw new Error('Sqlite driver only supports streaming of select queries');
     }
-    await this.#driver.waitForTransaction(this);
+    while (this.#driver.busy(this)) await this.#driver.transactionEnd;
     flushOthers(this.#driver);
     this.#driver.flush();
     // Not the cached statement: another query may use that one while this one iterates.
