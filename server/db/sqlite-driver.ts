@@ -15,6 +15,9 @@ const STATEMENT_CACHE_SIZE = 500;
 /** Plain data changes: these join a group commit. DDL, pragmas and the rest run on their own. */
 const DATA_CHANGE = /^\s*(insert|update|delete|replace)\b/i;
 
+/** The savepoint an explicit transaction is, inside the batch. */
+const TRANSACTION = 'kysely_transaction';
+
 interface Deferred {
   promise: Promise<void>;
   resolve(): void;
@@ -82,14 +85,24 @@ function flushOthers(driver: GroupCommitDriver) {
   for (const other of openBatches) if (other !== driver) other.flush();
 }
 
+/** What `connection` must wait for first: a transaction of another connection, of any driver. */
+function blocker(driver: GroupCommitDriver, connection: Connection): Promise<void> | undefined {
+  if (driver.busy(connection)) return driver.transactionEnd;
+  for (const other of openBatches) if (other !== driver && other.inTransaction) return other.transactionEnd;
+  return undefined;
+}
+
 class GroupCommitDriver implements Driver {
   readonly #db: Database;
   readonly #statements = new Map<string, Statement>();
   /** The connection holding an explicit transaction, and what settles when it ends. */
   #owner: Connection | undefined;
   #ownerDone: Deferred | undefined;
+  #ownerBatch: Deferred | undefined;
   /** The open group-commit batch, if any. */
   #batch: Deferred | undefined;
+  /** The batch's commit came due while a transaction was open: commit when it ends. */
+  #flushDue = false;
   #closed = false;
 
   constructor(db: Database) {
@@ -104,32 +117,57 @@ class GroupCommitDriver implements Driver {
 
   async releaseConnection(): Promise<void> {}
 
+  /**
+   * An explicit transaction is a savepoint inside the group-commit batch: atomic (rolled back
+   * alone), exclusive (other statements wait for it to end), and answered once the batch's
+   * commit is durable, like any other write.
+   */
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     // The wait is inline: no await may come between seeing no owner and taking ownership.
-    while (this.#owner && this.#owner !== connection) await this.#ownerDone?.promise;
+    for (
+      let wait = blocker(this, connection as Connection);
+      wait;
+      wait = blocker(this, connection as Connection)
+    ) {
+      await wait;
+    }
     flushOthers(this);
-    this.flush();
+    const batch = this.openBatch();
     this.#owner = connection as Connection;
     this.#ownerDone = deferred();
+    this.#ownerBatch = batch;
     try {
-      this.prepare('begin').run();
+      this.prepare(`savepoint ${TRANSACTION}`).run();
     } catch (error) {
       this.endTransaction();
       throw error;
     }
   }
 
-  async commitTransaction(): Promise<void> {
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#owner !== connection) throw new Error('commit outside of the transaction');
+    const batch = this.#ownerBatch;
     try {
-      this.prepare('commit').run();
-    } finally {
-      if (!this.#db.inTransaction) this.endTransaction();
+      this.prepare(`release ${TRANSACTION}`).run();
+    } catch (error) {
+      // Otherwise the savepoint is still there, and Kysely rolls it back next.
+      if (!this.#db.inTransaction) {
+        this.failBatch(error);
+        this.endTransaction();
+      }
+      throw error;
     }
+    this.endTransaction();
+    await batch?.promise;
   }
 
-  async rollbackTransaction(): Promise<void> {
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#owner !== connection) return; // committed already, its batch failed
     try {
-      if (this.#db.inTransaction) this.prepare('rollback').run();
+      if (this.#db.inTransaction && this.#batch === this.#ownerBatch) {
+        this.prepare(`rollback to ${TRANSACTION}`).run();
+        this.prepare(`release ${TRANSACTION}`).run();
+      }
     } finally {
       this.endTransaction();
     }
@@ -156,10 +194,17 @@ class GroupCommitDriver implements Driver {
   }
 
   private endTransaction() {
+    if (!this.#owner) return;
     const done = this.#ownerDone;
     this.#owner = undefined;
     this.#ownerDone = undefined;
+    this.#ownerBatch = undefined;
+    if (this.#flushDue) this.flush();
     done?.resolve();
+  }
+
+  get inTransaction(): boolean {
+    return this.#owner !== undefined;
   }
 
   /** Whether another connection holds an explicit transaction: wait on `transactionEnd`. */
@@ -189,10 +234,17 @@ class GroupCommitDriver implements Driver {
 
   /** Runs one statement outside an explicit transaction, in the current batch if it changes data. */
   async execute(connection: Connection, query: CompiledQuery): Promise<QueryResult<unknown>> {
-    if (this.#owner === connection) return run(this.prepare(query.sql), query.parameters);
+    if (this.#owner === connection) {
+      try {
+        return run(this.prepare(query.sql), query.parameters);
+      } catch (error) {
+        if (!this.#db.inTransaction) this.failBatch(error);
+        throw error;
+      }
+    }
     // Inline, and everything after it synchronous up to the statement: no transaction can
     // start between this check and the statement.
-    while (this.busy(connection)) await this.transactionEnd;
+    for (let wait = blocker(this, connection); wait; wait = blocker(this, connection)) await wait;
     flushOthers(this);
     const statement = this.prepare(query.sql);
     if (!statement.readonly && !DATA_CHANGE.test(query.sql)) {
@@ -222,7 +274,9 @@ class GroupCommitDriver implements Driver {
     this.#batch = batch;
     openBatches.add(this);
     setImmediate(() => {
-      if (this.#batch === batch) this.flush();
+      if (this.#batch !== batch) return;
+      if (this.#owner) this.#flushDue = true;
+      else this.flush();
     });
     return batch;
   }
@@ -230,6 +284,7 @@ class GroupCommitDriver implements Driver {
   private failBatch(error: unknown) {
     const batch = this.#batch;
     this.#batch = undefined;
+    this.#flushDue = false;
     openBatches.delete(this);
     batch?.reject(error);
   }
@@ -239,6 +294,7 @@ class GroupCommitDriver implements Driver {
     const batch = this.#batch;
     if (!batch) return;
     this.#batch = undefined;
+    this.#flushDue = false;
     openBatches.delete(this);
     try {
       this.prepare('commit').run();
@@ -285,7 +341,7 @@ class Connection implements DatabaseConnection {
     if (!SelectQueryNode.is(query.query)) {
       throw new Error('Sqlite driver only supports streaming of select queries');
     }
-    while (this.#driver.busy(this)) await this.#driver.transactionEnd;
+    for (let wait = blocker(this.#driver, this); wait; wait = blocker(this.#driver, this)) await wait;
     flushOthers(this.#driver);
     this.#driver.flush();
     // Not the cached statement: another query may use that one while this one iterates.
