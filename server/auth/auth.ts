@@ -1,10 +1,12 @@
 import { betterAuth } from 'better-auth';
+import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { authOptions } from './options';
+import { type LookupContext, lookupSession } from './session-lookup';
 
 export function createAuth(env: Env, database: AppDatabase, mailer: Mailer, logger: Logger) {
   const send = async (to: string, mail: { subject: string; html: string; text: string }) => {
@@ -46,6 +48,11 @@ export async function sessionUser(
   headers: Headers,
   options: { fresh?: boolean } = {},
 ): Promise<SessionUser | null> {
+  if (options.fresh) {
+    const { db, context } = await lookupOf(auth);
+    const found = await lookupSession(db, context, headers);
+    if (found !== 'delegate') return found;
+  }
   const session = await auth.api.getSession({
     headers,
     query: { disableCookieCache: options.fresh ?? false },
@@ -64,4 +71,25 @@ export async function sessionUser(
     emailVerified: user.emailVerified,
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
   };
+}
+
+const lookups = new WeakMap<Auth, Promise<{ db: Kysely<never>; context: LookupContext }>>();
+
+/** What the fresh session check needs from Better Auth's resolved configuration, read once. */
+function lookupOf(auth: Auth) {
+  let found = lookups.get(auth);
+  if (!found) {
+    found = auth.$context.then((ctx) => ({
+      db: (ctx.options.database as { db: Kysely<never> }).db,
+      context: {
+        secret: ctx.secret,
+        sessionCookie: ctx.authCookies.sessionToken.name,
+        dontRememberCookie: ctx.authCookies.dontRememberToken.name,
+        expiresIn: ctx.sessionConfig.expiresIn,
+        updateAge: ctx.sessionConfig.updateAge,
+      },
+    }));
+    lookups.set(auth, found);
+  }
+  return found;
 }

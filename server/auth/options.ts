@@ -3,6 +3,7 @@ import { twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database';
 import type { Env } from '../env';
+import { createPasswordHasher } from './password';
 
 /** What Better Auth needs from the rest of the server. */
 export interface AuthHooks {
@@ -12,6 +13,9 @@ export interface AuthHooks {
 
 export const CLIENT_IP_HEADER = 'x-store-client-ip';
 export const PASSWORD_MIN_LENGTH = 6;
+
+/** One per process: the limit on concurrent hashes is the process's (server/auth/password.ts). */
+const passwordHasher = createPasswordHasher();
 
 /**
  * Better Auth configuration, in one place so the server and the schema check in the tests
@@ -29,6 +33,7 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
+      password: { hash: passwordHasher.hash, verify: passwordHasher.verify },
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './schema';
+import { GroupCommitSqliteDialect } from './sqlite-driver';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -40,7 +41,7 @@ function openSqlite(url: string): AppDatabase {
   handle.pragma('busy_timeout = 5000');
   // FULL: an acknowledged commit survives a power loss, not only a process crash.
   handle.pragma('synchronous = FULL');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: handle }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new GroupCommitSqliteDialect(handle) });
   return {
     db,
     engine: 'sqlite',

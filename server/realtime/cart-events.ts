@@ -58,9 +58,27 @@ export async function createPostgresCartEvents(
   };
   await connect();
 
+  // Signals of one turn of the event loop go out as one query (one round trip, not one per
+  // cart change), each user once.
+  let pending: Set<string> | undefined;
+  let sent: Promise<void> = Promise.resolve();
+  const send = async (userIds: string[]) => {
+    const calls = userIds.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ');
+    await pool.query(`select ${calls}`, [CHANNEL, ...userIds]);
+  };
+
   return {
-    async publish(userId) {
-      await pool.query('select pg_notify($1, $2)', [CHANNEL, userId]);
+    publish(userId) {
+      if (!pending || pending.size >= 500) {
+        const batch = new Set<string>();
+        pending = batch;
+        sent = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          if (pending === batch) pending = undefined;
+          return send([...batch]);
+        });
+      }
+      pending.add(userId);
+      return sent;
     },
     subscribe: local.subscribe,
     async close() {

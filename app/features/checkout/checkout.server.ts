@@ -4,7 +4,7 @@ import type { PaymentGateway } from '../../../server/payments/gateway';
 import { MAX_LINE_QUANTITY } from '../cart/cart';
 import { listCart } from '../cart/cart.server';
 import { getProduct } from '../catalog/catalog.server';
-import { cancelAbandonedOrders, hasPaidOrder, insertOrder } from '../orders/orders.server';
+import { hasPaidOrder, insertOrder } from '../orders/orders.server';
 import { checkPromo, computeTotals } from '../promo/promo';
 import { EMPTY_CART_MESSAGE, NOT_CONFIGURED_MESSAGE, orderSuccessPath, type PaymentMethod } from './checkout';
 import { CheckoutError } from './checkout-error';
@@ -106,18 +106,21 @@ export async function createCheckoutSession(
     lines.map((line) => ({ price: line.unitPrice, quantity: line.quantity })),
     promo,
   );
-  if (user) await cancelAbandonedOrders(db, user.id);
-  const order = await insertOrder(db, {
-    userId: user?.id ?? null,
-    email: user?.email.toLowerCase() ?? null,
-    paymentMethod: request.paymentMethod,
-    subtotal: totals.subtotal,
-    shipping: totals.shipping,
-    discount: totals.discount,
-    total: totals.total,
-    promoCode: promo?.code ?? null,
-    items: lines,
-  });
+  const order = await insertOrder(
+    db,
+    {
+      userId: user?.id ?? null,
+      email: user?.email.toLowerCase() ?? null,
+      paymentMethod: request.paymentMethod,
+      subtotal: totals.subtotal,
+      shipping: totals.shipping,
+      discount: totals.discount,
+      total: totals.total,
+      promoCode: promo?.code ?? null,
+      items: lines,
+    },
+    { cancelAbandoned: Boolean(user) },
+  );
   return {
     url: orderSuccessPath(order.reference, order.payment_method),
     orderId: order.id,

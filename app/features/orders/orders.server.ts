@@ -28,40 +28,49 @@ export interface NewOrder {
   items: Omit<OrderLine, never>[];
 }
 
-/** Stores a pending order and its lines in one transaction; retries a reference collision. */
-export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {
-  for (let attempt = 0; ; attempt++) {
-    const reference = newOrderReference();
-    const taken = await db
-      .selectFrom('orders')
-      .select('id')
-      .where('reference', '=', reference)
-      .executeTakeFirst();
-    if (taken && attempt < 5) continue;
-    const now = Date.now();
-    const row: OrderRow = {
-      id: randomUUID(),
-      reference,
-      user_id: order.userId,
-      email: order.email,
-      status: 'pending',
-      payment_method: order.paymentMethod,
-      subtotal: order.subtotal,
-      shipping: order.shipping,
-      discount: order.discount,
-      total: order.total,
-      promo_code: order.promoCode,
-      card_brand: null,
-      card_last4: null,
-      bank_last4: null,
-      transaction_id: null,
-      locked_by: null,
-      locked_until: null,
-      created_at: now,
-      updated_at: now,
-      paid_at: null,
-    };
-    await db.transaction().execute(async (trx) => {
+/**
+ * Stores a pending order and its lines in one transaction (one commit, one fsync on SQLite);
+ * retries a reference collision. With `cancelAbandoned`, the account's older unpaid orders are
+ * cancelled in the same transaction (a new checkout leaves them behind).
+ */
+export async function insertOrder(
+  db: Db,
+  order: NewOrder,
+  options: { cancelAbandoned?: boolean } = {},
+): Promise<OrderRow> {
+  return db.transaction().execute(async (trx) => {
+    if (options.cancelAbandoned && order.userId) await cancelAbandonedOrders(trx, order.userId);
+    for (let attempt = 0; ; attempt++) {
+      const reference = newOrderReference();
+      const taken = await trx
+        .selectFrom('orders')
+        .select('id')
+        .where('reference', '=', reference)
+        .executeTakeFirst();
+      if (taken && attempt < 5) continue;
+      const now = Date.now();
+      const row: OrderRow = {
+        id: randomUUID(),
+        reference,
+        user_id: order.userId,
+        email: order.email,
+        status: 'pending',
+        payment_method: order.paymentMethod,
+        subtotal: order.subtotal,
+        shipping: order.shipping,
+        discount: order.discount,
+        total: order.total,
+        promo_code: order.promoCode,
+        card_brand: null,
+        card_last4: null,
+        bank_last4: null,
+        transaction_id: null,
+        locked_by: null,
+        locked_until: null,
+        created_at: now,
+        updated_at: now,
+        paid_at: null,
+      };
       await trx.insertInto('orders').values(row).execute();
       await trx
         .insertInto('order_items')
@@ -79,9 +88,9 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {
           })),
         )
         .execute();
-    });
-    return row;
-  }
+      return row;
+    }
+  });
 }
 
 export function findOrder(db: Db, orderId: string): Promise<OrderRow | undefined> {

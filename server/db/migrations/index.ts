@@ -4,6 +4,7 @@ import * as auth from './0002-auth';
 import * as cartWishlist from './0003-cart-wishlist';
 import * as orders from './0004-orders';
 import * as contactNewsletter from './0005-contact-newsletter';
+import * as orderStatusIndex from './0006-order-status-index';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-cart-wishlist': cartWishlist,
   '0004-orders': orders,
   '0005-contact-newsletter': contactNewsletter,
+  '0006-order-status-index': orderStatusIndex,
 };

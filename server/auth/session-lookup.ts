@@ -1,0 +1,129 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+
+/** The columns of Better Auth's tables this lookup reads (migration 0002-auth). */
+interface AuthTables {
+  session: { token: string; userId: string; expiresAt: Date | string | number };
+  user: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    emailVerified: boolean | number;
+    twoFactorEnabled: boolean | number | null;
+  };
+}
+
+export interface LookupContext {
+  secret: string;
+  sessionCookie: string;
+  dontRememberCookie: string;
+  /** Seconds, as Better Auth's session options. */
+  expiresIn: number;
+  updateAge: number;
+}
+
+export interface LookedUpUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+}
+
+/** `null`: no valid session. `'delegate'`: a case Better Auth itself must handle (see below). */
+export type LookupResult = LookedUpUser | null | 'delegate';
+
+/** The first cookie of that name, as better-call reads it (trimmed, unquoted, URI-decoded). */
+export function readCookie(header: string, name: string): string | undefined {
+  let index = 0;
+  while (index < header.length) {
+    const eq = header.indexOf('=', index);
+    if (eq === -1) return undefined;
+    let end = header.indexOf(';', index);
+    if (end === -1) end = header.length;
+    else if (end < eq) {
+      index = header.lastIndexOf(';', eq - 1) + 1;
+      continue;
+    }
+    if (header.slice(index, eq).trim() === name) {
+      let value = header.slice(eq + 1, end).trim();
+      if (value.codePointAt(0) === 34) value = value.slice(1, -1);
+      if (!value.includes('%')) return value;
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+    index = end + 1;
+  }
+  return undefined;
+}
+
+/**
+ * The value of a cookie signed the way Better Auth (better-call) signs it: `value.base64(HMAC-SHA256)`.
+ * Null when missing or the signature does not match.
+ */
+export function verifySignedCookie(raw: string, secret: string): string | null {
+  const dot = raw.lastIndexOf('.');
+  if (dot < 1) return null;
+  const value = raw.slice(0, dot);
+  const signature = raw.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const expected = createHmac('sha256', secret).update(value).digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
+}
+
+/**
+ * The database check of a session for the API, in one indexed query (session.token is unique)
+ * instead of Better Auth's whole get-session endpoint (which also signs and encrypts a new
+ * cookie cache nobody receives). It is still a database check every time: a signed-out or
+ * revoked session is refused at once.
+ *
+ * Anything unusual goes back to Better Auth ('delegate'): a session due for its daily refresh
+ * (Better Auth slides its expiry), an expired one (Better Auth deletes it), and "don't remember
+ * me" sessions. A missing, unsigned or unknown token is simply no session, as Better Auth says.
+ */
+export async function lookupSession(
+  db: Kysely<never>,
+  context: LookupContext,
+  headers: Headers,
+  now = Date.now(),
+): Promise<LookupResult> {
+  const cookies = headers.get('cookie');
+  if (!cookies) return null;
+  const raw = readCookie(cookies, context.sessionCookie);
+  if (!raw) return null;
+  const token = verifySignedCookie(raw, context.secret);
+  if (!token) return null;
+  if (readCookie(cookies, context.dontRememberCookie)) return 'delegate';
+  const row = await (db as unknown as Kysely<AuthTables>)
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.userId')
+    .select([
+      'session.expiresAt',
+      'user.id',
+      'user.email',
+      'user.firstName',
+      'user.lastName',
+      'user.emailVerified',
+      'user.twoFactorEnabled',
+    ])
+    .where('session.token', '=', token)
+    .executeTakeFirst();
+  if (!row) return null;
+  const expiresAt = new Date(row.expiresAt).getTime();
+  if (!Number.isFinite(expiresAt) || expiresAt <= now) return 'delegate';
+  if (expiresAt - context.expiresIn * 1000 + context.updateAge * 1000 <= now) return 'delegate';
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName ?? '',
+    lastName: row.lastName ?? '',
+    emailVerified: Boolean(row.emailVerified),
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+  };
+}
