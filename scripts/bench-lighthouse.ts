@@ -6,7 +6,6 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { format, resolveConfig } from 'prettier';
 import { parseEnv } from '../server/env';
-import { startServer } from '../server/server';
 import { ensureBuild } from './ensure-build';
 
 /**
@@ -86,8 +85,10 @@ const load = () =>
     .join(', ');
 
 ensureBuild();
-// As `npm start` runs it: React picks its production build when it is first loaded (below).
+// As `npm start` runs it: React picks its production build when it is first loaded, so the
+// server (and React with it) is imported only after this.
 process.env.NODE_ENV ??= 'production';
+const { startServer } = await import('../server/server');
 const loadBefore = load();
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
 const server = await startServer(

@@ -3,7 +3,6 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { parseEnv } from '../server/env';
-import { startServer } from '../server/server';
 import { ensureBuild } from './ensure-build';
 import { BUDGET_PAGES, WEB_BUDGETS } from './web-budgets';
 import { freePort } from '../tests/support/free-port';
@@ -12,8 +11,10 @@ import { kb, measurePage, signedInCookie } from './web-weight';
 // `npm run bench:web`: what each page costs a shopper on first load, against the budgets,
 // written into docs/performance.md between the web-weight markers.
 ensureBuild();
-// As `npm start` runs it: React picks its production build when it is first loaded (below).
+// As `npm start` runs it: React picks its production build when it is first loaded, so the
+// server (and React with it) is imported only after this.
 process.env.NODE_ENV ??= 'production';
+const { startServer } = await import('../server/server');
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
 const port = await freePort();
 const server = await startServer(

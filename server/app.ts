@@ -45,7 +45,10 @@ export function createApp(options: CreateAppOptions) {
     await next();
     if (isShuttingDown()) c.res.headers.set('Connection', 'close');
   });
-  app.use(compress({ encoding: 'gzip' }));
+  // Pages are compressed (static files and cached pages arrive compressed already); API
+  // answers are small JSON or event streams, where compressing costs more than it saves.
+  const compressPages = compress({ encoding: 'gzip' });
+  app.use((c, next) => (c.req.path.startsWith('/api/') ? next() : compressPages(c, next)));
   app.use(async (c, next) => {
     c.set('clientIp', clientIp(c, env.TRUSTED_PROXIES));
     await next();

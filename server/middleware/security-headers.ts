@@ -45,6 +45,7 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOpti
   return directives.join('; ');
 }
 
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const NONCE_BYTES = 18;
 const pool = Buffer.alloc(NONCE_BYTES * 512);
 let poolOffset = pool.length;
@@ -66,13 +67,18 @@ export function freshNonce(): string {
 /** Sets a fresh CSP nonce for the request and the security headers on every response. */
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
-    const nonce = freshNonce();
+    // API answers are data, never documents: they load nothing, so their policy allows nothing
+    // and needs no nonce (one less random draw and policy string on the busiest paths).
+    const isApi = c.req.path.startsWith('/api/');
+    const nonce = isApi ? '' : freshNonce();
     c.set('nonce', nonce);
     await next();
     const headers = c.res.headers;
     // A 304's headers replace the stored ones, and the stored page carries the nonce it was
     // sent with; a new policy would block its scripts (server/page-cache).
-    if (c.res.status !== 304) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, options));
+    if (isApi) headers.set('Content-Security-Policy', API_POLICY);
+    else if (c.res.status !== 304)
+      headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, options));
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     headers.set('X-Frame-Options', 'DENY');
