@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { format, resolveConfig } from 'prettier';
 import { parseEnv } from '../server/env';
+import { writeDocSection, writeFormatted } from './bench/doc-section';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { ensureBuild } from './ensure-build';
 
 /**
@@ -15,16 +16,7 @@ import { ensureBuild } from './ensure-build';
  * the lighthouse markers.
  */
 const RUNS = 5;
-const CHROME = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = {
   fcp: 'first-contentful-paint',
@@ -105,7 +97,11 @@ const results: PageResult[] = [];
 let chromeVersion = 'unknown';
 let lighthouseVersion = 'unknown';
 try {
-  chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as {
     Browser?: string;
   };
@@ -186,16 +182,8 @@ const jsonText = JSON.stringify(
   null,
   2,
 );
-writeFileSync(json, await format(jsonText, { ...(await resolveConfig(json)), filepath: json }));
+await writeFormatted(json, jsonText);
 
-const doc = path.resolve('docs/performance.md');
-const start = '<!-- lighthouse:start -->';
-const end = '<!-- lighthouse:end -->';
-const current = readFileSync(doc, 'utf8');
-const from = current.indexOf(start);
-const to = current.indexOf(end);
-if (from === -1 || to === -1) throw new Error('docs/performance.md lacks the lighthouse markers');
-const updated = `${current.slice(0, from + start.length)}\n${table}\n${current.slice(to)}`;
-writeFileSync(doc, await format(updated, { ...(await resolveConfig(doc)), filepath: doc }));
+await writeDocSection('lighthouse', table);
 console.log('Written to bench/lighthouse.json and docs/performance.md');
 process.exit(0);

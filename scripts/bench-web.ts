@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { format, resolveConfig } from 'prettier';
 import { parseEnv } from '../server/env';
+import { writeDocSection } from './bench/doc-section';
 import { ensureBuild } from './ensure-build';
 import { BUDGET_PAGES, WEB_BUDGETS } from './web-budgets';
 import { freePort } from '../tests/support/free-port';
@@ -55,13 +55,4 @@ const table = [
 ].join('\n');
 console.log(table);
 
-const doc = path.resolve('docs/performance.md');
-const start = '<!-- web-weight:start -->';
-const end = '<!-- web-weight:end -->';
-const current = readFileSync(doc, 'utf8');
-const from = current.indexOf(start);
-const to = current.indexOf(end);
-if (from === -1 || to === -1) throw new Error('docs/performance.md lacks the web-weight markers');
-const updated = `${current.slice(0, from + start.length)}\n${table}\n${current.slice(to)}`;
-// Written the way the format check expects, so a bench run never breaks `npm test`.
-writeFileSync(doc, await format(updated, { ...(await resolveConfig(doc)), filepath: doc }));
+await writeDocSection('web-weight', table);

@@ -16,7 +16,7 @@ import { wishlistRoutes } from './routes/wishlist';
 import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
 import { healthRoutes } from './routes/health';
-import { createPageCache } from './page-cache/page-cache';
+import { pageCache } from './page-cache/page-cache';
 import { staticFiles } from './static-files';
 import type { AppBindings, AppServices } from './types';
 
@@ -73,7 +73,7 @@ export function createApp(options: CreateAppOptions) {
 
   if (clientDir) app.use('*', staticFiles(clientDir));
   // After the static files: a page is whatever no file answered.
-  app.use('*', createPageCache().middleware);
+  app.use('*', pageCache());
 
   const handleRequest = createRequestHandler(
     options.build,

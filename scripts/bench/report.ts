@@ -1,6 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { format, resolveConfig } from 'prettier';
+import { writeDocSection } from './doc-section';
 import type { ScenarioResult } from './drive';
 
 interface Machine {
@@ -48,13 +46,5 @@ export async function writeReport(
       }),
     );
   }
-  const doc = path.resolve('docs/performance.md');
-  const start = '<!-- bench:start -->';
-  const end = '<!-- bench:end -->';
-  let current = readFileSync(doc, 'utf8');
-  if (!current.includes(start)) current += `\n## Server throughput\n\n${start}\n${end}\n`;
-  const from = current.indexOf(start);
-  const to = current.indexOf(end);
-  const updated = `${current.slice(0, from + start.length)}\n${lines.join('\n')}\n${current.slice(to)}`;
-  writeFileSync(doc, await format(updated, { ...(await resolveConfig(doc)), filepath: doc }));
+  await writeDocSection('bench', lines.join('\n'), 'Server throughput');
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { SessionUser } from './auth';
 
 /** The columns of Better Auth's tables this lookup reads (migration 0002-auth). */
 interface AuthTables {
@@ -23,17 +24,8 @@ export interface LookupContext {
   updateAge: number;
 }
 
-export interface LookedUpUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-}
-
 /** `null`: no valid session. `'delegate'`: a case Better Auth itself must handle (see below). */
-export type LookupResult = LookedUpUser | null | 'delegate';
+export type LookupResult = SessionUser | null | 'delegate';
 
 /** The first cookie of that name, as better-call reads it (trimmed, unquoted, URI-decoded). */
 export function readCookie(header: string, name: string): string | undefined {

@@ -31,13 +31,7 @@ interface Entry {
   storedAt: number;
 }
 
-export interface PageCache {
-  middleware: MiddlewareHandler<AppBindings>;
-  /** Entries in memory (for tests and the health of the process). */
-  size(): number;
-}
-
-export function createPageCache(now: () => number = Date.now): PageCache {
+export function pageCache(): MiddlewareHandler<AppBindings> {
   const entries = new Map<string, Entry>();
   let bytes = 0;
 
@@ -57,7 +51,7 @@ export function createPageCache(now: () => number = Date.now): PageCache {
   const lookup = (key: string): Entry | undefined => {
     const entry = entries.get(key);
     if (!entry) return undefined;
-    if (now() - entry.storedAt > MAX_AGE_MS) {
+    if (Date.now() - entry.storedAt > MAX_AGE_MS) {
       entries.delete(key);
       bytes -= entry.bytes;
       return undefined;
@@ -68,11 +62,12 @@ export function createPageCache(now: () => number = Date.now): PageCache {
     return entry;
   };
 
-  const middleware: MiddlewareHandler<AppBindings> = async (c, next) => {
+  return async (c, next) => {
     if (c.req.method !== 'GET' || !CACHEABLE_PATH.test(c.req.path)) return next();
     if (SESSION_COOKIE.test(c.req.header('cookie') ?? '')) return next();
-    const url = new URL(c.req.url);
-    const key = url.pathname + url.search;
+    // Path and query string, without parsing the whole URL on every cached answer.
+    const query = c.req.url.indexOf('?');
+    const key = query === -1 ? c.req.path : c.req.path + c.req.url.slice(query);
     const nonce = c.get('nonce');
 
     const cached = lookup(key);
@@ -85,12 +80,10 @@ export function createPageCache(now: () => number = Date.now): PageCache {
       c.res = new Response(html, c.res);
       return;
     }
-    const entry = toEntry(html, nonce, c.res.headers.get('Content-Type') ?? '', now());
+    const entry = toEntry(html, nonce, c.res.headers.get('Content-Type') ?? '', Date.now());
     remember(key, entry);
     c.res = answer(c, entry, nonce);
   };
-
-  return { middleware, size: () => entries.size };
 }
 
 function isCacheable(res: Response): boolean {

@@ -4,6 +4,7 @@ import { createClient, type TestClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PASSWORD, routeExists } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 /** Each payload sets window.__xss if it ever runs. */
 const PAYLOADS = {
@@ -24,10 +25,7 @@ describe.each(testEngines)('stored XSS on %s', (engine) => {
   let email: string;
   beforeAll(async () => {
     t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false' });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     email = `xss-${Date.now()}@example.com`;
     client = createClient(t.url);
     const signUp = await client.post('/api/auth/sign-up/email', { email, password: PASSWORD, ...PAYLOADS });
