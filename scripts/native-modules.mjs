@@ -1,0 +1,59 @@
+// npm install's last step (the "postinstall" script): make the native database driver fit the
+// Node.js that runs the store.
+//
+// The store runs on the Node.js 24 that the `node` package brings (npm puts node_modules/.bin
+// first on the PATH of every npm script). npm itself may run on an older system Node, and a
+// machine may tell node-gyp to build against that Node's headers (`nodedir`), so better-sqlite3
+// can come out compiled for the wrong Node. This script checks it under the Node it runs on and,
+// if it does not load, rebuilds it against that Node's own headers, which the `node` package
+// ships. Plain JavaScript, so that it gives a clear message on any Node.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function driverLoads() {
+  const probe = spawnSync(
+    process.execPath,
+    ['-e', "const D = require('better-sqlite3'); new D(':memory:').close()"],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  return { ok: probe.status === 0, error: probe.stderr.trim().split('\n').slice(0, 6).join('\n') };
+}
+
+/** The folder holding include/node/node.h for the running Node, if one is on the disk. */
+function headersFor(execPath) {
+  const candidates = [path.resolve(execPath, '../..')];
+  // The `node` package keeps the platform's Node distribution in a package of its own.
+  const nested = path.join(ROOT, 'node_modules/node/node_modules');
+  if (existsSync(nested)) {
+    for (const name of readdirSync(nested)) candidates.push(path.join(nested, name));
+  }
+  return candidates.find((dir) => existsSync(path.join(dir, 'include/node/node.h')));
+}
+
+if (!process.version.startsWith('v24.')) {
+  console.warn(
+    `native-modules: this step runs on Node ${process.version}, not the store's Node 24 ` +
+      '(did the `node` package install?). npm start and npm test expect node_modules/.bin/node.',
+  );
+}
+
+const before = driverLoads();
+if (before.ok) process.exit(0);
+
+const nodedir = headersFor(process.execPath);
+console.log(
+  `native-modules: better-sqlite3 does not load on Node ${process.version}; rebuilding it` +
+    (nodedir ? ` against ${path.relative(ROOT, nodedir) || nodedir}` : ''),
+);
+const args = ['rebuild', 'better-sqlite3', '--foreground-scripts'];
+if (nodedir) args.push(`--nodedir=${nodedir}`);
+const rebuild = spawnSync('npm', args, { cwd: ROOT, stdio: 'inherit' });
+const after = driverLoads();
+if (rebuild.status !== 0 || !after.ok) {
+  console.error(`native-modules: better-sqlite3 still does not load:\n${after.error}`);
+  process.exit(1);
+}
+console.log(`native-modules: better-sqlite3 rebuilt for Node ${process.version}`);
