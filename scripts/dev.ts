@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { EnvError, parseEnv } from '../server/env';
+import { EnvError, parseEnv } from '../server/env.ts';
 
 // `npm run dev`: the Vite dev server with our Hono app inside (see server/dev/vite-plugin.ts).
 let env;

@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { precompress } from './precompress';
+import { precompress } from './precompress.ts';
 
 /**
- * `npm start` must work on a fresh clone and after a `git pull`, so the browser build is
- * redone whenever the files it is made from change. The fingerprint is a hash of those files.
+ * `npm start` must work on a fresh clone and after a `git pull`, so the build (browser files,
+ * React Router's server build and the compiled Node server) is redone whenever the files it is
+ * made from change. The fingerprint is a hash of those files.
  */
 const ROOT = process.cwd();
 const INPUTS = [
@@ -15,7 +16,9 @@ const INPUTS = [
   'react-router.config.ts',
   'vite.config.ts',
   'package-lock.json',
-  'server/dev',
+  'server',
+  'scripts/build-server.ts',
+  'tsconfig.json',
 ];
 const STAMP = path.join(ROOT, 'build', '.source-hash');
 
@@ -43,12 +46,16 @@ export function sourceFingerprint(): string {
 export function isBuildFresh(): boolean {
   return (
     existsSync(path.join(ROOT, 'build/server/index.js')) &&
+    existsSync(path.join(ROOT, 'build/node/server.js')) &&
     existsSync(STAMP) &&
     readFileSync(STAMP, 'utf8').trim() === sourceFingerprint()
   );
 }
 
-/** Builds with `react-router build` unless the existing build matches the sources. */
+/**
+ * Builds with `react-router build`, then compiles the Node server (scripts/build-server.ts),
+ * unless the existing build matches the sources. Each step runs in a process of its own.
+ */
 export function ensureBuild(log: (line: string) => void = console.log): void {
   if (isBuildFresh()) return;
   log('Building the store (first start or sources changed)...');
@@ -63,6 +70,13 @@ export function ensureBuild(log: (line: string) => void = console.log): void {
     },
   );
   if (result.status !== 0) throw new Error(`The build failed (exit code ${result.status ?? 'unknown'})`);
+  const server = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (server.status !== 0) {
+    throw new Error(`The server build failed (exit code ${server.status ?? 'unknown'})`);
+  }
   precompress(path.join(ROOT, 'build/client'));
   writeFileSync(STAMP, fingerprint + '\n');
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBuild } from './ensure-build';
+import { ensureBuild } from './ensure-build.ts';
 
 /**
  * `npm test`: every suite, in the order a failure is cheapest to find. Each step runs even if

@@ -1,8 +1,12 @@
+import type { ServerBuild } from 'react-router';
 import { EnvError, parseEnv } from './env';
 import { startServer } from './server';
 
-/** Production entry: `npm start` (through server/start.ts) or `node --import tsx server/index.ts`. */
-export async function main(): Promise<void> {
+/**
+ * Starts the store with its configuration from the environment and stops it gracefully on
+ * SIGTERM or SIGINT. Called by the production entry (server/main.ts) with the bundled build.
+ */
+export async function main(build: ServerBuild): Promise<void> {
   let env;
   try {
     env = parseEnv();
@@ -13,7 +17,13 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  const running = await startServer(env);
+  let running;
+  try {
+    running = await startServer(env, { build });
+  } catch (error) {
+    console.error('Server failed to start:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       running.shutdown(signal).then(
@@ -25,12 +35,4 @@ export async function main(): Promise<void> {
       );
     });
   }
-}
-
-const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
-if (isEntry) {
-  main().catch((error: unknown) => {
-    console.error('Server failed to start:', error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
 }

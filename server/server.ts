@@ -20,11 +20,14 @@ export const BUILD_DIR = path.resolve(process.cwd(), 'build');
 
 export async function startServer(
   env: Env,
-  options: Pick<CreateAppOptions, 'extendApi'> & { logger?: Logger } = {},
+  options: Pick<CreateAppOptions, 'extendApi'> & { logger?: Logger; build?: ServerBuild } = {},
 ): Promise<RunningServer> {
   const services = await createServices(env, { logger: options.logger });
   const { logger } = services;
-  const build = (await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)) as ServerBuild;
+  // The production bundle brings its build; tests load the one on disk.
+  const build =
+    options.build ??
+    ((await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)) as ServerBuild);
 
   let shuttingDown = false;
   const app = createApp({
@@ -41,7 +44,7 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = `http://${shownHost}:${port}`;
-  logger.info({ url }, `Store listening on ${url}`);
+  logger.info({ url, node: process.version }, `Store listening on ${url}`);
 
   let closing: Promise<void> | undefined;
   const shutdown = (reason: string) =>

@@ -42,7 +42,7 @@ function freshDatabase(dir: string, postgresUrl: string | undefined) {
 }
 
 /**
- * The production server (`server/start.ts`, as `npm start` runs it) in its own process on
+ * The production server (`scripts/start.ts`, as `npm start` runs it) in its own process on
  * core 1, with a fresh database; the caller (the load generator) pins itself to core 0.
  */
 export async function startBenchServer(postgresUrl: string | undefined): Promise<BenchServer> {
@@ -57,10 +57,8 @@ export async function startBenchServer(postgresUrl: string | undefined): Promise
       ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
       : []),
     '--import',
-    'tsx',
-    '--import',
     path.resolve('scripts/bench/loop-delay.ts'),
-    'server/start.ts',
+    'scripts/start.ts',
   ];
   const [command = '', ...args] = hasTaskset ? ['taskset', '-c', '1', ...node] : node;
   const child: ChildProcess = spawn(command, args, {

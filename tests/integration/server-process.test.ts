@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ describe('the server process', () => {
   });
 
   it('refuses a bad PORT with one line naming it, before doing anything else', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    const result = spawnSync(process.execPath, ['scripts/start.ts'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', PORT: 'abc' },
       encoding: 'utf8',
@@ -34,6 +34,8 @@ describe('the server process', () => {
       const dir = tempDir();
       const server = await startServerProcess({ DATABASE_URL: `file:${dir}/store.db`, DATA_DIR: dir });
       expect(server.output()).toContain('database migrated');
+      // npm scripts run on the Node 24 that the `node` package brings.
+      expect(server.output()).toMatch(/"node":"v24\./);
       const health = await fetch(`${server.url}/api/health`);
       expect(health.status).toBe(200);
       // Requests are logged with method, path, status and duration, never bodies.
@@ -50,5 +52,18 @@ describe('the server process', () => {
       expect(server.output()).not.toContain('secret-body-4242');
       expect(server.output()).toContain('shutdown complete');
     }
+  });
+
+  it("is compiled JavaScript carrying React Router's production build", () => {
+    const dir = path.join(ROOT, 'build/node');
+    const code = readdirSync(dir)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.join(dir, file), 'utf8'))
+      .join('\n');
+    // One copy of React Router, inside the bundle: no import of the package (whose Node entry
+    // is its development build) is left for Node to resolve.
+    expect(code).not.toMatch(/from ["']react-router["']/);
+    expect(code).toContain('ENABLE_DEV_WARNINGS = false');
+    expect(code).not.toContain('ENABLE_DEV_WARNINGS = true');
   });
 });

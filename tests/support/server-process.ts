@@ -11,9 +11,9 @@ export interface ServerProcess {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Runs the production server entry as its own process, exactly as `npm start` does after building. */
+/** Runs the compiled production server as its own process, exactly as `npm start` does after building. */
 export function spawnServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  return spawn(process.execPath, ['build/node/server.js'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
