@@ -38,7 +38,7 @@ for (const postgresUrl of engines) {
       const loop = result.loopDelay ? `, event-loop delay p99 ${result.loopDelay.p99} ms` : '';
       const verdict = result.met === undefined ? '' : result.met ? '  met' : '  OVER';
       console.log(
-        `${result.name.padEnd(56)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors}  non-2xx ${result.non2xx}  server CPU ${result.serverCpuPercent} %${loop}${verdict}`,
+        `${result.name.padEnd(56)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors}  non-2xx ${result.non2xx}  server CPU ${result.serverCpuPercent} % (${result.serverCpuMsPerRequest} ms a request)${loop}${verdict}`,
       );
     }
     runs.push({ engine: server.engine, pinning: server.pinning, results });

@@ -14,6 +14,8 @@ export interface ScenarioResult {
   loopDelay?: LoopDelay;
   /** Share of one core the server process used while driven. */
   serverCpuPercent: number;
+  /** Server CPU time per answered request, in milliseconds. */
+  serverCpuMsPerRequest: number;
   budget?: Scenario['budget'];
   met?: boolean;
 }
@@ -87,6 +89,7 @@ export async function drive(
     non2xx: r.non2xx,
     budget: scenario.budget,
     serverCpuPercent: loopDelay.cpuPercent,
+    serverCpuMsPerRequest: Math.round((loopDelay.cpuMs / Math.max(1, r.requests.total)) * 100) / 100,
   };
   if (scenario.loopDelay) result.loopDelay = loopDelay;
   result.met = judge(result);

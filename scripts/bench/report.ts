@@ -35,14 +35,14 @@ export async function writeReport(
       '',
       `**${run.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}** (${run.pinning})`,
       '',
-      '| scenario | requests/s | p50 | p99 | errors | server CPU | budget | |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| scenario | requests/s | p50 | p99 | errors | server CPU | CPU per request | budget | |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
       ...run.results.map((r) => {
         const loop = r.loopDelay
           ? ` (event-loop delay p99 ${r.loopDelay.p99} ms, max ${r.loopDelay.max} ms)`
           : '';
         const verdict = r.met === undefined ? '' : r.met ? 'met' : 'OVER';
-        return `| ${r.name}${loop} | ${r.requestsPerSecond.toLocaleString('en-US')} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.errors + r.non2xx} | ${r.serverCpuPercent} % | ${budgetText(r.budget)} | ${verdict} |`;
+        return `| ${r.name}${loop} | ${r.requestsPerSecond.toLocaleString('en-US')} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.errors + r.non2xx} | ${r.serverCpuPercent} % | ${r.serverCpuMsPerRequest} ms | ${budgetText(r.budget)} | ${verdict} |`;
       }),
     );
   }

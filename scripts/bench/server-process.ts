@@ -11,6 +11,7 @@ export interface LoopDelay {
   p99: number;
   max: number;
   cpuPercent: number;
+  cpuMs: number;
 }
 
 export interface BenchServer {
