@@ -1,12 +1,12 @@
-// npm install's last step (the "postinstall" script): make the native database driver fit the
-// Node.js that runs the store.
+// npm install's last step (the "postinstall" script): check that the native database driver
+// loads on the Node.js that runs the store, and build it for that Node if it does not.
 //
 // The store runs on the Node.js 24 that the `node` package brings (npm puts node_modules/.bin
-// first on the PATH of every npm script). npm itself may run on an older system Node, and a
-// machine may tell node-gyp to build against that Node's headers (`nodedir`), so better-sqlite3
-// can come out compiled for the wrong Node. This script checks it under the Node it runs on and,
-// if it does not load, rebuilds it against that Node's own headers, which the `node` package
-// ships. Plain JavaScript, so that it gives a clear message on any Node.
+// first on the PATH of every npm script), while npm itself may run on an older system Node.
+// better-sqlite3 13 ships Node-API binaries for the common platforms, which load on any Node
+// from 22 on; on a platform without one, this script compiles it against the headers that the
+// `node` package ships (a machine's npm may point node-gyp at the system Node's headers, which
+// would give a binary for the wrong Node). Plain JavaScript, so that it speaks clearly on any Node.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -45,15 +45,18 @@ if (before.ok) process.exit(0);
 
 const nodedir = headersFor(process.execPath);
 console.log(
-  `native-modules: better-sqlite3 does not load on Node ${process.version}; rebuilding it` +
+  `native-modules: better-sqlite3 does not load on Node ${process.version}; building it` +
     (nodedir ? ` against ${path.relative(ROOT, nodedir) || nodedir}` : ''),
 );
-const args = ['rebuild', 'better-sqlite3', '--foreground-scripts'];
+const args = ['--prefix', path.join(ROOT, 'node_modules/better-sqlite3'), 'run', 'build-release'];
 if (nodedir) args.push(`--nodedir=${nodedir}`);
 const rebuild = spawnSync('npm', args, { cwd: ROOT, stdio: 'inherit' });
 const after = driverLoads();
 if (rebuild.status !== 0 || !after.ok) {
-  console.error(`native-modules: better-sqlite3 still does not load:\n${after.error}`);
+  console.error(
+    `native-modules: better-sqlite3 does not load:\n${before.error}\n` +
+      'Building it needs python3, make and a C++ compiler (Debian: apt-get install build-essential).',
+  );
   process.exit(1);
 }
-console.log(`native-modules: better-sqlite3 rebuilt for Node ${process.version}`);
+console.log(`native-modules: better-sqlite3 built for Node ${process.version}`);
