@@ -1,3 +1,5 @@
+import { itemCount } from '../cart/cart';
+
 /**
  * Promotions and order totals: one pure module for the browser (to show totals at once) and
  * the server (which decides). Money is integer cents.
@@ -89,9 +91,10 @@ export function computeTotals(
   promo?: PromoDefinition,
 ): Totals {
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const count = itemCount(lines);
   const freeShipping = subtotal >= FREE_SHIPPING_THRESHOLD_CENTS || Boolean(promo?.freeShipping);
-  const shipping = itemCount === 0 || freeShipping ? 0 : SHIPPING_CENTS;
+  const shipping = count === 0 || freeShipping ? 0 : SHIPPING_CENTS;
   const discount = promo ? Math.min(subtotal, Math.round((subtotal * promo.percentOff) / 100)) : 0;
-  return { subtotal, shipping, discount, total: subtotal + shipping - discount, freeShipping, itemCount };
+  const total = subtotal + shipping - discount;
+  return { subtotal, shipping, discount, total, freeShipping, itemCount: count };
 }
