@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lineItemsSchema } from '../cart/cart.schema';
-import { isCardExpired, isValidRoutingNumber } from './checkout';
+import { isCardExpired, isValidRoutingNumber, PAYMENT_METHODS } from './checkout';
 
 /**
  * Bodies of /api/checkout and the payment form, with the spec's messages (§5). The same
@@ -13,7 +13,7 @@ const email = z
   .max(254, 'Please enter a valid email address');
 
 export const createCheckoutSchema = z.strictObject({
-  paymentMethod: z.enum(['card', 'bank_transfer'], { error: 'Choose a payment method' }).default('card'),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }).default('card'),
   promoCode: z.string().trim().max(32, 'Invalid promo code').nullish(),
   /** The device cart of a guest; a signed-in shopper's account cart is read on the server. */
   items: lineItemsSchema.default([]),

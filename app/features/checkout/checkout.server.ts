@@ -8,7 +8,13 @@ import { isPurchasable } from '../catalog/catalog';
 import { getProduct } from '../catalog/catalog.server';
 import { hasPaidOrder, insertOrder } from '../orders/orders.server';
 import { checkPromo, computeTotals } from '../promo/promo';
-import { EMPTY_CART_MESSAGE, NOT_CONFIGURED_MESSAGE, orderSuccessPath, type PaymentMethod } from './checkout';
+import {
+  type CheckoutSession,
+  EMPTY_CART_MESSAGE,
+  NOT_CONFIGURED_MESSAGE,
+  orderSuccessPath,
+  type PaymentMethod,
+} from './checkout';
 import { CheckoutError } from './checkout-error';
 
 type Db = Kysely<DatabaseSchema>;
@@ -23,21 +29,6 @@ export interface CheckoutRequest {
   promoCode?: string | null;
   /** A guest's device cart: product ids and quantities only. */
   items: LineItem[];
-}
-
-/** The answer of create-payment (spec §3 Payment session response), amounts in cents. */
-export interface CheckoutSession {
-  url: string;
-  orderId: string;
-  reference: string;
-  paymentMethod: PaymentMethod;
-  amount: number;
-  subtotal: number;
-  shipping: number;
-  discount: number;
-  promoCode: string | null;
-  mock: boolean;
-  email: string | null;
 }
 
 /** Quantities of the same product added up (a guest cart edited in two tabs), capped. */

@@ -1,4 +1,5 @@
 import { STORE } from '~/lib/store-info';
+import { ACCEPTED_PAYMENTS } from '../checkout/checkout';
 
 /**
  * Figures quoted by several content and policy pages. Every page reads them from here so the
@@ -32,13 +33,8 @@ export const NON_RETURNABLE_ONCE_OPENED = [
 /** Large items that travel by freight with a delivery appointment. */
 export const FREIGHT_EXAMPLES = 'hospital beds, power lift chairs and mobility scooters';
 
-export const PAYMENT_METHODS = [
-  'Visa',
-  'Mastercard',
-  'American Express',
-  'Discover',
-  'ACH/bank transfer',
-] as const;
+/** What the store takes, as the checkout defines it. */
+export const PAYMENT_METHODS = ACCEPTED_PAYMENTS;
 
 /** Date shown on every formal policy page. */
 export const POLICY_LAST_UPDATED = { label: 'April 18, 2025', iso: '2025-04-18' } as const;

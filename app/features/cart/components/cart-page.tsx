@@ -10,7 +10,8 @@ import { clearCart, removeLine, setLineQuantity } from '../cart-actions';
 import { useCart } from '../cart-state';
 import { refreshCart } from '../cart-sync';
 import { CartLineRow } from './cart-line-row';
-import { OrderSummary, type PaymentMethod } from './order-summary';
+import type { PaymentMethod } from '../../checkout/checkout';
+import { OrderSummary } from './order-summary';
 
 // The dialog, its form and its schemas load only when a shopper checks out.
 const CheckoutDialog = lazy(() => import('../../checkout/components/checkout-dialog'));

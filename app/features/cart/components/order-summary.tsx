@@ -4,14 +4,10 @@ import { formatPrice } from '~/lib/money';
 import { PromoCodeForm } from '../../promo/components/promo-code-form';
 import { checkPromo, computeTotals, PROMOTIONS } from '../../promo/promo';
 import { useStoredPromoCode } from '../../promo/promo-storage';
+import { PAYMENT_METHOD_CHOICES, PAYMENT_METHODS, type PaymentMethod } from '../../checkout/checkout';
 import { type CartLine, itemCount } from '../cart';
 
-const METHODS = [
-  { value: 'card', label: 'Credit/Debit Card', hint: 'Visa, Mastercard, American Express, Discover' },
-  { value: 'bank_transfer', label: 'ACH/Bank Transfer', hint: 'Pay from a US bank account' },
-] as const;
-
-export type PaymentMethod = (typeof METHODS)[number]['value'];
+const METHODS = PAYMENT_METHODS.map((value) => ({ value, ...PAYMENT_METHOD_CHOICES[value] }));
 
 interface OrderSummaryProps {
   lines: CartLine[];
