@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_ID_PATTERN } from '../catalog/catalog';
+import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { MAX_LINE_QUANTITY } from './cart';
 
 const productId = z.string().regex(PRODUCT_ID_PATTERN, 'Unknown product');

@@ -26,7 +26,3 @@ export function addQuantity(current: number, added: number): { quantity: number;
 }
 
 export const LINE_LIMIT_MESSAGE = `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`;
-
-export function itemCount(lines: readonly Pick<CartLine, 'quantity'>[]): number {
-  return lines.reduce((sum, line) => sum + line.quantity, 0);
-}

@@ -1,8 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brandsOf, PRODUCT_ID_PATTERN } from './catalog';
+import { brandsOf } from './catalog';
 import { PRODUCTS, productsOf } from './catalog.server';
+import { PRODUCT_ID_PATTERN } from './product-id';
 import { CATEGORIES } from './data/categories';
 
 const PUBLIC = path.resolve(import.meta.dirname, '../../../public');

@@ -8,12 +8,12 @@ import {
   filterProducts,
   listingSearch,
   priceSliderMax,
-  PRODUCT_ID_PATTERN,
   searchProducts,
   sortProducts,
   specificationRows,
 } from './catalog';
 import { parseListingQuery } from './catalog.schema';
+import { PRODUCT_ID_PATTERN } from './product-id';
 import { pageList, paginate } from '~/lib/page-list';
 
 const productArb = fc.record({

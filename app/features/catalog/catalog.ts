@@ -6,13 +6,6 @@ export const PAGE_SIZE = 12;
 export const IMAGE_SIZE = 600;
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
-/**
- * A product id: a URL slug of lower-case words joined by hyphens, at most 120 characters. The
- * catalogue writes its ids this way, and the API and device storage refuse anything else
- * (a NUL byte, a path) before it reaches a query.
- */
-export const PRODUCT_ID_PATTERN = /^(?=.{1,120}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 export const SORT_OPTIONS = [
   { value: 'recommended', label: 'Recommended' },
   { value: 'price-low', label: 'Price: Low to High' },

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../../server/db/schema';
 import type { PaymentGateway } from '../../../server/payments/gateway';
-import { addQuantity, itemCount } from '../cart/cart';
+import { addQuantity } from '../cart/cart';
+import { itemCount } from '../cart/item-count';
 import type { LineItem } from '../cart/cart.schema';
 import { listCart } from '../cart/cart.server';
 import { isPurchasable } from '../catalog/catalog';

@@ -1,4 +1,4 @@
-import { itemCount } from '../cart/cart';
+import { itemCount } from '../cart/item-count';
 
 /**
  * Promotions and order totals: one pure module for the browser (to show totals at once) and

@@ -1,5 +1,5 @@
 import { localId, readJson, writeJson } from '~/lib/storage';
-import { PRODUCT_ID_PATTERN } from '../catalog/catalog';
+import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import type { StockStatus } from '../catalog/catalog.types';
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../../server/db/schema';
-import { PRODUCT_ID_PATTERN, toCard } from '../catalog/catalog';
+import { toCard } from '../catalog/catalog';
+import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { getProduct } from '../catalog/catalog.server';
 
 type Db = Kysely<DatabaseSchema>;

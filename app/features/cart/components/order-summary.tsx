@@ -5,7 +5,8 @@ import { PromoCodeForm } from '../../promo/components/promo-code-form';
 import { checkPromo, computeTotals, PROMOTIONS } from '../../promo/promo';
 import { useStoredPromoCode } from '../../promo/promo-storage';
 import { PAYMENT_METHOD_CHOICES, PAYMENT_METHODS, type PaymentMethod } from '../../checkout/checkout';
-import { type CartLine, itemCount } from '../cart';
+import type { CartLine } from '../cart';
+import { itemCount } from '../item-count';
 
 const METHODS = PAYMENT_METHODS.map((value) => ({ value, ...PAYMENT_METHOD_CHOICES[value] }));
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { primaryButton } from '~/components/ui/button-styles';
 import { formatPrice } from '~/lib/money';
-import { itemCount } from '../../cart/cart';
+import { itemCount } from '../../cart/item-count';
 import { formatOrderDate, ORDER_STATUS_LABELS, type OrderView } from '../orders';
 
 /** The account's orders, newest first, each with a link to its details. */
