@@ -1,13 +1,16 @@
+import { formatPrice } from '~/lib/money';
 import { STORE } from '~/lib/store-info';
 import { ACCEPTED_PAYMENTS } from '../checkout/checkout';
+import { FREE_SHIPPING_MINIMUM, SHIPPING_CENTS } from '../promo/shipping';
 
 /**
  * Figures quoted by several content and policy pages. Every page reads them from here so the
- * shop never says two different things (design.md, departure 8: free shipping is $499 everywhere).
+ * shop never says two different things; the shipping figures come from the shipping rules.
  */
 export const SHIPPING = {
-  freeThreshold: '$499',
-  standardFee: '$9.99',
+  /** '$499 or more': 'free shipping on orders of {freeFrom}'. */
+  freeFrom: FREE_SHIPPING_MINIMUM,
+  standardFee: formatPrice(SHIPPING_CENTS),
   handlingTime: '1-2 business days',
   standardTime: '5-7 business days',
   expressTime: '2-3 business days',

@@ -1,12 +1,10 @@
 import { itemCount } from '../cart/item-count';
+import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_CENTS } from './shipping';
 
 /**
  * Promotions and order totals: one pure module for the browser (to show totals at once) and
  * the server (which decides). Money is integer cents.
  */
-
-export const SHIPPING_CENTS = 999;
-export const FREE_SHIPPING_THRESHOLD_CENTS = 49_900;
 
 export type PromoCondition = 'first-order' | 'two-or-more-items';
 
@@ -85,7 +83,7 @@ export interface Totals {
   itemCount: number;
 }
 
-/** Subtotal, shipping ($9.99 unless $499 or more, or a free-shipping code), discount and total. */
+/** Subtotal, shipping (free from the threshold or with a free-shipping code), discount and total. */
 export function computeTotals(
   lines: readonly { price: number; quantity: number }[],
   promo?: PromoDefinition,

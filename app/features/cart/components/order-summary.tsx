@@ -4,6 +4,7 @@ import { formatPrice } from '~/lib/money';
 import { PromoCodeForm } from '../../promo/components/promo-code-form';
 import { checkPromo, computeTotals, PROMOTIONS } from '../../promo/promo';
 import { useStoredPromoCode } from '../../promo/promo-storage';
+import { FREE_SHIPPING_TEXT } from '../../promo/shipping';
 import { PAYMENT_METHOD_CHOICES, PAYMENT_METHODS, type PaymentMethod } from '../../checkout/checkout';
 import type { CartLine } from '../cart';
 import { itemCount } from '../item-count';
@@ -93,7 +94,7 @@ export function OrderSummary({ lines, checkoutLoading, onCheckout }: OrderSummar
         </button>
       </div>
       <div className="text-sm text-muted">
-        <p>Free shipping on orders over $499</p>
+        <p>{FREE_SHIPPING_TEXT}</p>
         <p>Taxes calculated at checkout</p>
       </div>
     </section>
