@@ -8,6 +8,7 @@ import {
   Testimonials,
   WelcomePromo,
 } from '~/features/catalog/components/home-sections';
+import { FREE_SHIPPING_MINIMUM } from '~/features/promo/shipping';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/home';
 
@@ -20,8 +21,7 @@ export function meta() {
     { title: pageTitle() },
     {
       name: 'description',
-      content:
-        'Wheelchairs, walkers, oxygen concentrators, CPAP, braces, hospital beds and bathroom safety equipment for home care and clinics, with free shipping on orders over $499.',
+      content: `Wheelchairs, walkers, oxygen concentrators, CPAP, braces, hospital beds and bathroom safety equipment for home care and clinics, with free shipping on orders of ${FREE_SHIPPING_MINIMUM}.`,
     },
   ];
 }

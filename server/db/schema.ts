@@ -1,3 +1,5 @@
+import type { PaymentMethod } from '../../app/features/checkout/checkout';
+
 /**
  * Row types of our own tables. Timestamps are epoch milliseconds (bigint in PostgreSQL, read
  * back as numbers by the pg type parser set up in database.ts), so both engines return the
@@ -29,7 +31,6 @@ export interface WishlistItemTable {
 }
 
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
-export type PaymentMethod = 'card' | 'bank_transfer';
 
 export interface OrderTable {
   id: string;

@@ -4,8 +4,6 @@
  * bank details live only as long as one charge call (never stored, never logged).
  */
 
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'card';
-
 export interface CardDetails {
   /** Digits only, 13-19. */
   number: string;

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { itemCount, LINE_LIMIT_MESSAGE } from '../../app/features/cart/cart';
+import { LINE_LIMIT_MESSAGE } from '../../app/features/cart/cart';
+import { itemCount } from '../../app/features/cart/item-count';
 import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '../../app/features/cart/cart.schema';
 import {
   addToCart,

@@ -150,6 +150,44 @@ test.describe('guest cart', () => {
   });
 });
 
+test.describe('line limit', () => {
+  test('adding 1 to a line of 98 says the same for a guest and for an account', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const main = page.getByRole('main');
+    const addOneTo98 = async () => {
+      await page.goto(`/product/${WALKER.id}`);
+      await cartReady(page, 98);
+      await main.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(toast(page, 'Quantity limit reached')).toBeVisible();
+      await expect(toast(page, 'You can have at most 99 of one item in your cart.')).toBeVisible();
+      await cartReady(page, 99);
+      await expect(toast(page, 'Added to cart')).toBeHidden();
+    };
+
+    await page.goto('/');
+    await page.evaluate((line) => localStorage.setItem('guest_cart_items', JSON.stringify([line])), {
+      product_id: WALKER.id,
+      name: WALKER.name,
+      price: 5_499,
+      quantity: 98,
+      image_url: '',
+    });
+    await addOneTo98();
+
+    await page.evaluate(() => localStorage.removeItem('guest_cart_items'));
+    await signIn(page, await confirmedAccount(request, baseURL!));
+    const added = await page.request.post('/api/cart/items', {
+      data: { productId: WALKER.id, quantity: 98 },
+      headers: { Origin: new URL(baseURL!).origin },
+    });
+    expect(added.status()).toBe(200);
+    await addOneTo98();
+  });
+});
+
 test.describe('wishlist', () => {
   test('heart -> wishlist -> add to cart -> remove -> empty', async ({ page }) => {
     await page.goto('/search?q=walker');

@@ -9,7 +9,7 @@ test.describe('the page shell', () => {
     await expect(page.getByRole('navigation', { name: 'Account and cart' })).toBeVisible();
     await expect(page.getByRole('main')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
-    await expect(page.getByText('Free Shipping on Orders Over $499')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Free shipping on orders of $499 or more')).toBeVisible();
 
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });

@@ -1,8 +1,9 @@
+import { isPurchasable } from '../../app/features/catalog/catalog';
 import { PRODUCTS } from '../../app/features/catalog/catalog.server';
 import type { AppDatabase } from '../../server/db/database';
 import type { TestClient, TestResponse } from '../support/http-client';
 
-const inStock = PRODUCTS.filter((p) => p.stock !== 'Out of Stock');
+const inStock = PRODUCTS.filter((p) => isPurchasable(p.stock));
 export const PRODUCT_A = inStock[0]!;
 export const PRODUCT_B = inStock[1]!;
 

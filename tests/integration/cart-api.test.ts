@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINE_LIMIT_MESSAGE } from '../../app/features/cart/cart';
+import { withAdded } from '../../app/features/cart/guest-cart';
+import { isPurchasable } from '../../app/features/catalog/catalog';
 import { getProduct, PRODUCTS } from '../../app/features/catalog/catalog.server';
 import { signedInClient } from '../support/accounts';
 import { createClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-const inStock = PRODUCTS.filter((p) => p.stock !== 'Out of Stock');
+const inStock = PRODUCTS.filter((p) => isPurchasable(p.stock));
 const [first, second, third] = inStock as [(typeof inStock)[0], (typeof inStock)[0], (typeof inStock)[0]];
-const outOfStock = PRODUCTS.find((p) => p.stock === 'Out of Stock')!;
+const outOfStock = PRODUCTS.find((p) => !isPurchasable(p.stock))!;
 
 interface Line {
   id: string;
@@ -72,6 +75,17 @@ describe.each(testEngines)('account cart API on %s', (engine) => {
       Array.from({ length: 20 }, () => other.post('/api/cart/items', { productId: second.id, quantity: 2 })),
     );
     expect(((await other.get('/api/cart')).body as { items: Line[] }).items[0]!.quantity).toBe(40);
+  });
+
+  it('reports the limit once a line reaches 99 (98 + 1), as the guest cart does', async () => {
+    const { client } = await signedInClient(t.url);
+    const at98 = await client.post('/api/cart/items', { productId: third.id, quantity: 98 });
+    expect(at98.body).toMatchObject({ item: { quantity: 98 }, capped: false });
+    const at99 = await client.post('/api/cart/items', { productId: third.id, quantity: 1 });
+    expect(at99.body).toMatchObject({ item: { quantity: 99 }, capped: true, message: LINE_LIMIT_MESSAGE });
+    // The guest cart's answer to the same add, from the same rule.
+    const guest = withAdded(withAdded([], third, 98).items, third, 1);
+    expect(at99.body).toMatchObject({ capped: guest.capped });
   });
 
   it("never lets one user read, change or delete another user's line", async () => {

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPurchasable } from '../../app/features/catalog/catalog';
 import { PRODUCTS } from '../../app/features/catalog/catalog.server';
 import { signedInClient } from '../support/accounts';
 import { bankPayment, CARDS, cardPayment, pay, startCheckout } from '../support/checkout';
@@ -8,7 +9,7 @@ import { createClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-const inStock = PRODUCTS.filter((p) => p.stock !== 'Out of Stock');
+const inStock = PRODUCTS.filter((p) => isPurchasable(p.stock));
 const cheap = inStock.find((p) => p.price < 10_000)!;
 const pricey = inStock.find((p) => p.price >= 50_000)!;
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CheckoutSession } from '../../app/features/checkout/checkout';
 import type { TestClient, TestResponse } from './http-client';
 
 /** Test-gateway cards (design.md). */
@@ -8,17 +9,6 @@ export const CARDS = {
   declined: '4000000000000002',
   insufficient: '4000000000009995',
 } as const;
-
-export interface Session {
-  orderId: string;
-  reference: string;
-  amount: number;
-  subtotal: number;
-  shipping: number;
-  discount: number;
-  mock: boolean;
-  url: string;
-}
 
 export function cardPayment(cardNumber: string = CARDS.visa, email = 'shopper@example.com') {
   return {
@@ -46,9 +36,9 @@ export function bankPayment(email = 'shopper@example.com') {
 export async function startCheckout(
   client: TestClient,
   body: Record<string, unknown>,
-): Promise<TestResponse & { session: Session }> {
+): Promise<TestResponse & { session: CheckoutSession }> {
   const response = await client.post('/api/checkout', body);
-  return { ...response, session: response.body as Session };
+  return { ...response, session: response.body as CheckoutSession };
 }
 
 export function pay(client: TestClient, orderId: string, body: unknown, key: string = randomUUID()) {

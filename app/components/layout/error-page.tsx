@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { primaryButton } from '~/components/ui/button-styles';
 
 export function ErrorPage({ details }: { details?: string }) {
   return (
@@ -12,10 +13,7 @@ export function ErrorPage({ details }: { details?: string }) {
       {details ? (
         <pre className="mt-6 overflow-x-auto rounded-md bg-surface p-4 text-left text-sm">{details}</pre>
       ) : null}
-      <Link
-        to="/"
-        className="mt-8 inline-flex min-h-11 items-center rounded-md bg-brand px-6 font-bold text-brand-fg hover:bg-brand-strong"
-      >
+      <Link to="/" className={`${primaryButton} mt-8`}>
         Return to Home
       </Link>
     </section>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { primaryButton } from '~/components/ui/button-styles';
 
 export function NotFound() {
   return (
@@ -13,10 +14,7 @@ export function NotFound() {
         Oops! Page not found
       </h1>
       <p className="mt-3 text-muted">The page you are looking for does not exist or has moved.</p>
-      <Link
-        to="/"
-        className="mt-8 inline-flex min-h-11 items-center rounded-md bg-brand px-6 font-bold text-brand-fg hover:bg-brand-strong"
-      >
+      <Link to="/" className={`${primaryButton} mt-8`}>
         Return to Home
       </Link>
     </section>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CATEGORY_MENU } from '~/features/catalog/data/category-menu';
 import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
+import { FREE_SHIPPING_TEXT } from '~/features/promo/shipping';
 import { SITE_PAGES } from '~/lib/site-pages';
 import { STORE } from '~/lib/store-info';
 
@@ -35,7 +36,7 @@ export function SiteFooter() {
     <footer className="mt-auto border-t border-border bg-surface">
       <div className="bg-brand text-brand-fg">
         <p className="mx-auto max-w-7xl px-4 py-4 text-center font-bold">
-          New customers save 10% with code WELCOME10. Free shipping on orders of $499 or more.
+          New customers save 10% with code WELCOME10. {FREE_SHIPPING_TEXT}.
         </p>
       </div>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuthSync } from '~/features/account/auth-sync';
 import { SignOutButton } from '~/features/account/components/sign-out-button';
+import { FREE_SHIPPING_TEXT } from '~/features/promo/shipping';
 import { STORE } from '~/lib/store-info';
 import { DesktopCategoryMenu, MobileCategoryMenu } from './category-menu';
 import { HeaderBadges } from './header-badges';
@@ -31,7 +32,7 @@ export function SiteHeader({ user }: { user: { firstName: string } | null }) {
             <Icon icon={Phone} size={14} />
             <span>{STORE.phone}</span>
           </a>
-          <p className="font-bold">Free Shipping on Orders Over $499</p>
+          <p className="font-bold">{FREE_SHIPPING_TEXT}</p>
           {user ? <p className="font-bold sm:hidden">Hi, {user.firstName || 'there'}</p> : null}
         </div>
       </div>

@@ -1,19 +1,25 @@
 import { z } from 'zod';
+import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { MAX_LINE_QUANTITY } from './cart';
 
-const productId = z.string().regex(/^[a-z0-9-]{1,120}$/, 'Unknown product');
+const productId = z.string().regex(PRODUCT_ID_PATTERN, 'Unknown product');
 const quantity = z
   .number({ error: 'Quantity must be a whole number' })
   .int('Quantity must be a whole number')
   .min(1, 'Quantity must be at least 1')
   .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
 
+/**
+ * The lines of a cart as a client sends them (a guest cart merged at sign-in, a guest's
+ * checkout): product ids and quantities only, never a price.
+ */
+export const lineItemsSchema = z.array(z.strictObject({ productId, quantity })).max(200, 'Too many items');
+export type LineItem = z.infer<typeof lineItemsSchema>[number];
+
 /** Bodies of /api/cart. Unknown fields (a price, a user id...) are refused. */
 export const addToCartSchema = z.strictObject({ productId, quantity: quantity.default(1) });
 export const setQuantitySchema = z.strictObject({ quantity });
-export const mergeCartSchema = z.strictObject({
-  items: z.array(z.strictObject({ productId, quantity })).max(200, 'Too many items'),
-});
+export const mergeCartSchema = z.strictObject({ items: lineItemsSchema });
 export const wishlistAddSchema = z.strictObject({ productId });
 export const wishlistMergeSchema = z.strictObject({
   productIds: z.array(productId).max(500, 'Too many items'),

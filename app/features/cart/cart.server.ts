@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../../server/db/schema';
+import { isPurchasable } from '../catalog/catalog';
 import { getProduct } from '../catalog/catalog.server';
-import { type CartLine, MAX_LINE_QUANTITY } from './cart';
+import { type CartLine, isCapped, MAX_LINE_QUANTITY } from './cart';
+import type { LineItem } from './cart.schema';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -29,7 +31,7 @@ const COLUMNS = ['id', 'product_id', 'name', 'price', 'quantity', 'image_url'] a
 function catalogueProduct(productId: string) {
   const product = getProduct(productId);
   if (!product) throw new CartRuleError('unknown_product', 'This product does not exist.');
-  if (product.stock === 'Out of Stock')
+  if (!isPurchasable(product.stock))
     throw new CartRuleError('out_of_stock', `${product.name} is out of stock.`);
   return product;
 }
@@ -93,7 +95,7 @@ export async function addToCart(
     )
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
-  return { line, capped: quantity > line.quantity || line.quantity === MAX_LINE_QUANTITY };
+  return { line, capped: isCapped(line.quantity) };
 }
 
 export async function setCartQuantity(
@@ -136,7 +138,7 @@ export async function clearCart(db: Db, userId: string): Promise<void> {
 export async function mergeIntoCart(
   db: Db,
   userId: string,
-  items: { productId: string; quantity: number }[],
+  items: LineItem[],
 ): Promise<{ merged: number; skipped: string[] }> {
   // One transaction: if anything unexpected fails, nothing is merged and the device keeps its
   // cart to try again, so no line is ever added twice.

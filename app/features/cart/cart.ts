@@ -12,16 +12,17 @@ export interface CartLine {
   image_url: string;
 }
 
-/** Quantity after adding, capped at the line maximum. */
+/**
+ * Whether a line holding `quantity` after an add is at the line maximum: the shopper is then
+ * told 'Quantity limit reached' instead of 'Added to cart', for a guest cart and an account
+ * cart alike (adding 1 to 98 reaches it as surely as adding 5 to 98).
+ */
+export const isCapped = (quantity: number) => quantity >= MAX_LINE_QUANTITY;
+
+/** Quantity after adding, held at the line maximum, and whether that maximum was reached. */
 export function addQuantity(current: number, added: number): { quantity: number; capped: boolean } {
-  const sum = current + added;
-  return sum > MAX_LINE_QUANTITY
-    ? { quantity: MAX_LINE_QUANTITY, capped: true }
-    : { quantity: sum, capped: false };
+  const quantity = Math.min(current + added, MAX_LINE_QUANTITY);
+  return { quantity, capped: isCapped(quantity) };
 }
 
 export const LINE_LIMIT_MESSAGE = `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`;
-
-export function itemCount(lines: readonly Pick<CartLine, 'quantity'>[]): number {
-  return lines.reduce((sum, line) => sum + line.quantity, 0);
-}

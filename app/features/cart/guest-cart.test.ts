@@ -54,6 +54,15 @@ describe('guest cart', () => {
     expect(withAdded([], cane, 150)).toMatchObject({ capped: true, items: [{ quantity: 99 }] });
   });
 
+  it('reports the limit once a line reaches 99, as the account cart does (98 + 1)', () => {
+    const at98 = withAdded([], walker, 98);
+    expect(at98.capped).toBe(false);
+    const at99 = withAdded(at98.items, walker, 1);
+    expect(at99).toMatchObject({ capped: true, items: [{ quantity: MAX_LINE_QUANTITY }] });
+    expect(withAdded(at99.items, walker, 1)).toMatchObject({ capped: true, items: [{ quantity: 99 }] });
+    expect(withAdded([], cane, MAX_LINE_QUANTITY).capped).toBe(true);
+  });
+
   it('never sets a quantity below 1, and caps it at 99', () => {
     const items = withAdded([], walker, 2).items;
     const id = items[0]!.id;

@@ -1,4 +1,5 @@
 import { localId, readJson, writeJson } from '~/lib/storage';
+import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { addQuantity, type CartLine, MAX_LINE_QUANTITY } from './cart';
 
 /**
@@ -23,13 +24,10 @@ export interface CartProduct {
   image: string;
 }
 
-// The server accepts only these ids in a merge; anything else could never be merged.
-const PRODUCT_ID = /^[a-z0-9-]{1,120}$/;
-
 function toItem(value: unknown): GuestCartItem | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
-  if (typeof v.product_id !== 'string' || !PRODUCT_ID.test(v.product_id)) return undefined;
+  if (typeof v.product_id !== 'string' || !PRODUCT_ID_PATTERN.test(v.product_id)) return undefined;
   if (typeof v.name !== 'string' || !v.name) return undefined;
   if (typeof v.price !== 'number' || !Number.isInteger(v.price) || v.price < 0) return undefined;
   if (typeof v.quantity !== 'number' || !Number.isInteger(v.quantity) || v.quantity < 1) return undefined;

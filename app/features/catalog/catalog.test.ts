@@ -13,6 +13,7 @@ import {
   specificationRows,
 } from './catalog';
 import { parseListingQuery } from './catalog.schema';
+import { PRODUCT_ID_PATTERN } from './product-id';
 import { pageList, paginate } from '~/lib/page-list';
 
 const productArb = fc.record({
@@ -38,6 +39,27 @@ describe('brandId and discount', () => {
     expect(discountPercent(49999, 59999)).toBe(17);
     expect(discountPercent(1000, undefined)).toBe(0);
     expect(discountPercent(1000, 900)).toBe(0);
+  });
+});
+
+describe('product ids', () => {
+  it('are slugs of lower-case words joined by hyphens, at most 120 characters', () => {
+    for (const id of ['quad-cane', 'cruiser-iii-lightweight-wheelchair', 'a', 'x'.repeat(120)]) {
+      expect(id).toMatch(PRODUCT_ID_PATTERN);
+    }
+    for (const id of [
+      '',
+      'BAD ID!',
+      'Quad-Cane',
+      '-cane',
+      'cane-',
+      'quad--cane',
+      'a/b',
+      'a\0',
+      'x'.repeat(121),
+    ]) {
+      expect(id).not.toMatch(PRODUCT_ID_PATTERN);
+    }
   });
 });
 

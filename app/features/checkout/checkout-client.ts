@@ -2,23 +2,10 @@ import { postJson } from '~/lib/api-client';
 import { loadCartClient } from '../cart/cart-state';
 import type { CartLine } from '../cart/cart';
 import { clearStoredPromo } from '../promo/promo-storage';
-import type { PaymentMethod } from './checkout';
+import type { CheckoutSession, PaymentMethod } from './checkout';
 import type { PaymentInput } from './checkout.schema';
 
 /** Browser side of checkout: the two calls of spec §7 and what a paid order clears. */
-export interface CheckoutSession {
-  url: string;
-  orderId: string;
-  reference: string;
-  paymentMethod: PaymentMethod;
-  amount: number;
-  subtotal: number;
-  shipping: number;
-  discount: number;
-  promoCode: string | null;
-  mock: boolean;
-  email: string | null;
-}
 
 export type Outcome<T> =
   { ok: true; data: T } | { ok: false; code?: string; message: string; fields?: Record<string, string> };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from '../cart/cart';
-import { isCardExpired, isValidRoutingNumber } from './checkout';
+import { lineItemsSchema } from '../cart/cart.schema';
+import { isCardExpired, isValidRoutingNumber, PAYMENT_METHODS } from './checkout';
 
 /**
  * Bodies of /api/checkout and the payment form, with the spec's messages (§5). The same
@@ -13,22 +13,10 @@ const email = z
   .max(254, 'Please enter a valid email address');
 
 export const createCheckoutSchema = z.strictObject({
-  paymentMethod: z.enum(['card', 'bank_transfer'], { error: 'Choose a payment method' }).default('card'),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }).default('card'),
   promoCode: z.string().trim().max(32, 'Invalid promo code').nullish(),
   /** The device cart of a guest; a signed-in shopper's account cart is read on the server. */
-  items: z
-    .array(
-      z.strictObject({
-        productId: z.string().regex(/^[a-z0-9-]{1,120}$/, 'Unknown product'),
-        quantity: z
-          .number({ error: 'Quantity must be a whole number' })
-          .int('Quantity must be a whole number')
-          .min(1, 'Quantity must be at least 1')
-          .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
-      }),
-    )
-    .max(200, 'Too many items')
-    .default([]),
+  items: lineItemsSchema.default([]),
 });
 export type CreateCheckoutInput = z.input<typeof createCheckoutSchema>;
 

@@ -1,12 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../../server/db/schema';
 import type { PaymentGateway } from '../../../server/payments/gateway';
-import { MAX_LINE_QUANTITY } from '../cart/cart';
+import { addQuantity } from '../cart/cart';
+import { itemCount } from '../cart/item-count';
+import type { LineItem } from '../cart/cart.schema';
 import { listCart } from '../cart/cart.server';
+import { isPurchasable } from '../catalog/catalog';
 import { getProduct } from '../catalog/catalog.server';
 import { hasPaidOrder, insertOrder } from '../orders/orders.server';
 import { checkPromo, computeTotals } from '../promo/promo';
-import { EMPTY_CART_MESSAGE, NOT_CONFIGURED_MESSAGE, orderSuccessPath, type PaymentMethod } from './checkout';
+import {
+  type CheckoutSession,
+  EMPTY_CART_MESSAGE,
+  NOT_CONFIGURED_MESSAGE,
+  orderSuccessPath,
+  type PaymentMethod,
+} from './checkout';
 import { CheckoutError } from './checkout-error';
 
 type Db = Kysely<DatabaseSchema>;
@@ -20,37 +29,19 @@ export interface CheckoutRequest {
   paymentMethod: PaymentMethod;
   promoCode?: string | null;
   /** A guest's device cart: product ids and quantities only. */
-  items: { productId: string; quantity: number }[];
-}
-
-/** The answer of create-payment (spec §3 Payment session response), amounts in cents. */
-export interface CheckoutSession {
-  url: string;
-  orderId: string;
-  reference: string;
-  paymentMethod: PaymentMethod;
-  amount: number;
-  subtotal: number;
-  shipping: number;
-  discount: number;
-  promoCode: string | null;
-  mock: boolean;
-  email: string | null;
+  items: LineItem[];
 }
 
 /** Quantities of the same product added up (a guest cart edited in two tabs), capped. */
-function combine(items: CheckoutRequest['items']): { productId: string; quantity: number }[] {
+function combine(items: readonly LineItem[]): LineItem[] {
   const byProduct = new Map<string, number>();
   for (const item of items)
-    byProduct.set(item.productId, (byProduct.get(item.productId) ?? 0) + item.quantity);
-  return [...byProduct].map(([productId, quantity]) => ({
-    productId,
-    quantity: Math.min(quantity, MAX_LINE_QUANTITY),
-  }));
+    byProduct.set(item.productId, addQuantity(byProduct.get(item.productId) ?? 0, item.quantity).quantity);
+  return [...byProduct].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
 /** Each line priced from the catalogue, never from the client. */
-function priceLines(items: { productId: string; quantity: number }[]) {
+function priceLines(items: readonly LineItem[]) {
   return items.map(({ productId, quantity }) => {
     const product = getProduct(productId);
     if (!product) {
@@ -59,7 +50,7 @@ function priceLines(items: { productId: string; quantity: number }[]) {
         'An item in your cart is no longer available. Please remove it and try again.',
       );
     }
-    if (product.stock === 'Out of Stock') {
+    if (!isPurchasable(product.stock)) {
       throw new CheckoutError(
         'out_of_stock',
         `${product.name} is out of stock. Please remove it to check out.`,
@@ -95,10 +86,9 @@ export async function createCheckoutSession(
 
   let promo;
   if (request.promoCode?.trim()) {
-    const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
     // A guest's address is known only when paying: the first-order term is checked again then.
     const isFirstOrder = user ? !(await hasPaidOrder(db, { userId: user.id, email: user.email })) : true;
-    const check = checkPromo(request.promoCode, { itemCount, isFirstOrder });
+    const check = checkPromo(request.promoCode, { itemCount: itemCount(lines), isFirstOrder });
     if (!check.ok) throw new CheckoutError('promo_not_applicable', check.message);
     promo = check.promo;
   }

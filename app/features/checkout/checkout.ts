@@ -1,8 +1,11 @@
 /** Checkout rules shared by the browser (to check as the shopper types) and the server. */
 
-export type PaymentMethod = 'card' | 'bank_transfer';
+/** How a shopper pays (spec §4): by card (the default) or by bank transfer. */
+export const PAYMENT_METHODS = ['card', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'card';
 
+/** Each method's name: 'Paid with Credit/Debit Card', the order page and the order mail. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Credit/Debit Card',
   bank_transfer: 'Bank Transfer',
@@ -15,6 +18,38 @@ export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
   discover: 'Discover',
   card: 'Card',
 };
+
+/** The card networks the store takes, in the order it lists them. */
+const ACCEPTED_CARD_NAMES = (['visa', 'mastercard', 'amex', 'discover'] as const).map(
+  (brand) => CARD_BRAND_LABELS[brand],
+);
+
+/** The cart's choice of method (spec §2): its label and what it covers. */
+export const PAYMENT_METHOD_CHOICES: Record<PaymentMethod, { label: string; hint: string }> = {
+  card: { label: PAYMENT_METHOD_LABELS.card, hint: ACCEPTED_CARD_NAMES.join(', ') },
+  bank_transfer: { label: `ACH/${PAYMENT_METHOD_LABELS.bank_transfer}`, hint: 'Pay from a US bank account' },
+};
+
+/** Everything the store takes, as its pages list it: the card networks, then ACH/Bank Transfer. */
+export const ACCEPTED_PAYMENTS: readonly string[] = [
+  ...ACCEPTED_CARD_NAMES,
+  PAYMENT_METHOD_CHOICES.bank_transfer.label,
+];
+
+/** The answer of create-payment (spec §3 Payment session response), amounts in cents. */
+export interface CheckoutSession {
+  url: string;
+  orderId: string;
+  reference: string;
+  paymentMethod: PaymentMethod;
+  amount: number;
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  promoCode: string | null;
+  mock: boolean;
+  email: string | null;
+}
 
 export const EMPTY_CART_TITLE = 'Empty cart';
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add some items before checkout.';

@@ -1,12 +1,16 @@
+import { formatPrice } from '~/lib/money';
 import { STORE } from '~/lib/store-info';
+import { ACCEPTED_PAYMENTS } from '../checkout/checkout';
+import { FREE_SHIPPING_MINIMUM, SHIPPING_CENTS } from '../promo/shipping';
 
 /**
  * Figures quoted by several content and policy pages. Every page reads them from here so the
- * shop never says two different things (design.md, departure 8: free shipping is $499 everywhere).
+ * shop never says two different things; the shipping figures come from the shipping rules.
  */
 export const SHIPPING = {
-  freeThreshold: '$499',
-  standardFee: '$9.99',
+  /** '$499 or more': 'free shipping on orders of {freeFrom}'. */
+  freeFrom: FREE_SHIPPING_MINIMUM,
+  standardFee: formatPrice(SHIPPING_CENTS),
   handlingTime: '1-2 business days',
   standardTime: '5-7 business days',
   expressTime: '2-3 business days',
@@ -32,13 +36,8 @@ export const NON_RETURNABLE_ONCE_OPENED = [
 /** Large items that travel by freight with a delivery appointment. */
 export const FREIGHT_EXAMPLES = 'hospital beds, power lift chairs and mobility scooters';
 
-export const PAYMENT_METHODS = [
-  'Visa',
-  'Mastercard',
-  'American Express',
-  'Discover',
-  'ACH/bank transfer',
-] as const;
+/** What the store takes, as the checkout defines it. */
+export const PAYMENT_METHODS = ACCEPTED_PAYMENTS;
 
 /** Date shown on every formal policy page. */
 export const POLICY_LAST_UPDATED = { label: 'April 18, 2025', iso: '2025-04-18' } as const;

@@ -57,7 +57,3 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZon
 export function formatOrderDate(epochMs: number): string {
   return dateFormat.format(new Date(epochMs));
 }
-
-export function unitCount(order: Pick<OrderView, 'items'>): number {
-  return order.items.reduce((sum, item) => sum + item.quantity, 0);
-}

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkPromo, computeTotals, PROMOTIONS, SHIPPING_CENTS } from './promo';
+import { checkPromo, computeTotals, PROMOTIONS } from './promo';
+import {
+  FREE_SHIPPING_MINIMUM,
+  FREE_SHIPPING_TEXT,
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  SHIPPING_CENTS,
+} from './shipping';
 
 const firstOrder = { itemCount: 3, isFirstOrder: true };
 const linesArb = fc.array(
@@ -30,6 +36,15 @@ describe('checkPromo', () => {
 });
 
 describe('computeTotals', () => {
+  it('states the free-shipping rule as it is applied: from the threshold on, "$499 or more"', () => {
+    expect(FREE_SHIPPING_MINIMUM).toBe('$499 or more');
+    expect(FREE_SHIPPING_TEXT).toBe('Free shipping on orders of $499 or more');
+    expect(computeTotals([{ price: FREE_SHIPPING_THRESHOLD_CENTS, quantity: 1 }]).shipping).toBe(0);
+    expect(computeTotals([{ price: FREE_SHIPPING_THRESHOLD_CENTS - 1, quantity: 1 }]).shipping).toBe(
+      SHIPPING_CENTS,
+    );
+  });
+
   it('charges $9.99 shipping below $499, none from $499 or with a free-shipping code', () => {
     expect(computeTotals([{ price: 49_899, quantity: 1 }]).shipping).toBe(SHIPPING_CENTS);
     expect(computeTotals([{ price: 49_900, quantity: 1 }]).shipping).toBe(0);
@@ -61,7 +76,8 @@ describe('computeTotals', () => {
         expect(t.discount).toBeGreaterThanOrEqual(0);
         expect(t.total).toBe(t.subtotal + t.shipping - t.discount);
         expect(Number.isInteger(t.total)).toBe(true);
-        const shouldBeFree = t.subtotal >= 49_900 || Boolean(promo?.freeShipping) || t.itemCount === 0;
+        const shouldBeFree =
+          t.subtotal >= FREE_SHIPPING_THRESHOLD_CENTS || Boolean(promo?.freeShipping) || t.itemCount === 0;
         expect(t.shipping).toBe(shouldBeFree ? 0 : SHIPPING_CENTS);
       }),
     );

@@ -1,10 +1,10 @@
+import { itemCount } from '../cart/item-count';
+import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_CENTS } from './shipping';
+
 /**
  * Promotions and order totals: one pure module for the browser (to show totals at once) and
  * the server (which decides). Money is integer cents.
  */
-
-export const SHIPPING_CENTS = 999;
-export const FREE_SHIPPING_THRESHOLD_CENTS = 49_900;
 
 export type PromoCondition = 'first-order' | 'two-or-more-items';
 
@@ -83,15 +83,16 @@ export interface Totals {
   itemCount: number;
 }
 
-/** Subtotal, shipping ($9.99 unless $499 or more, or a free-shipping code), discount and total. */
+/** Subtotal, shipping (free from the threshold or with a free-shipping code), discount and total. */
 export function computeTotals(
   lines: readonly { price: number; quantity: number }[],
   promo?: PromoDefinition,
 ): Totals {
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const count = itemCount(lines);
   const freeShipping = subtotal >= FREE_SHIPPING_THRESHOLD_CENTS || Boolean(promo?.freeShipping);
-  const shipping = itemCount === 0 || freeShipping ? 0 : SHIPPING_CENTS;
+  const shipping = count === 0 || freeShipping ? 0 : SHIPPING_CENTS;
   const discount = promo ? Math.min(subtotal, Math.round((subtotal * promo.percentOff) / 100)) : 0;
-  return { subtotal, shipping, discount, total: subtotal + shipping - discount, freeShipping, itemCount };
+  const total = subtotal + shipping - discount;
+  return { subtotal, shipping, discount, total, freeShipping, itemCount: count };
 }

@@ -1,4 +1,5 @@
 import { localId, readJson, writeJson } from '~/lib/storage';
+import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import type { StockStatus } from '../catalog/catalog.types';
 
 /**
@@ -28,7 +29,6 @@ export interface WishlistProduct {
   stock?: StockStatus;
 }
 
-const PRODUCT_ID = /^[a-z0-9-]{1,120}$/;
 const STOCK: readonly string[] = ['In Stock', 'Low Stock', 'Out of Stock'];
 
 function toEntry(value: unknown): WishlistEntry | undefined {
@@ -36,7 +36,7 @@ function toEntry(value: unknown): WishlistEntry | undefined {
   const v = value as Record<string, unknown>;
   // Older entries may carry only `id` (the product id) and `link`.
   const productId = typeof v.product_id === 'string' ? v.product_id : v.id;
-  if (typeof productId !== 'string' || !PRODUCT_ID.test(productId)) return undefined;
+  if (typeof productId !== 'string' || !PRODUCT_ID_PATTERN.test(productId)) return undefined;
   if (typeof v.name !== 'string' || !v.name) return undefined;
   if (typeof v.price !== 'number' || !Number.isFinite(v.price) || v.price < 0) return undefined;
   return {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../../server/db/schema';
 import { toCard } from '../catalog/catalog';
+import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { getProduct } from '../catalog/catalog.server';
 
 type Db = Kysely<DatabaseSchema>;
@@ -31,11 +32,9 @@ export async function addToWishlist(db: Db, userId: string, productId: string): 
   return true;
 }
 
-/** Product ids as the catalogue writes them; anything else (a NUL byte...) never reaches SQL. */
-const PRODUCT_ID = /^[a-z0-9-]{1,120}$/;
-
 export async function removeFromWishlist(db: Db, userId: string, productId: string): Promise<boolean> {
-  if (!PRODUCT_ID.test(productId)) return false;
+  // Anything but a product id (a NUL byte...) never reaches SQL.
+  if (!PRODUCT_ID_PATTERN.test(productId)) return false;
   const result = await db
     .deleteFrom('wishlist_items')
     .where('user_id', '=', userId)

@@ -68,7 +68,7 @@ const QUESTIONS: FaqItem[] = [
           available for orders placed by {SHIPPING.nextDayCutoff} on a business day.
         </p>
         <p>
-          Shipping is free on orders of {SHIPPING.freeThreshold} or more. See our{' '}
+          Shipping is free on orders of {SHIPPING.freeFrom}. See our{' '}
           <Link to="/shipping">shipping information</Link> for details, including delivery of large items.
         </p>
       </>

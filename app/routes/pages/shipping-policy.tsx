@@ -48,9 +48,9 @@ export default function ShippingPolicy() {
       <ContentSection title="3. Shipping charges">
         <p>
           Standard shipping costs {SHIPPING.standardFee} per order. Standard shipping is free when the order
-          subtotal, before tax, is {SHIPPING.freeThreshold} or more, or when a valid free-shipping promotion
-          is applied. Express and next-day charges depend on weight and destination and are quoted before the
-          order is confirmed.
+          subtotal, before tax, is {SHIPPING.freeFrom}, or when a valid free-shipping promotion is applied.
+          Express and next-day charges depend on weight and destination and are quoted before the order is
+          confirmed.
         </p>
       </ContentSection>
 

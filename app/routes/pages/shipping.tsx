@@ -10,7 +10,7 @@ export function meta() {
     { title: pageTitle('Shipping Information') },
     {
       name: 'description',
-      content: `Shipping times, costs and freight delivery for large items, with free shipping on orders of ${SHIPPING.freeThreshold} or more.`,
+      content: `Shipping times, costs and freight delivery for large items, with free shipping on orders of ${SHIPPING.freeFrom}.`,
     },
   ];
 }
@@ -19,7 +19,7 @@ const METHODS = [
   {
     name: 'Standard',
     time: SHIPPING.standardTime,
-    cost: `${SHIPPING.standardFee}, or free on orders of ${SHIPPING.freeThreshold} or more`,
+    cost: `${SHIPPING.standardFee}, or free on orders of ${SHIPPING.freeFrom}`,
   },
   { name: 'Express', time: SHIPPING.expressTime, cost: 'Quoted by phone, based on weight and destination' },
   {
@@ -33,7 +33,7 @@ export default function Shipping() {
   return (
     <ContentPage
       title="Shipping Information"
-      intro={`Here is how and when your order reaches you. Shipping is free on every order of ${SHIPPING.freeThreshold} or more.`}
+      intro={`Here is how and when your order reaches you. Shipping is free on every order of ${SHIPPING.freeFrom}.`}
     >
       <ContentSection title="When your order ships">
         <p>
@@ -72,7 +72,7 @@ export default function Shipping() {
         </table>
         <p>
           Delivery times are counted from the day your order ships. Free shipping applies when your order
-          subtotal, before tax, is {SHIPPING.freeThreshold} or more.
+          subtotal, before tax, is {SHIPPING.freeFrom}.
         </p>
         <p>
           Need it fast? Call us at <a href={STORE.phoneHref}>{STORE.phone}</a> to set up express or next-day

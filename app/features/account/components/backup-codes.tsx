@@ -1,4 +1,4 @@
-import { primaryButton } from '../account-ui';
+import { primaryButton } from '~/components/ui/button-styles';
 
 /** Shown once, right after two-factor is turned on. */
 export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {

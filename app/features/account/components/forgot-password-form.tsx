@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { postJson } from '~/lib/api-client';
-import { secondaryButton } from '../account-ui';
+import { secondaryButton } from '~/components/ui/button-styles';
 import { loginSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
 import { useResultMessage } from '../use-result-message';

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { postJson } from '~/lib/api-client';
 import { notify } from '~/lib/toast';
-import { linkButton } from '../account-ui';
+import { linkButton } from '~/components/ui/button-styles';
 import { loginSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
 import { useResultMessage } from '../use-result-message';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { postJson } from '~/lib/api-client';
-import { secondaryButton } from '../account-ui';
+import { secondaryButton } from '~/components/ui/button-styles';
 import { useResultMessage } from '../use-result-message';
 import { ResultMessage } from './result-message';
 

@@ -3,7 +3,7 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { postJson } from '~/lib/api-client';
 import { notify } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
-import { secondaryButton } from '../account-ui';
+import { secondaryButton } from '~/components/ui/button-styles';
 import { announceAuthChange } from '../auth-sync';
 import type { DeviceSession } from '../device-session';
 import { useResultMessage } from '../use-result-message';

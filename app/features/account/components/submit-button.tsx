@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
-import { primaryButton } from '../account-ui';
+import { primaryButton } from '~/components/ui/button-styles';
 
 /**
  * Disabled while its request is in flight, saying so in its label. Also disabled until the

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { postJson } from '~/lib/api-client';
-import { linkButton, secondaryButton } from '../account-ui';
+import { linkButton, secondaryButton } from '~/components/ui/button-styles';
 import { backupCodeSchema, totpCodeSchema, withoutSpaces } from '../two-factor.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
 import { useResultMessage } from '../use-result-message';

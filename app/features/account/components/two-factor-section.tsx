@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { primaryButton } from '../account-ui';
+import { primaryButton } from '~/components/ui/button-styles';
 import { useResultMessage } from '../use-result-message';
 import { AccountSection } from './account-section';
 import { ResultMessage } from './result-message';

@@ -5,12 +5,13 @@ import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import { LoadBoundary } from '~/components/ui/load-boundary';
 import { notify } from '~/lib/toast';
-import type { CartLine } from '../cart';
+import { type CartLine, MAX_LINE_QUANTITY } from '../cart';
 import { clearCart, removeLine, setLineQuantity } from '../cart-actions';
 import { useCart } from '../cart-state';
 import { refreshCart } from '../cart-sync';
 import { CartLineRow } from './cart-line-row';
-import { OrderSummary, type PaymentMethod } from './order-summary';
+import type { PaymentMethod } from '../../checkout/checkout';
+import { OrderSummary } from './order-summary';
 
 // The dialog, its form and its schemas load only when a shopper checks out.
 const CheckoutDialog = lazy(() => import('../../checkout/components/checkout-dialog'));
@@ -55,7 +56,7 @@ export function CartPage() {
 
   function changeQuantity(line: CartLine, quantity: number) {
     void setLineQuantity(line, quantity);
-    setAnnouncement(`${line.name}: quantity ${Math.min(quantity, 99)}.`);
+    setAnnouncement(`${line.name}: quantity ${Math.min(quantity, MAX_LINE_QUANTITY)}.`);
   }
   function remove(line: CartLine) {
     // Its row, which held focus, goes away: keep the shopper's place at the top of the cart.

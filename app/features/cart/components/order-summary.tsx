@@ -4,14 +4,12 @@ import { formatPrice } from '~/lib/money';
 import { PromoCodeForm } from '../../promo/components/promo-code-form';
 import { checkPromo, computeTotals, PROMOTIONS } from '../../promo/promo';
 import { useStoredPromoCode } from '../../promo/promo-storage';
-import { type CartLine, itemCount } from '../cart';
+import { FREE_SHIPPING_TEXT } from '../../promo/shipping';
+import { PAYMENT_METHOD_CHOICES, PAYMENT_METHODS, type PaymentMethod } from '../../checkout/checkout';
+import type { CartLine } from '../cart';
+import { itemCount } from '../item-count';
 
-const METHODS = [
-  { value: 'card', label: 'Credit/Debit Card', hint: 'Visa, Mastercard, American Express, Discover' },
-  { value: 'bank_transfer', label: 'ACH/Bank Transfer', hint: 'Pay from a US bank account' },
-] as const;
-
-export type PaymentMethod = (typeof METHODS)[number]['value'];
+const METHODS = PAYMENT_METHODS.map((value) => ({ value, ...PAYMENT_METHOD_CHOICES[value] }));
 
 interface OrderSummaryProps {
   lines: CartLine[];
@@ -96,7 +94,7 @@ export function OrderSummary({ lines, checkoutLoading, onCheckout }: OrderSummar
         </button>
       </div>
       <div className="text-sm text-muted">
-        <p>Free shipping on orders over $499</p>
+        <p>{FREE_SHIPPING_TEXT}</p>
         <p>Taxes calculated at checkout</p>
       </div>
     </section>

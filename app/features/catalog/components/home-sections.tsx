@@ -2,6 +2,7 @@ import { Quote } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { Link } from 'react-router';
 import { STORE } from '~/lib/store-info';
+import { FREE_SHIPPING_MINIMUM } from '../../promo/shipping';
 
 const button = 'inline-flex min-h-11 items-center rounded-md px-6 font-bold';
 
@@ -86,7 +87,7 @@ export function WelcomePromo() {
             New to {STORE.name}? Save 10% on your first order
           </h2>
           <p className="mt-1">
-            Enter code <strong>WELCOME10</strong> in your cart. Orders of $499 or more ship free.
+            Enter code <strong>WELCOME10</strong> in your cart. Orders of {FREE_SHIPPING_MINIMUM} ship free.
           </p>
         </div>
         <Link to="/category/all" className={`${button} bg-bg text-fg hover:bg-surface`}>

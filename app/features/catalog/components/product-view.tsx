@@ -3,6 +3,7 @@ import { Icon } from '~/components/ui/icon';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { StarRating } from '~/components/ui/star-rating';
 import { ProductPurchase } from '../../cart/components/product-purchase';
+import { FREE_SHIPPING_TEXT } from '../../promo/shipping';
 import type { ProductCard } from '../catalog';
 import type { Product } from '../catalog.types';
 import { PriceTag } from './price-tag';
@@ -62,7 +63,7 @@ export function ProductView({ product, categoryName, subcategoryName, related, u
           <ProductPurchase product={product} />
           <ul className="flex flex-col gap-2 rounded-lg bg-surface p-4">
             <li className="flex gap-2">
-              <Icon icon={Truck} className="shrink-0" /> Free shipping on orders over $499
+              <Icon icon={Truck} className="shrink-0" /> {FREE_SHIPPING_TEXT}
             </li>
             <li className="flex gap-2">
               <Icon icon={RotateCcw} className="shrink-0" />

@@ -5,8 +5,14 @@ import { useNavigate } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { notify } from '~/lib/toast';
 import type { CartLine } from '../../cart/cart';
-import { EMPTY_CART_MESSAGE, EMPTY_CART_TITLE, type PaymentMethod, REDIRECT_DELAY_MS } from '../checkout';
-import { type CheckoutSession, createSession, finishPurchase, submitPayment } from '../checkout-client';
+import {
+  type CheckoutSession,
+  EMPTY_CART_MESSAGE,
+  EMPTY_CART_TITLE,
+  type PaymentMethod,
+  REDIRECT_DELAY_MS,
+} from '../checkout';
+import { createSession, finishPurchase, submitPayment } from '../checkout-client';
 import type { PaymentInput } from '../checkout.schema';
 import { CheckoutErrorView } from './checkout-error-view';
 import { PaymentForm } from './payment-form';

@@ -6,7 +6,7 @@ import { Icon } from '~/components/ui/icon';
 import { formatPrice } from '~/lib/money';
 import { useFormErrors } from '~/lib/use-form-errors';
 import { type PaymentInput, paymentSchema } from '../checkout.schema';
-import type { CheckoutSession } from '../checkout-client';
+import type { CheckoutSession } from '../checkout';
 import { BankFields, CardFields, type PaymentValues } from './payment-fields';
 
 interface PaymentFormProps {

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { primaryButton } from '~/components/ui/button-styles';
 import { formatPrice } from '~/lib/money';
-import { formatOrderDate, ORDER_STATUS_LABELS, type OrderView, unitCount } from '../orders';
+import { itemCount } from '../../cart/item-count';
+import { formatOrderDate, ORDER_STATUS_LABELS, type OrderView } from '../orders';
 
 /** The account's orders, newest first, each with a link to its details. */
 export function OrderHistory({ orders }: { orders: OrderView[] }) {
@@ -32,7 +33,7 @@ export function OrderHistory({ orders }: { orders: OrderView[] }) {
           </div>
           <p className="text-muted">
             {formatOrderDate(order.createdAt)} · <StatusText status={order.status} /> ·{' '}
-            {unitCount(order) === 1 ? '1 item' : `${unitCount(order)} items`}
+            {itemCount(order.items) === 1 ? '1 item' : `${itemCount(order.items)} items`}
           </p>
           <ul className="text-sm">
             {order.items.map((item) => (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import { loadCartClient } from '../../cart/cart-state';
+import { PAYMENT_METHOD_LABELS } from '../../checkout/checkout';
 
 const REFERENCE = /^MS-[2-9A-HJKMNP-Z]{8}$/;
 
@@ -37,7 +38,8 @@ export function OrderSuccess({
         </h2>
         {paymentMethod ? (
           <p className="mt-1">
-            {paymentMethod === 'bank_transfer' ? 'Paid with Bank Transfer' : 'Paid with Credit/Debit Card'}
+            {/* Spec §2: bank_transfer, or a card for any other given value. */}
+            {`Paid with ${PAYMENT_METHOD_LABELS[paymentMethod === 'bank_transfer' ? 'bank_transfer' : 'card']}`}
           </p>
         ) : null}
       </section>
