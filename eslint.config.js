@@ -4,12 +4,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** `#server/...`: the path alias of server/ (tsconfig.json); '#' would start a comment in a glob. */
+const SERVER_ALIAS = '^#server/';
+
 /**
  * Imports flow lib -> features -> routes (design.md, house rule 6): a lower layer never
  * imports a higher one, and browser code never imports the server.
  */
-const layer = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+const layer = (patterns, message, { server = false } = {}) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [{ group: patterns, message }, ...(server ? [{ regex: SERVER_ALIAS, message }] : [])],
+    },
+  ],
 });
 
 export default tseslint.config(
@@ -56,6 +64,7 @@ export default tseslint.config(
         '**/server/*',
       ],
       'app/lib holds the lowest layer: it must not import features, components, routes or server code.',
+      { server: true },
     ),
   },
   {
@@ -63,6 +72,7 @@ export default tseslint.config(
     rules: layer(
       ['~/features/*', '~/routes/*', '**/server/*'],
       'UI primitives have no domain knowledge: no features, routes or server code.',
+      { server: true },
     ),
   },
   {
@@ -83,6 +93,11 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/server/*', '**/server/**'],
+              allowTypeImports: true,
+              message: 'Server code stays on the server: import it from a *.server.ts module.',
+            },
+            {
+              regex: SERVER_ALIAS,
               allowTypeImports: true,
               message: 'Server code stays on the server: import it from a *.server.ts module.',
             },

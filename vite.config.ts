@@ -70,7 +70,10 @@ function sharedChunks(): Plugin {
 
 export default defineConfig(({ command }) => ({
   resolve: {
-    alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+    alias: {
+      '~': fileURLToPath(new URL('./app', import.meta.url)),
+      '#server': fileURLToPath(new URL('./server', import.meta.url)),
+    },
   },
   plugins: [
     // Must come before reactRouter(): its post-middleware has to see page requests first

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../../server/db/schema';
-import type { PaymentGateway } from '../../../server/payments/gateway';
+import type { DatabaseSchema } from '#server/db/schema';
+import type { PaymentGateway } from '#server/payments/gateway';
 import { MAX_LINE_QUANTITY } from '../cart/cart';
 import { listCart } from '../cart/cart.server';
 import { getProduct } from '../catalog/catalog.server';

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema, PaymentAttemptTable } from '../../../server/db/schema';
-import type { ChargeResult, ChargeSource, PaymentGateway } from '../../../server/payments/gateway';
+import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
+import type { ChargeResult, ChargeSource, PaymentGateway } from '#server/payments/gateway';
 import { hasPaidOrder, type OrderRow, findOrder } from '../orders/orders.server';
 import { PROMOTIONS } from '../promo/promo';
 import { orderSuccessPath } from './checkout';

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { DatabaseSchema, OrderTable } from '../../../server/db/schema';
+import type { DatabaseSchema, OrderTable } from '#server/db/schema';
 import type { CardBrand, PaymentMethod } from '../checkout/checkout';
 import type { OrderLine, OrderView } from './orders';
 
