@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { wishlistAddSchema, wishlistMergeSchema } from '../../app/features/cart/cart.schema';
 import {
   addToWishlist,
   clearWishlist,
@@ -7,6 +6,7 @@ import {
   mergeWishlist,
   removeFromWishlist,
 } from '../../app/features/wishlist/wishlist.server';
+import { wishlistAddSchema, wishlistMergeSchema } from '../../app/features/wishlist/wishlist.schema';
 import { requireApiUser, type UserBindings } from '../auth/require-api-user';
 import { apiError } from '../http-error';
 import type { AppServices } from '../types';

@@ -14,7 +14,3 @@ export const setQuantitySchema = z.strictObject({ quantity });
 export const mergeCartSchema = z.strictObject({
   items: z.array(z.strictObject({ productId, quantity })).max(200, 'Too many items'),
 });
-export const wishlistAddSchema = z.strictObject({ productId });
-export const wishlistMergeSchema = z.strictObject({
-  productIds: z.array(productId).max(500, 'Too many items'),
-});
