@@ -17,7 +17,7 @@ import { wishlistStore } from './wishlist-state';
 
 /**
  * Wishlist changes: on the device for guests, through /api/wishlist for signed-in shoppers
- * (so it follows them to other devices). Loaded with the cart client, after hydration.
+ * (so it follows them to other devices). Loaded after hydration (wishlist-state.ts).
  */
 type ApiItems = { items: { id: string; product: ProductCard }[] };
 
