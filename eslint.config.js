@@ -83,9 +83,10 @@ export default tseslint.config(
     ),
   },
   {
-    // Browser-bound modules reach the server only by type (the load context) or in *.server.ts.
+    // Browser-bound modules reach the server only by type (the load context) or in *.server.ts;
+    // tests never reach the browser.
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/**/*.server.ts', 'app/entry.server.tsx', 'app/load-context.ts'],
+    ignores: ['app/**/*.server.ts', 'app/**/*.test.{ts,tsx}', 'app/entry.server.tsx', 'app/load-context.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { resetPasswordMail, verifyEmailMail } from '../app/features/account/account-mail.server';
+import type { AuthMails } from './auth/auth';
 import { authRateLimits } from './auth/limits';
 import { clientIp } from './client-ip';
 import { apiError } from './http-error';
@@ -19,6 +21,9 @@ import { healthRoutes } from './routes/health';
 import { pageCache } from './page-cache/page-cache';
 import { staticFiles } from './static-files';
 import type { AppBindings, AppServices } from './types';
+
+/** The account feature's mails, for auth (built before the app, in server/services.ts). */
+export const authMails: AuthMails = { verifyEmail: verifyEmailMail, resetPassword: resetPasswordMail };
 
 export interface CreateAppOptions {
   services: AppServices;

@@ -10,7 +10,7 @@ import { payOrder } from '../../app/features/checkout/payment.server';
 import { orderView } from '../../app/features/orders/orders.server';
 import { sessionUser } from '../auth/auth';
 import { apiError, rateLimited } from '../http-error';
-import { orderConfirmationMail } from '../mail/order-mail';
+import { orderConfirmationMail } from '../../app/features/orders/order-mail.server';
 import type { AppBindings, AppServices } from '../types';
 import { parseBody } from '../validate';
 
