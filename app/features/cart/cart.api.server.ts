@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { itemCount, LINE_LIMIT_MESSAGE } from '../../app/features/cart/cart';
-import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '../../app/features/cart/cart.schema';
+import { requireApiUser, type UserBindings } from '#server/auth/require-api-user';
+import { apiError } from '#server/http-error';
+import type { AppServices } from '#server/types';
+import { parseBody } from '#server/validate';
+import { itemCount, LINE_LIMIT_MESSAGE } from './cart';
+import { addToCartSchema, mergeCartSchema, setQuantitySchema } from './cart.schema';
 import {
   addToCart,
   CartRuleError,
@@ -11,11 +15,7 @@ import {
   mergeIntoCart,
   removeFromCart,
   setCartQuantity,
-} from '../../app/features/cart/cart.server';
-import { requireApiUser, type UserBindings } from '../auth/require-api-user';
-import { apiError } from '../http-error';
-import type { AppServices } from '../types';
-import { parseBody } from '../validate';
+} from './cart.server';
 
 const STATUS = { unknown_product: 400, out_of_stock: 409, not_found: 404 } as const;
 
