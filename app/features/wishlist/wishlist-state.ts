@@ -26,8 +26,8 @@ export const loadWishlistClient = () => import('./wishlist-client');
 /** Keeps the wishlist in step with the session: guest storage or the account. */
 export function useWishlistSync(signedIn: boolean): void {
   useEffect(() => {
-    import('./wishlist-sync').then(
-      (sync) => sync.startWishlistSync(signedIn),
+    loadWishlistClient().then(
+      (client) => client.startWishlistSync(signedIn),
       () => wishlistStore.set({ ...wishlistStore.get(), status: 'error' }),
     );
   }, [signedIn]);

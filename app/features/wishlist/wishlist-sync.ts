@@ -1,5 +1,5 @@
 import { WISHLIST_KEY } from './guest-wishlist';
-import { mergeGuestWishlist, refreshWishlist } from './wishlist-client';
+import { mergeGuestWishlist, refreshWishlist } from './wishlist-actions';
 import { wishlistStore } from './wishlist-state';
 
 /**
