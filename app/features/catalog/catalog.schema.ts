@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SORT_OPTIONS, type SortOption } from './catalog';
+import { SORT_OPTIONS, type SortOption } from './listing-url';
 
 const sortValues = SORT_OPTIONS.map((o) => o.value) as [SortOption, ...SortOption[]];
 
