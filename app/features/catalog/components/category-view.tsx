@@ -8,6 +8,7 @@ import { type ListingState, listingSearch, type SortOption } from '../listing-ur
 import type { CategoryListing } from '../catalog.server';
 import { FilterPanel, type FilterSelection } from './filter-panel';
 import { ListingToolbar } from './listing-toolbar';
+import type { CardControls } from './product-card';
 import { ProductGrid } from './product-grid';
 import { PromoBanner } from './promo-banner';
 
@@ -18,7 +19,14 @@ function prefersReducedMotion() {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-export function CategoryView({ listing, pathname }: { listing: CategoryListing; pathname: string }) {
+interface CategoryViewProps {
+  listing: CategoryListing;
+  pathname: string;
+  /** Add to Cart and the wishlist toggle of each card, from the route. */
+  controls: CardControls;
+}
+
+export function CategoryView({ listing, pathname, controls }: CategoryViewProps) {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { category, subcategory, page, query } = listing;
@@ -113,6 +121,7 @@ export function CategoryView({ listing, pathname }: { listing: CategoryListing; 
             ) : (
               <ProductGrid
                 products={page.items}
+                controls={controls}
                 view={query.view}
                 priorityCount={query.view === 'grid' ? 2 : 1}
                 headingLevel="h2"
