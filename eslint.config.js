@@ -1,15 +1,109 @@
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import importBoundaries from './eslint/import-boundaries.js';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** The modules of server/ that wire features into the server. */
+const COMPOSITION_ROOTS = ['server/app.ts'];
+
+/**
+ * What each feature offers the rest of the app: the modules another feature, a route, the
+ * layout or the composition root may import (paths inside the feature folder, no extension).
+ * Listed one by one rather than re-exported from an index, so a page bundles only what it uses.
+ */
+const PUBLIC_ENTRIES = {
+  account: [
+    'access.server',
+    'account-mail.server',
+    'auth-sync',
+    'session.server',
+    'sessions.server',
+    'components/account-access',
+    'components/account-page',
+    'components/reset-password-form',
+    'components/sign-out-button',
+    'components/submit-button',
+  ],
+  cart: [
+    'cart',
+    'cart.schema',
+    'item-count',
+    'cart-state',
+    'cart.server',
+    'cart.api.server',
+    'components/add-to-cart-button',
+    'components/cart-page',
+    'components/product-purchase',
+  ],
+  catalog: [
+    'catalog',
+    'catalog.types',
+    'catalog.schema',
+    'catalog.server',
+    'product-id',
+    'home.server',
+    'structured-data',
+    'data/categories',
+    'data/category-menu',
+    'components/category-view',
+    'components/home-sections',
+    'components/product-card',
+    'components/product-grid',
+    'components/product-view',
+  ],
+  checkout: ['checkout', 'checkout.api.server', 'components/checkout-dialog'],
+  contact: ['contact.api.server', 'components/contact-form', 'components/contact-info'],
+  content: [
+    'policy-facts',
+    'components/contact-options',
+    'components/content-page',
+    'components/content-section',
+    'components/faq-accordion',
+  ],
+  newsletter: [
+    'newsletter',
+    'newsletter.schema',
+    'newsletter.server',
+    'newsletter.api.server',
+    'components/newsletter-form',
+    'components/newsletter-page',
+  ],
+  orders: [
+    'orders.server',
+    'order-mail.server',
+    'orders.api.server',
+    'components/order-detail',
+    'components/order-history',
+    'components/order-success',
+  ],
+  promo: ['shipping', 'promo', 'promo-storage', 'components/promo-code-form', 'components/promo-offer'],
+  wishlist: [
+    'wishlist-state',
+    'wishlist.api.server',
+    'components/wishlist-button',
+    'components/wishlist-page',
+  ],
+};
+
+/** `#server/...`: the path alias of server/ (tsconfig.json); '#' would start a comment in a glob. */
+const SERVER_ALIAS = '^#server/';
 
 /**
  * Imports flow lib -> features -> routes (design.md, house rule 6): a lower layer never
  * imports a higher one, and browser code never imports the server.
  */
-const layer = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+const layer = (patterns, message, { server = false } = {}) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [{ group: patterns, message }, ...(server ? [{ regex: SERVER_ALIAS, message }] : [])],
+    },
+  ],
 });
 
 export default tseslint.config(
@@ -56,6 +150,7 @@ export default tseslint.config(
         '**/server/*',
       ],
       'app/lib holds the lowest layer: it must not import features, components, routes or server code.',
+      { server: true },
     ),
   },
   {
@@ -63,19 +158,21 @@ export default tseslint.config(
     rules: layer(
       ['~/features/*', '~/routes/*', '**/server/*'],
       'UI primitives have no domain knowledge: no features, routes or server code.',
+      { server: true },
     ),
   },
   {
     files: ['app/features/**', 'app/components/layout/**'],
     rules: layer(
-      ['~/routes/*', '../routes/*', '../../routes/*'],
+      ['~/routes/*', '../routes/*', '../../routes/*', '../../../routes/*'],
       'Features and layout must not import routes.',
     ),
   },
   {
-    // Browser-bound modules reach the server only by type (the load context) or in *.server.ts.
+    // Browser-bound modules reach the server only by type (the load context) or in *.server.ts;
+    // tests never reach the browser.
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/**/*.server.ts', 'app/entry.server.tsx', 'app/load-context.ts'],
+    ignores: ['app/**/*.server.ts', 'app/**/*.test.{ts,tsx}', 'app/entry.server.tsx', 'app/load-context.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -86,8 +183,25 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'Server code stays on the server: import it from a *.server.ts module.',
             },
+            {
+              regex: SERVER_ALIAS,
+              allowTypeImports: true,
+              message: 'Server code stays on the server: import it from a *.server.ts module.',
+            },
           ],
         },
+      ],
+    },
+  },
+  {
+    // server/ imports no feature except in the composition root; a feature is reached from
+    // outside only through its public entry points (design.md, house rule 6).
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { local: { rules: { 'import-boundaries': importBoundaries } } },
+    rules: {
+      'local/import-boundaries': [
+        'error',
+        { root: ROOT, compositionRoots: COMPOSITION_ROOTS, publicEntries: PUBLIC_ENTRIES },
       ],
     },
   },

@@ -20,7 +20,14 @@ const appFile = (file: string) => fileURLToPath(new URL(`./app/${file}`, import.
  */
 const SHARED_CHUNKS = [
   { name: 'shell', from: [appFile('entry.client.tsx'), appFile('root.tsx')] },
-  { name: 'listing', from: [appFile('features/catalog/components/product-grid.tsx')] },
+  {
+    name: 'listing',
+    // The cards' cart and wishlist controls come from the routes (slots), but load with the grid.
+    from: [
+      appFile('features/catalog/components/product-grid.tsx'),
+      appFile('routes/shared/card-controls.ts'),
+    ],
+  },
 ];
 
 function sharedChunks(): Plugin {
@@ -70,7 +77,10 @@ function sharedChunks(): Plugin {
 
 export default defineConfig(({ command }) => ({
   resolve: {
-    alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+    alias: {
+      '~': fileURLToPath(new URL('./app', import.meta.url)),
+      '#server': fileURLToPath(new URL('./server', import.meta.url)),
+    },
   },
   plugins: [
     // Must come before reactRouter(): its post-middleware has to see page requests first

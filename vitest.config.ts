@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+    alias: {
+      '~': fileURLToPath(new URL('./app', import.meta.url)),
+      '#server': fileURLToPath(new URL('./server', import.meta.url)),
+    },
   },
   test: {
     include: [
@@ -11,6 +14,8 @@ export default defineConfig({
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      // The lint rules that keep dependencies one way (eslint/).
+      'tests/lint/**/*.test.ts',
       // The security, fault and scale suite (npm run test:hardening runs it alone).
       'tests/hardening/**/*.test.ts',
     ],

@@ -1,4 +1,4 @@
-import type { AppServices } from '../server/types';
+import type { AppServices } from '#server/types';
 
 // What the Hono server hands to every loader and action (see server/app.ts). Routes reach the
 // database only through this, so the app and the server share one connection pool.

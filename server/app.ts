@@ -2,23 +2,29 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+// The composition root: the one module of server/ that imports features (eslint.config.js).
+import { resetPasswordMail, verifyEmailMail } from '../app/features/account/account-mail.server';
+import { cartRoutes } from '../app/features/cart/cart.api.server';
+import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';
+import { contactRoutes } from '../app/features/contact/contact.api.server';
+import { newsletterRoutes } from '../app/features/newsletter/newsletter.api.server';
+import { orderRoutes } from '../app/features/orders/orders.api.server';
+import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
+import type { AuthMails } from './auth/auth';
 import { authRateLimits } from './auth/limits';
 import { clientIp } from './client-ip';
 import { apiError } from './http-error';
 import { originCheck } from './middleware/origin-check';
 import { authRoutes } from './routes/auth';
-import { cartRoutes } from './routes/cart';
-import { checkoutRoutes } from './routes/checkout';
-import { orderRoutes } from './routes/orders';
-import { contactRoutes } from './routes/contact';
-import { newsletterRoutes } from './routes/newsletter';
-import { wishlistRoutes } from './routes/wishlist';
 import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
 import { healthRoutes } from './routes/health';
 import { pageCache } from './page-cache/page-cache';
 import { staticFiles } from './static-files';
 import type { AppBindings, AppServices } from './types';
+
+/** The account feature's mails, for auth (built before the app, in server/services.ts). */
+export const authMails: AuthMails = { verifyEmail: verifyEmailMail, resetPassword: resetPasswordMail };
 
 export interface CreateAppOptions {
   services: AppServices;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
-import { type CreateAppOptions, createApp } from './app';
+import { authMails, type CreateAppOptions, createApp } from './app';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import { createServices } from './services';
@@ -22,7 +22,7 @@ export async function startServer(
   env: Env,
   options: Pick<CreateAppOptions, 'extendApi'> & { logger?: Logger; build?: ServerBuild } = {},
 ): Promise<RunningServer> {
-  const services = await createServices(env, { logger: options.logger });
+  const services = await createServices(env, { authMails, logger: options.logger });
   const { logger } = services;
   // The production bundle brings its build; tests load the one on disk.
   const build =

@@ -1,4 +1,4 @@
-import { createAuth } from './auth/auth';
+import { type AuthMails, createAuth } from './auth/auth';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
@@ -9,11 +9,17 @@ import { createRateLimiter } from './rate-limit';
 import { createLocalCartEvents, createPostgresCartEvents } from './realtime/cart-events';
 import type { AppServices } from './types';
 
+export interface ServiceOptions {
+  /** The account mails auth sends, from the composition root (server/app.ts). */
+  authMails: AuthMails;
+  logger?: Logger;
+}
+
 /**
  * Builds the long-lived services once per process: database (migrated), logger, limiter,
  * mailer and auth. Production, dev and the tests all start from here.
  */
-export async function createServices(env: Env, options: { logger?: Logger } = {}): Promise<AppServices> {
+export async function createServices(env: Env, options: ServiceOptions): Promise<AppServices> {
   const logger =
     options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
   // PostgreSQL: connections per instance (plus one for LISTEN); see docs/deployment.md.
@@ -30,7 +36,7 @@ export async function createServices(env: Env, options: { logger?: Logger } = {}
     database,
     mailer,
     rateLimiter: createRateLimiter(database.db),
-    auth: createAuth(env, database, mailer, logger),
+    auth: createAuth(env, database, mailer, logger, options.authMails),
     payments: createPaymentGateway(env),
     cartEvents,
     async close() {

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { CartPage } from '~/features/cart/components/cart-page';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/cart';
@@ -16,6 +17,9 @@ export function meta() {
   ];
 }
 
+// The dialog, its form and its schemas load only when a shopper checks out.
+const CheckoutDialog = lazy(() => import('~/features/checkout/components/checkout-dialog'));
+
 export default function Cart() {
-  return <CartPage />;
+  return <CartPage CheckoutDialog={CheckoutDialog} />;
 }

@@ -4,6 +4,7 @@ import { parseListingQuery } from '~/features/catalog/catalog.schema';
 import { categoryListing } from '~/features/catalog/catalog.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/category';
+import { cardControls } from './shared/card-controls';
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -32,5 +33,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
-  return <CategoryView listing={loaderData.listing} pathname={loaderData.pathname} />;
+  return <CategoryView listing={loaderData.listing} pathname={loaderData.pathname} controls={cardControls} />;
 }

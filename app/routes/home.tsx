@@ -11,6 +11,7 @@ import {
 import { FREE_SHIPPING_MINIMUM } from '~/features/promo/shipping';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/home';
+import { cardControls } from './shared/card-controls';
 
 export function loader() {
   return HOME_CONTENT;
@@ -47,7 +48,7 @@ function ProductRow({
           View all<span className="sr-only"> {title}</span>
         </Link>
       </div>
-      <ProductGrid products={products} />
+      <ProductGrid products={products} controls={cardControls} />
     </section>
   );
 }

@@ -1,10 +1,13 @@
 import { data } from 'react-router';
+import { ProductPurchase } from '~/features/cart/components/product-purchase';
 import { getCategory, getProduct, gridCard, relatedProducts } from '~/features/catalog/catalog.server';
 import { ProductView } from '~/features/catalog/components/product-view';
 import { jsonForScript, productJsonLd } from '~/features/catalog/structured-data';
+import { WishlistButton } from '~/features/wishlist/components/wishlist-button';
 import { useNonce } from '~/lib/nonce';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/product';
+import { cardControls } from './shared/card-controls';
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const product = getProduct(params.productId);
@@ -36,14 +39,22 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
+  const { product } = loaderData;
   return (
     <>
       <ProductView
-        product={loaderData.product}
+        product={product}
         categoryName={loaderData.categoryName}
         subcategoryName={loaderData.subcategoryName}
         related={loaderData.related}
         url={loaderData.url}
+        purchase={
+          <ProductPurchase
+            product={product}
+            wishlistButton={<WishlistButton product={product} variant="page" />}
+          />
+        }
+        cardControls={cardControls}
       />
       <script
         type="application/ld+json"

@@ -6,6 +6,7 @@ import { gridCard, search } from '~/features/catalog/catalog.server';
 import { ProductGrid } from '~/features/catalog/components/product-grid';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/search';
+import { cardControls } from './shared/card-controls';
 
 export function loader({ request }: Route.LoaderArgs) {
   const { q } = searchQuerySchema.parse({ q: new URL(request.url).searchParams.get('q') ?? '' });
@@ -71,7 +72,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <div className="mt-6">
-              <ProductGrid products={results} priorityCount={2} headingLevel="h2" />
+              <ProductGrid products={results} controls={cardControls} priorityCount={2} headingLevel="h2" />
             </div>
           )}
         </section>

@@ -3,13 +3,28 @@ import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
+import type { MailContent } from '../mail/layout';
 import type { Mailer } from '../mail/mailer';
-import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { authOptions } from './options';
 import { type LookupContext, lookupSession } from './session-lookup';
 
-export function createAuth(env: Env, database: AppDatabase, mailer: Mailer, logger: Logger) {
-  const send = async (to: string, mail: { subject: string; html: string; text: string }) => {
+/**
+ * The mails Better Auth sends. Their wording is the account feature's; the composition root
+ * (server/app.ts) hands them in, so server/ imports no feature.
+ */
+export interface AuthMails {
+  verifyEmail(recipient: { firstName?: string | null; url: string }): MailContent;
+  resetPassword(recipient: { firstName?: string | null; url: string }): MailContent;
+}
+
+export function createAuth(
+  env: Env,
+  database: AppDatabase,
+  mailer: Mailer,
+  logger: Logger,
+  mails: AuthMails,
+) {
+  const send = async (to: string, mail: MailContent) => {
     try {
       await mailer.send({ to, ...mail });
     } catch (error) {
@@ -20,9 +35,9 @@ export function createAuth(env: Env, database: AppDatabase, mailer: Mailer, logg
   return betterAuth(
     authOptions(env, database.db as never, database.engine, {
       sendVerificationEmail: (user, url) =>
-        send(user.email, verifyEmailMail({ firstName: user.firstName, url })),
+        send(user.email, mails.verifyEmail({ firstName: user.firstName, url })),
       sendResetPassword: (user, url) =>
-        send(user.email, resetPasswordMail({ firstName: user.firstName, url })),
+        send(user.email, mails.resetPassword({ firstName: user.firstName, url })),
     }),
   );
 }

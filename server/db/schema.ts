@@ -1,4 +1,3 @@
-import type { PaymentMethod } from '../../app/features/checkout/checkout';
 
 /**
  * Row types of our own tables. Timestamps are epoch milliseconds (bigint in PostgreSQL, read
@@ -38,7 +37,8 @@ export interface OrderTable {
   user_id: string | null;
   email: string | null;
   status: OrderStatus;
-  payment_method: PaymentMethod;
+  /** One of the checkout's payment methods ('card', 'bank_transfer'); checked on the way in. */
+  payment_method: string;
   subtotal: number;
   shipping: number;
   discount: number;

@@ -1,6 +1,6 @@
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { createApp } from '../app';
+import { authMails, createApp } from '../app';
 import { parseEnv } from '../env';
 import { createServices } from '../services';
 import type { AppServices } from '../types';
@@ -9,7 +9,7 @@ import type { AppServices } from '../types';
 const globalStore = globalThis as typeof globalThis & { __storeDevServices?: Promise<AppServices> };
 
 function createDevServices(): Promise<AppServices> {
-  return createServices(parseEnv({ ...process.env, NODE_ENV: 'development' }));
+  return createServices(parseEnv({ ...process.env, NODE_ENV: 'development' }), { authMails });
 }
 
 export async function getDevApp(vite: ViteDevServer) {

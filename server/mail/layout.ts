@@ -1,4 +1,22 @@
-import { STORE } from '../../app/lib/store-info';
+/**
+ * The shop's facts every mail shows (header and footer). The layout is infrastructure and knows
+ * no shop: each template passes them in (the shop's own live in app/lib/store-info.ts).
+ */
+export interface MailShop {
+  name: string;
+  phone: string;
+  /** tel: link of `phone`. */
+  phoneHref: string;
+  supportEmail: string;
+  address: { street: string; city: string; region: string; postalCode: string; country: string };
+}
+
+/** A rendered mail, ready for the mailer. */
+export interface MailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
 
 export interface MailAction {
   label: string;
@@ -67,17 +85,23 @@ const TEXT_COLOR = '#1a1a1a';
 const MUTED_COLOR = '#424242';
 const BRAND_BLUE = '#0b5cad';
 
-const addressLine = `${STORE.address.street}, ${STORE.address.city}, ${STORE.address.region} ${STORE.address.postalCode}, ${STORE.address.country}`;
+const addressLine = ({ address }: MailShop) =>
+  `${address.street}, ${address.city}, ${address.region} ${address.postalCode}, ${address.country}`;
 
-export function renderMail(input: MailLayoutInput): RenderedMail {
+export function renderMail(shop: MailShop, input: MailLayoutInput): RenderedMail {
   const action = input.action
     ? { label: input.action.label, url: assertMailUrl(input.action.url) }
     : undefined;
   const links = (input.links ?? []).map((link) => ({ label: link.label, url: assertMailUrl(link.url) }));
-  return { html: renderHtml(input, action, links), text: renderText(input, action, links) };
+  return { html: renderHtml(shop, input, action, links), text: renderText(shop, input, action, links) };
 }
 
-function renderHtml(input: MailLayoutInput, action: MailAction | undefined, links: MailAction[]): string {
+function renderHtml(
+  shop: MailShop,
+  input: MailLayoutInput,
+  action: MailAction | undefined,
+  links: MailAction[],
+): string {
   // pre-wrap keeps the line breaks of text people wrote, such as a contact message.
   const p = (text: string, size = 18, color = TEXT_COLOR) =>
     `<p style="margin:0 0 20px;font-size:${size}px;line-height:1.6;color:${color};white-space:pre-wrap;">${escapeHtml(text)}</p>`;
@@ -112,7 +136,7 @@ ${preheader}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f3f5f7;">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:#ffffff;border:1px solid #d0d5db;border-radius:8px;">
-<tr><td style="padding:24px 32px;border-bottom:4px solid ${BRAND_BLUE};font-family:${FONT};font-size:22px;font-weight:bold;color:${BRAND_BLUE};">${escapeHtml(STORE.name)}</td></tr>
+<tr><td style="padding:24px 32px;border-bottom:4px solid ${BRAND_BLUE};font-family:${FONT};font-size:22px;font-weight:bold;color:${BRAND_BLUE};">${escapeHtml(shop.name)}</td></tr>
 <tr><td style="padding:32px;font-family:${FONT};">
 <h1 style="margin:0 0 24px;font-size:26px;line-height:1.3;color:${TEXT_COLOR};">${escapeHtml(input.title)}</h1>
 ${input.paragraphs.map((text) => p(text)).join('\n')}
@@ -122,10 +146,10 @@ ${footnote}
 ${linksHtml}
 </td></tr>
 <tr><td style="padding:24px 32px;border-top:1px solid #d0d5db;font-family:${FONT};font-size:16px;line-height:1.6;color:${MUTED_COLOR};">
-<strong>${escapeHtml(STORE.name)}</strong><br>
-${escapeHtml(addressLine)}<br>
-Phone: <a href="${escapeHtml(STORE.phoneHref)}" style="color:${BRAND_BLUE};">${escapeHtml(STORE.phone)}</a><br>
-Email: <a href="mailto:${escapeHtml(STORE.supportEmail)}" style="color:${BRAND_BLUE};">${escapeHtml(STORE.supportEmail)}</a>
+<strong>${escapeHtml(shop.name)}</strong><br>
+${escapeHtml(addressLine(shop))}<br>
+Phone: <a href="${escapeHtml(shop.phoneHref)}" style="color:${BRAND_BLUE};">${escapeHtml(shop.phone)}</a><br>
+Email: <a href="mailto:${escapeHtml(shop.supportEmail)}" style="color:${BRAND_BLUE};">${escapeHtml(shop.supportEmail)}</a>
 </td></tr>
 </table>
 </td></tr>
@@ -147,15 +171,20 @@ function renderRows(rows: MailRow[] | undefined): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;">\n${body}\n</table>`;
 }
 
-function renderText(input: MailLayoutInput, action: MailAction | undefined, links: MailAction[]): string {
-  const blocks = [STORE.name, input.title, ...input.paragraphs];
+function renderText(
+  shop: MailShop,
+  input: MailLayoutInput,
+  action: MailAction | undefined,
+  links: MailAction[],
+): string {
+  const blocks = [shop.name, input.title, ...input.paragraphs];
   if (input.rows?.length) blocks.push(input.rows.map((row) => `${row.label}: ${row.value}`).join('\n'));
   // The URL sits alone on its line so mail clients turn it into a link and it survives copying.
   if (action) blocks.push(`${action.label}:\n${action.url}`);
   if (input.footnote) blocks.push(input.footnote);
   for (const link of links) blocks.push(`${link.label}:\n${link.url}`);
   blocks.push(
-    ['--', STORE.name, addressLine, `Phone: ${STORE.phone}`, `Email: ${STORE.supportEmail}`].join('\n'),
+    ['--', shop.name, addressLine(shop), `Phone: ${shop.phone}`, `Email: ${shop.supportEmail}`].join('\n'),
   );
   return blocks.join('\n\n') + '\n';
 }

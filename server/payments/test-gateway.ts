@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isCardExpired } from '../../app/features/checkout/checkout';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
 
 /**
@@ -13,6 +12,16 @@ const DECLINES: Record<string, string> = {
   '4000000000009995': 'Insufficient funds.',
 };
 
+/**
+ * The processor's own check, as a real one makes it on its side: a card is good through the
+ * last day of its expiry month (UTC). Checkout refuses an expired card before it gets here
+ * (app/features/checkout); the gateway does not rely on that, nor import it.
+ */
+function hasExpired(month: string, year: string, now = new Date()): boolean {
+  const lastMonth = (2000 + Number(year)) * 12 + Number(month);
+  return lastMonth < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}
+
 export function createTestGateway(): PaymentGateway {
   return {
     name: 'test',
@@ -23,7 +32,7 @@ export function createTestGateway(): PaymentGateway {
       const approved: ChargeResult = { status: 'approved', transactionId: `test_${randomUUID()}` };
       if (source.method === 'bank_transfer') return Promise.resolve(approved);
       const { number, expiryMonth, expiryYear } = source.card;
-      if (isCardExpired(expiryMonth, expiryYear)) {
+      if (hasExpired(expiryMonth, expiryYear)) {
         return Promise.resolve({ status: 'declined', message: 'Your card has expired.' });
       }
       if (APPROVED_CARDS.has(number)) return Promise.resolve(approved);

@@ -1,16 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  addToCartSchema,
-  mergeCartSchema,
-  setQuantitySchema,
-  wishlistAddSchema,
-  wishlistMergeSchema,
-} from '../../app/features/cart/cart.schema';
+import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '../../app/features/cart/cart.schema';
 import { createCheckoutSchema, paymentSchema } from '../../app/features/checkout/checkout.schema';
 import { contactSchema } from '../../app/features/contact/contact.schema';
 import { newsletterSchema } from '../../app/features/newsletter/newsletter.schema';
+import { wishlistAddSchema, wishlistMergeSchema } from '../../app/features/wishlist/wishlist.schema';
 import { signedInClient } from '../support/accounts';
 import { bankPayment, cardPayment, startCheckout } from '../support/checkout';
 import type { TestClient, TestResponse } from '../support/http-client';

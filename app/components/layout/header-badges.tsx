@@ -2,7 +2,7 @@ import { Heart, ShoppingCart } from 'lucide';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { useCartCount, useCartSync } from '~/features/cart/cart-state';
-import { useWishlist } from '~/features/wishlist/wishlist-state';
+import { useWishlist, useWishlistSync } from '~/features/wishlist/wishlist-state';
 
 const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
@@ -22,6 +22,7 @@ function Badge({ count }: { count: number | null }) {
 /** Wishlist and cart links with their counts ("Cart, 3 items"), kept in step with the session. */
 export function HeaderBadges({ signedIn, className }: { signedIn: boolean; className: string }) {
   useCartSync(signedIn);
+  useWishlistSync(signedIn);
   const cartCount = useCartCount();
   const wishlist = useWishlist();
   const wishCount = wishlist.status === 'ready' ? wishlist.entries.length : null;

@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from 'react-router';
-import { sessionUser } from '../../../server/auth/auth';
+import { sessionUser } from '#server/auth/auth';
 import { signInTarget } from './redirect-target';
 
 /**

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import { redirect } from 'react-router';
-import { type SessionUser, sessionUser } from '../../../server/auth/auth';
+import { type SessionUser, sessionUser } from '#server/auth/auth';
 
 export type { SessionUser };
 

@@ -28,7 +28,7 @@ export function useCartCount(): number | null {
 
 export const loadCartClient = () => import('./cart-client');
 
-/** Keeps the cart and wishlist in step with the session: guest storage or the account. */
+/** Keeps the cart in step with the session: guest storage or the account. */
 export function useCartSync(signedIn: boolean): void {
   useEffect(() => {
     loadCartClient().then(

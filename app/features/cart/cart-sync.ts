@@ -1,8 +1,5 @@
 import { getJson } from '~/lib/api-client';
 import { notify } from '~/lib/toast';
-import { WISHLIST_KEY } from '../wishlist/guest-wishlist';
-import { mergeGuestWishlist, refreshWishlist } from '../wishlist/wishlist-client';
-import { wishlistStore } from '../wishlist/wishlist-state';
 import type { CartLine } from './cart';
 import { cartStore } from './cart-state';
 import { GUEST_CART_KEY, readGuestCart } from './guest-cart';
@@ -26,20 +23,16 @@ export function startCartSync(signedIn: boolean): void {
   closeEvents();
   // The other mode's lines must never show, even for a moment.
   cartStore.set({ status: 'loading', account: signedIn, lines: [] });
-  wishlistStore.set({ status: 'loading', account: signedIn, entries: [] });
   if (signedIn) void startAccount();
-  else {
-    void refreshCart();
-    void refreshWishlist();
-  }
+  else void refreshCart();
 }
 
 async function startAccount() {
-  const [merged] = await Promise.all([mergeGuestCart(), mergeGuestWishlist()]);
+  const merged = await mergeGuestCart();
   if (mode !== 'account') return;
   if (merged) setLines(merged);
   openEvents();
-  await Promise.all([merged ? undefined : refreshCart(), refreshWishlist()]);
+  if (!merged) await refreshCart();
 }
 
 /** Reads the cart again from wherever it lives. */
@@ -93,7 +86,6 @@ function onStorage(event: StorageEvent) {
   if (mode !== 'guest') return;
   // key null: another tab cleared all storage.
   if (event.key === GUEST_CART_KEY || event.key === null) void refreshCart();
-  if (event.key === WISHLIST_KEY || event.key === null) void refreshWishlist();
 }
 
 function openEvents(delay = 2_000, catchUp = false) {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
+import { productIdSchema as productId } from '../catalog/catalog.schema';
 import { MAX_LINE_QUANTITY } from './cart';
 
-const productId = z.string().regex(PRODUCT_ID_PATTERN, 'Unknown product');
 const quantity = z
   .number({ error: 'Quantity must be a whole number' })
   .int('Quantity must be a whole number')
@@ -20,7 +19,3 @@ export type LineItem = z.infer<typeof lineItemsSchema>[number];
 export const addToCartSchema = z.strictObject({ productId, quantity: quantity.default(1) });
 export const setQuantitySchema = z.strictObject({ quantity });
 export const mergeCartSchema = z.strictObject({ items: lineItemsSchema });
-export const wishlistAddSchema = z.strictObject({ productId });
-export const wishlistMergeSchema = z.strictObject({
-  productIds: z.array(productId).max(500, 'Too many items'),
-});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../../server/db/schema';
+import type { DatabaseSchema } from '#server/db/schema';
 import { isPurchasable } from '../catalog/catalog';
 import { getProduct } from '../catalog/catalog.server';
 import { type CartLine, isCapped, MAX_LINE_QUANTITY } from './cart';

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { SORT_OPTIONS, type SortOption } from './catalog';
+import { SORT_OPTIONS, type SortOption } from './listing-url';
+import { PRODUCT_ID_PATTERN } from './product-id';
+
+/** A product id in a request body; an id of no product is refused later, by the catalogue. */
+export const productIdSchema = z.string().regex(PRODUCT_ID_PATTERN, 'Unknown product');
 
 const sortValues = SORT_OPTIONS.map((o) => o.value) as [SortOption, ...SortOption[]];
 

@@ -6,13 +6,13 @@ import {
   discountPercent,
   featuredSubcategoryProducts,
   filterProducts,
-  listingSearch,
   priceSliderMax,
   searchProducts,
   sortProducts,
   specificationRows,
 } from './catalog';
 import { parseListingQuery } from './catalog.schema';
+import { listingSearch } from './listing-url';
 import { PRODUCT_ID_PATTERN } from './product-id';
 import { pageList, paginate } from '~/lib/page-list';
 

@@ -1,24 +1,11 @@
 import type { Brand, Product, ProductInput, StockStatus } from './catalog.types';
+import type { SortOption } from './listing-url';
 
 /** Pure catalogue rules (no data, no I/O): safe for the browser and the server alike. */
 
 export const PAGE_SIZE = 12;
 export const IMAGE_SIZE = 600;
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
-
-export const SORT_OPTIONS = [
-  { value: 'recommended', label: 'Recommended' },
-  { value: 'price-low', label: 'Price: Low to High' },
-  { value: 'price-high', label: 'Price: High to Low' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'rating', label: 'Highest Rated' },
-] as const;
-
-export type SortOption = (typeof SORT_OPTIONS)[number]['value'];
-
-export function isSortOption(value: unknown): value is SortOption {
-  return SORT_OPTIONS.some((option) => option.value === value);
-}
 
 /** Brand id: the lower-cased name with spaces replaced by hyphens (spec §3). */
 export function brandId(name: string): string {
@@ -176,29 +163,6 @@ export function sortProducts<T extends Sortable>(products: readonly T[], sort: S
 export function priceSliderMax(products: readonly Pick<Product, 'price'>[]): number {
   const highestDollars = Math.max(0, ...products.map((p) => p.price)) / 100;
   return Math.max(1000, Math.ceil(highestDollars / 1000) * 1000);
-}
-
-/** Listing state kept in the URL (parsed with zod in catalog.schema.ts). */
-export interface ListingState {
-  brands: string[];
-  min?: number;
-  max?: number;
-  sort: SortOption;
-  view: 'grid' | 'list';
-  page: number;
-}
-
-/** The query string for a listing state, leaving out defaults so URLs stay short. */
-export function listingSearch(query: Partial<ListingState>): string {
-  const params = new URLSearchParams();
-  for (const brand of query.brands ?? []) params.append('brand', brand);
-  if (query.min !== undefined && query.min > 0) params.set('min', String(query.min));
-  if (query.max !== undefined) params.set('max', String(query.max));
-  if (query.sort && query.sort !== 'recommended') params.set('sort', query.sort);
-  if (query.view && query.view !== 'grid') params.set('view', query.view);
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const search = params.toString();
-  return search ? `?${search}` : '';
 }
 
 // ---------------------------------------------------------------- search

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../../server/db/schema';
-import type { PaymentGateway } from '../../../server/payments/gateway';
+import type { DatabaseSchema } from '#server/db/schema';
+import type { PaymentGateway } from '#server/payments/gateway';
 import { addQuantity } from '../cart/cart';
-import { itemCount } from '../cart/item-count';
 import type { LineItem } from '../cart/cart.schema';
+import { itemCount } from '../cart/item-count';
 import { listCart } from '../cart/cart.server';
 import { isPurchasable } from '../catalog/catalog';
 import { getProduct } from '../catalog/catalog.server';
@@ -15,6 +15,7 @@ import {
   NOT_CONFIGURED_MESSAGE,
   orderSuccessPath,
   type PaymentMethod,
+  paymentMethodOf,
 } from './checkout';
 import { CheckoutError } from './checkout-error';
 
@@ -112,10 +113,10 @@ export async function createCheckoutSession(
     { cancelAbandoned: Boolean(user) },
   );
   return {
-    url: orderSuccessPath(order.reference, order.payment_method),
+    url: orderSuccessPath(order.reference, paymentMethodOf(order.payment_method)),
     orderId: order.id,
     reference: order.reference,
-    paymentMethod: order.payment_method,
+    paymentMethod: paymentMethodOf(order.payment_method),
     amount: order.total,
     subtotal: order.subtotal,
     shipping: order.shipping,

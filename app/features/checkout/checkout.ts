@@ -3,6 +3,16 @@
 /** How a shopper pays (spec §4): by card (the default) or by bank transfer. */
 export const PAYMENT_METHODS = ['card', 'bank_transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * A stored order's payment method as the checkout's type. The database layer types the column
+ * as text (it knows no checkout rules); only the checkout writes it, so anything else is a bug.
+ */
+export function paymentMethodOf(value: string): PaymentMethod {
+  const method = PAYMENT_METHODS.find((known) => known === value);
+  if (!method) throw new Error(`Unknown payment method in an order: ${value}`);
+  return method;
+}
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'card';
 
 /** Each method's name: 'Paid with Credit/Debit Card', the order page and the order mail. */

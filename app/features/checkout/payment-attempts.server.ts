@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema, PaymentAttemptTable } from '../../../server/db/schema';
-import type { ChargeResult } from '../../../server/payments/gateway';
+import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
+import type { ChargeResult } from '#server/payments/gateway';
 import type { OrderRow } from '../orders/orders.server';
 import { detectCardBrand, lastFour } from './checkout';
 import { CheckoutError } from './checkout-error';

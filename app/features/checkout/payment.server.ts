@@ -1,10 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema, PaymentAttemptTable } from '../../../server/db/schema';
-import type { ChargeResult, ChargeSource, PaymentGateway } from '../../../server/payments/gateway';
+import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
+import type { ChargeResult, ChargeSource, PaymentGateway } from '#server/payments/gateway';
 import { hasPaidOrder, type OrderRow, findOrder } from '../orders/orders.server';
 import { PROMOTIONS } from '../promo/promo';
-import { orderSuccessPath } from './checkout';
+import { orderSuccessPath, paymentMethodOf } from './checkout';
 import { CheckoutError } from './checkout-error';
 import {
   finishAttempt,
@@ -79,7 +79,11 @@ function chargeSource(payment: PaymentInput): ChargeSource {
 /** The outcome an attempt row stands for, as what pay() returns or throws. */
 function replay(attempt: Pick<PaymentAttemptTable, 'status' | 'message'>, order: OrderRow): PaidOrder {
   if (attempt.status === 'approved') {
-    return { order, url: orderSuccessPath(order.reference, order.payment_method), charged: false };
+    return {
+      order,
+      url: orderSuccessPath(order.reference, paymentMethodOf(order.payment_method)),
+      charged: false,
+    };
   }
   const code =
     attempt.status === 'declined'
@@ -192,10 +196,14 @@ async function chargeOnce(
       if (result.status === 'approved') {
         const paid = (await findOrder(db, orderId)) ?? order;
         if (duplicate) {
-          const url = orderSuccessPath(paid.reference, paid.payment_method);
+          const url = orderSuccessPath(paid.reference, paymentMethodOf(paid.payment_method));
           return { order: paid, url, charged: false, duplicateTransactionId: result.transactionId };
         }
-        return { order: paid, url: orderSuccessPath(paid.reference, paid.payment_method), charged: true };
+        return {
+          order: paid,
+          url: orderSuccessPath(paid.reference, paymentMethodOf(paid.payment_method)),
+          charged: true,
+        };
       }
       throw new CheckoutError(
         result.status === 'declined' ? 'payment_declined' : 'payment_error',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { contactMessageMail } from '../../../server/mail/templates';
-import type { RateLimitRule } from '../../../server/rate-limit';
-import type { AppServices } from '../../../server/types';
+import type { RateLimitRule } from '#server/rate-limit';
+import type { AppServices } from '#server/types';
+import { contactMessageMail } from './contact-mail.server';
 import { type ContactInput, HONEYPOT_FIELD } from './contact.schema';
 
 type Services = Pick<AppServices, 'database' | 'mailer' | 'rateLimiter' | 'env' | 'logger'>;

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../../server/db/schema';
-import { newsletterConfirmMail } from '../../../server/mail/templates';
-import { type RateLimitRule, tooManyAttempts } from '../../../server/rate-limit';
-import type { AppServices } from '../../../server/types';
+import type { DatabaseSchema } from '#server/db/schema';
+import { type RateLimitRule, tooManyAttempts } from '#server/rate-limit';
+import type { AppServices } from '#server/types';
 import { CONFIRM_LINK_DAYS } from './newsletter';
+import { newsletterConfirmMail } from './newsletter-mail.server';
 import { newsletterTokenSchema } from './newsletter.schema';
 
 type Db = Kysely<DatabaseSchema>;

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { DatabaseSchema, OrderTable } from '../../../server/db/schema';
-import type { CardBrand, PaymentMethod } from '../checkout/checkout';
+import type { DatabaseSchema, OrderTable } from '#server/db/schema';
+import { type CardBrand, type PaymentMethod, paymentMethodOf } from '../checkout/checkout';
 import type { OrderLine, OrderView } from './orders';
 
 type Db = Kysely<DatabaseSchema>;
@@ -159,7 +159,7 @@ function toView(row: OrderRow, items: OrderLine[]): OrderView {
   return {
     reference: row.reference,
     status: row.status,
-    paymentMethod: row.payment_method,
+    paymentMethod: paymentMethodOf(row.payment_method),
     email: row.email,
     subtotal: row.subtotal,
     shipping: row.shipping,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../../server/db/schema';
+import type { DatabaseSchema } from '#server/db/schema';
 import { toCard } from '../catalog/catalog';
 import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { getProduct } from '../catalog/catalog.server';

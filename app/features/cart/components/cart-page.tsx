@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { type ComponentType, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
@@ -13,8 +13,20 @@ import { CartLineRow } from './cart-line-row';
 import type { PaymentMethod } from '../../checkout/checkout';
 import { OrderSummary } from './order-summary';
 
-// The dialog, its form and its schemas load only when a shopper checks out.
-const CheckoutDialog = lazy(() => import('../../checkout/components/checkout-dialog'));
+/**
+ * The checkout dialog the cart opens: the checkout's, handed in by the route (a slot), so the
+ * cart does not import the checkout, which builds on the cart.
+ */
+export interface CheckoutDialogSlotProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  lines: readonly CartLine[];
+  account: boolean;
+  paymentMethod: PaymentMethod;
+  promoCode: string | null;
+  /** The session call has settled (the cart's button stops saying 'Processing...'). */
+  onSettled: () => void;
+}
 
 interface CheckoutState {
   /** Each checkout is a new pending order priced now: a new key remounts the dialog. */
@@ -44,7 +56,7 @@ function EmptyCart() {
 }
 
 /** The cart: its lines, then the order summary (spec §2 Cart page). */
-export function CartPage() {
+export function CartPage({ CheckoutDialog }: { CheckoutDialog: ComponentType<CheckoutDialogSlotProps> }) {
   const cart = useCart();
   const heading = useRef<HTMLHeadingElement>(null);
   // Quantity changes have no toast; this polite status tells screen reader users.

@@ -1,18 +1,23 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { isPurchasable } from '../../catalog/catalog';
 import type { Product } from '../../catalog/catalog.types';
 import { storedPromo } from '../../promo/promo-storage';
-import { WishlistButton } from '../../wishlist/components/wishlist-button';
 import { AddToCartButton } from './add-to-cart-button';
 import { QuantityStepper } from './quantity-stepper';
 
 // Shown only after an add to cart, so its code is fetched then.
 const PromoOffer = lazy(() => import('../../promo/components/promo-offer'));
 
-/** Quantity, Add to Cart and the wishlist toggle of the product page, then the promo offer. */
 type PurchasableProduct = Pick<Product, 'id' | 'name' | 'price' | 'image' | 'link' | 'stock'>;
 
-export function ProductPurchase({ product }: { product: PurchasableProduct }) {
+interface ProductPurchaseProps {
+  product: PurchasableProduct;
+  /** The wishlist toggle beside Add to Cart: the wishlist's, handed in by the route. */
+  wishlistButton: ReactNode;
+}
+
+/** Quantity, Add to Cart and the wishlist toggle of the product page, then the promo offer. */
+export function ProductPurchase({ product, wishlistButton }: ProductPurchaseProps) {
   const [quantity, setQuantity] = useState(1);
   const [offer, setOffer] = useState<'hidden' | 'shown' | 'closed'>('hidden');
   const addButton = useRef<HTMLButtonElement>(null);
@@ -32,7 +37,7 @@ export function ProductPurchase({ product }: { product: PurchasableProduct }) {
             if (offer === 'hidden' && !storedPromo()) setOffer('shown');
           }}
         />
-        <WishlistButton product={product} variant="page" />
+        {wishlistButton}
       </div>
       {offer === 'shown' ? (
         <Suspense fallback={null}>

@@ -3,10 +3,12 @@ import { useNavigate } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { Pagination } from '~/components/ui/pagination';
 import { pageList } from '~/lib/page-list';
-import { bannerPromo, type ListingState, listingSearch, type SortOption } from '../catalog';
+import { bannerPromo } from '../catalog';
+import { type ListingState, listingSearch, type SortOption } from '../listing-url';
 import type { CategoryListing } from '../catalog.server';
 import { FilterPanel, type FilterSelection } from './filter-panel';
 import { ListingToolbar } from './listing-toolbar';
+import type { CardControls } from './product-card';
 import { ProductGrid } from './product-grid';
 import { PromoBanner } from './promo-banner';
 
@@ -17,7 +19,14 @@ function prefersReducedMotion() {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-export function CategoryView({ listing, pathname }: { listing: CategoryListing; pathname: string }) {
+interface CategoryViewProps {
+  listing: CategoryListing;
+  pathname: string;
+  /** Add to Cart and the wishlist toggle of each card, from the route. */
+  controls: CardControls;
+}
+
+export function CategoryView({ listing, pathname, controls }: CategoryViewProps) {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { category, subcategory, page, query } = listing;
@@ -112,6 +121,7 @@ export function CategoryView({ listing, pathname }: { listing: CategoryListing; 
             ) : (
               <ProductGrid
                 products={page.items}
+                controls={controls}
                 view={query.view}
                 priorityCount={query.view === 'grid' ? 2 : 1}
                 headingLevel="h2"

@@ -1,13 +1,22 @@
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { StarRating } from '~/components/ui/star-rating';
-import { AddToCartButton } from '../../cart/components/add-to-cart-button';
-import { WishlistButton } from '../../wishlist/components/wishlist-button';
 import { IMAGE_SIZE, PLACEHOLDER_IMAGE, type ProductCard as Card } from '../catalog';
 import { PriceTag } from './price-tag';
 
+/**
+ * The controls a card shows but the catalog does not own (slots): Add to Cart and the wishlist
+ * toggle, handed in by the route, so the catalog imports neither the cart nor the wishlist.
+ */
+export interface CardControls {
+  AddToCart: ComponentType<{ product: Card; label: 'Add' | 'Add to Cart'; className: string }>;
+  Wishlist: ComponentType<{ product: Card; variant: 'icon' | 'text'; className?: string }>;
+}
+
 interface ProductCardProps {
   product: Card;
+  controls: CardControls;
   view?: 'grid' | 'list';
   /** Cards in the first row are above the fold: load their images eagerly. */
   priority?: boolean;
@@ -30,6 +39,7 @@ function Badges({ product, view }: { product: Card; view: 'grid' | 'list' }) {
 /** One product in a grid or list, with its wishlist toggle and Add to Cart button. */
 export function ProductCard({
   product,
+  controls: { AddToCart, Wishlist },
   view = 'grid',
   priority = false,
   headingLevel = 'h3',
@@ -54,9 +64,7 @@ export function ProductCard({
           />
         </Link>
         <Badges product={product} view={view} />
-        {isList ? null : (
-          <WishlistButton product={product} variant="icon" className="absolute top-2 right-2" />
-        )}
+        {isList ? null : <Wishlist product={product} variant="icon" className="absolute top-2 right-2" />}
       </div>
       <div className="mt-3 flex flex-1 flex-col gap-1">
         <p className="text-sm text-muted">{product.brand}</p>
@@ -72,12 +80,12 @@ export function ProductCard({
           {/* Out of stock shows on the button itself. */}
           {product.stock === 'Low Stock' ? <p className="text-sm text-warning">Low Stock</p> : null}
           <div className="mt-2 flex flex-wrap gap-2">
-            <AddToCartButton
+            <AddToCart
               product={product}
               label={isList ? 'Add to Cart' : 'Add'}
               className={isList ? '' : 'w-full'}
             />
-            {isList ? <WishlistButton product={product} variant="text" /> : null}
+            {isList ? <Wishlist product={product} variant="text" /> : null}
           </div>
         </div>
       </div>

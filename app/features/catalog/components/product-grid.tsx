@@ -1,13 +1,16 @@
 import type { ProductCard as Card } from '../catalog';
-import { ProductCard } from './product-card';
+import { type CardControls, ProductCard } from './product-card';
 
 export function ProductGrid({
   products,
+  controls,
   view = 'grid',
   priorityCount = 0,
   headingLevel,
 }: {
   products: Card[];
+  /** Add to Cart and the wishlist toggle of each card, from the route. */
+  controls: CardControls;
   view?: 'grid' | 'list';
   priorityCount?: number;
   headingLevel?: 'h2' | 'h3';
@@ -24,6 +27,7 @@ export function ProductGrid({
         <li key={product.id} className="flex">
           <ProductCard
             product={product}
+            controls={controls}
             view={view}
             priority={index < priorityCount}
             headingLevel={headingLevel}

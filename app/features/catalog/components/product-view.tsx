@@ -1,12 +1,13 @@
 import { BadgeCheck, FileText, RotateCcw, Truck } from 'lucide';
+import type { ReactNode } from 'react';
 import { Icon } from '~/components/ui/icon';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { StarRating } from '~/components/ui/star-rating';
-import { ProductPurchase } from '../../cart/components/product-purchase';
 import { FREE_SHIPPING_TEXT } from '../../promo/shipping';
 import type { ProductCard } from '../catalog';
 import type { Product } from '../catalog.types';
 import { PriceTag } from './price-tag';
+import type { CardControls } from './product-card';
 import { ProductGallery } from './product-gallery';
 import { ProductGrid } from './product-grid';
 import { ProductTabs } from './product-tabs';
@@ -18,6 +19,10 @@ interface ProductViewProps {
   subcategoryName: string;
   related: ProductCard[];
   url: string;
+  /** Quantity, Add to Cart and the wishlist toggle: the cart's and wishlist's, from the route. */
+  purchase: ReactNode;
+  /** The same controls on the cards of the related products. */
+  cardControls: CardControls;
 }
 
 const stockColour = {
@@ -26,7 +31,8 @@ const stockColour = {
   'Out of Stock': 'text-danger',
 } as const;
 
-export function ProductView({ product, categoryName, subcategoryName, related, url }: ProductViewProps) {
+export function ProductView(props: ProductViewProps) {
+  const { product, categoryName, subcategoryName, related, url, purchase, cardControls } = props;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs
@@ -60,7 +66,7 @@ export function ProductView({ product, categoryName, subcategoryName, related, u
             <dt className="font-bold">Availability</dt>
             <dd className={`font-bold ${stockColour[product.stock]}`}>{product.stock}</dd>
           </dl>
-          <ProductPurchase product={product} />
+          {purchase}
           <ul className="flex flex-col gap-2 rounded-lg bg-surface p-4">
             <li className="flex gap-2">
               <Icon icon={Truck} className="shrink-0" /> {FREE_SHIPPING_TEXT}
@@ -93,7 +99,7 @@ export function ProductView({ product, categoryName, subcategoryName, related, u
           <h2 id="related-title" className="mb-4 text-2xl font-bold">
             Related Products
           </h2>
-          <ProductGrid products={related} />
+          <ProductGrid products={related} controls={cardControls} />
         </section>
       ) : null}
     </div>

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import { notify } from '~/lib/toast';
-import { loadCartClient } from '../../cart/cart-state';
 import type { WishlistProduct } from '../guest-wishlist';
-import { useInWishlist } from '../wishlist-state';
+import { loadWishlistClient, useInWishlist } from '../wishlist-state';
 
 interface WishlistButtonProps {
   product: WishlistProduct;
@@ -24,7 +23,7 @@ export function WishlistButton({ product, variant, className = '' }: WishlistBut
     setBusy(true);
     try {
       const { id, name, image, price, link, stock } = product;
-      await (await loadCartClient()).toggleWishlist({ id, name, image, price, link, stock });
+      await (await loadWishlistClient()).toggleWishlist({ id, name, image, price, link, stock });
     } catch {
       notify.error('Could not update your wishlist', { description: 'Please try again.' });
     } finally {

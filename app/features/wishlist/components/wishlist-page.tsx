@@ -8,7 +8,7 @@ import { formatPrice } from '~/lib/money';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { PLACEHOLDER_IMAGE } from '../../catalog/catalog';
 import type { WishlistEntry } from '../guest-wishlist';
-import { clearWishlist, refreshWishlist, removeFromWishlist } from '../wishlist-client';
+import { clearWishlist, refreshWishlist, removeFromWishlist } from '../wishlist-actions';
 import { useWishlist } from '../wishlist-state';
 
 function WishlistCard({ entry, onRemove }: { entry: WishlistEntry; onRemove: (e: WishlistEntry) => void }) {

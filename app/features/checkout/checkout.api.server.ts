@@ -1,18 +1,14 @@
 import { Hono } from 'hono';
-import { CHECKOUT_ERROR_STATUS, CheckoutError } from '../../app/features/checkout/checkout-error';
-import {
-  createCheckoutSchema,
-  idempotencyKeySchema,
-  paymentSchema,
-} from '../../app/features/checkout/checkout.schema';
-import { createCheckoutSession } from '../../app/features/checkout/checkout.server';
-import { payOrder } from '../../app/features/checkout/payment.server';
-import { orderView } from '../../app/features/orders/orders.server';
-import { sessionUser } from '../auth/auth';
-import { apiError, rateLimited } from '../http-error';
-import { orderConfirmationMail } from '../mail/order-mail';
-import type { AppBindings, AppServices } from '../types';
-import { parseBody } from '../validate';
+import { sessionUser } from '#server/auth/auth';
+import { apiError, rateLimited } from '#server/http-error';
+import type { AppBindings, AppServices } from '#server/types';
+import { parseBody } from '#server/validate';
+import { orderView } from '~/features/orders/orders.server';
+import { orderConfirmationMail } from '~/features/orders/order-mail.server';
+import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
+import { createCheckoutSchema, idempotencyKeySchema, paymentSchema } from './checkout.schema';
+import { createCheckoutSession } from './checkout.server';
+import { payOrder } from './payment.server';
 
 /** Card testers try many cards quickly: a shopper never needs more than a few tries. */
 const PAY_LIMIT = { limit: 40, windowMs: 10 * 60_000 };

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { STORE } from '../../app/lib/store-info';
-import { escapeHtml, renderMail } from './layout';
+import { escapeHtml, type MailContent } from '#server/mail/layout';
+import { STORE } from '~/lib/store-info';
 import {
-  contactMessageMail,
-  newsletterConfirmMail,
   passwordChangedMail,
   resetPasswordMail,
   twoFactorDisabledMail,
   twoFactorEnabledMail,
   verifyEmailMail,
-  type MailContent,
-} from './templates';
+} from './account-mail.server';
 
 const url = 'https://shop.example/reset-password?token=abc123&callbackURL=%2Faccount';
 const evil = '<script>alert(1)</script>';
@@ -101,76 +98,5 @@ describe('resetPasswordMail', () => {
       expect(part).toContain('expires in 1 hour');
       expect(part).toContain('If you did not ask to reset your password, you can ignore this email.');
     }
-  });
-});
-
-describe('renderMail', () => {
-  it('escapes every dynamic string, including the action label and url', () => {
-    const { html } = renderMail({
-      title: `<b>"T"</b>`,
-      preheader: '<i>pre</i>',
-      paragraphs: ["Tom & Jerry's <img src=x onerror=alert(1)>"],
-      action: { label: '<u>Go</u>', url: 'https://shop.example/?a="><script>x</script>' },
-      footnote: '<em>small</em>',
-    });
-    expect(html).not.toMatch(/<(b|i|u|em|img|script)[\s>]/);
-    expect(html).toContain('Tom &amp; Jerry&#39;s &lt;img src=x onerror=alert(1)&gt;');
-    expect(html).toContain('&lt;u&gt;Go&lt;/u&gt;');
-  });
-
-  it('hides the preheader and leaves out the action when there is none', () => {
-    const { html, text } = renderMail({ title: 'Notice', preheader: 'Preview', paragraphs: ['Body'] });
-    expect(html).toMatch(/<div style="display:none;[^"]*">Preview<\/div>/);
-    expect(html).not.toContain('If the button does not work');
-    expect(text).toBe(
-      `${STORE.name}\n\nNotice\n\nBody\n\n--\n${STORE.name}\n` +
-        `1200 Harbor Park Drive, Suite 300, Columbus, OH 43215, United States\n` +
-        `Phone: ${STORE.phone}\nEmail: ${STORE.supportEmail}\n`,
-    );
-  });
-
-  it('escapeHtml covers the five special characters', () => {
-    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
-  });
-});
-
-describe('contactMessageMail', () => {
-  const mail = contactMessageMail({
-    name: `Pat\r\nBcc: victim@example.com ${evil}`,
-    email: 'pat@example.com',
-    message: `First line\nSecond line ${evil}`,
-  });
-
-  it('keeps the subject on one line whatever the name holds', () => {
-    expect(mail.subject).toBe(`Contact form message from Pat Bcc: victim@example.com ${evil}`);
-    expect(mail.subject).not.toMatch(/[\r\n]/);
-  });
-
-  it('escapes the sender and message in html and keeps the line breaks', () => {
-    expect(mail.html).not.toContain(evil);
-    expect(mail.html).toContain(`Second line ${escapeHtml(evil)}`);
-    expect(mail.html).toContain('white-space:pre-wrap');
-    expect(mail.text).toContain('First line\nSecond line');
-  });
-});
-
-describe('newsletterConfirmMail', () => {
-  const confirmUrl = 'https://shop.example/newsletter/confirm?token=abc';
-  const unsubscribeUrl = 'https://shop.example/newsletter/unsubscribe?token=def';
-  const mail = newsletterConfirmMail({ confirmUrl, unsubscribeUrl, expiresInDays: 7 });
-
-  it('carries the confirm button and an unsubscribe link in both parts', () => {
-    expect(mail.subject).toBe('Confirm your newsletter subscription');
-    expect(mail.html).toContain(`href="${confirmUrl}"`);
-    expect(mail.html).toContain(`href="${unsubscribeUrl}"`);
-    expect(mail.text).toContain(`Confirm subscription:\n${confirmUrl}`);
-    expect(mail.text).toContain(`Unsubscribe:\n${unsubscribeUrl}`);
-    expect(mail.text).toContain('expires in 7 days');
-  });
-
-  it('refuses links that are not absolute http(s) URLs', () => {
-    expect(() =>
-      newsletterConfirmMail({ confirmUrl, unsubscribeUrl: 'javascript:alert(1)', expiresInDays: 7 }),
-    ).toThrow('Mail links must be absolute http(s) URLs');
   });
 });

@@ -1,11 +1,5 @@
-import { STORE } from '../../app/lib/store-info';
-import { renderMail } from './layout';
-
-export interface MailContent {
-  subject: string;
-  html: string;
-  text: string;
-}
+import { type MailContent, renderMail } from '#server/mail/layout';
+import { STORE } from '~/lib/store-info';
 
 /** Accounts may have no first name; an empty one must not read "Hi ,". */
 export interface Recipient {
@@ -28,7 +22,7 @@ export function verifyEmailMail({ firstName, url }: RecipientWithLink): MailCont
   const subject = 'Confirm your email address';
   return {
     subject,
-    ...renderMail({
+    ...renderMail(STORE, {
       title: subject,
       preheader: `One click to finish setting up your ${STORE.name} account.`,
       paragraphs: [
@@ -45,7 +39,7 @@ export function resetPasswordMail({ firstName, url }: RecipientWithLink): MailCo
   const subject = 'Reset your password';
   return {
     subject,
-    ...renderMail({
+    ...renderMail(STORE, {
       title: subject,
       preheader: 'Use this link within 1 hour to choose a new password.',
       paragraphs: [
@@ -63,7 +57,7 @@ export function passwordChangedMail({ firstName }: Recipient): MailContent {
   const subject = 'Your password was changed';
   return {
     subject,
-    ...renderMail({
+    ...renderMail(STORE, {
       title: subject,
       preheader: `The password for your ${STORE.name} account was just changed.`,
       paragraphs: [
@@ -79,7 +73,7 @@ export function twoFactorEnabledMail({ firstName }: Recipient): MailContent {
   const subject = 'Two-factor authentication is on';
   return {
     subject,
-    ...renderMail({
+    ...renderMail(STORE, {
       title: subject,
       preheader: `Your ${STORE.name} account now asks for a code when you sign in.`,
       paragraphs: [
@@ -95,7 +89,7 @@ export function twoFactorDisabledMail({ firstName }: Recipient): MailContent {
   const subject = 'Two-factor authentication is off';
   return {
     subject,
-    ...renderMail({
+    ...renderMail(STORE, {
       title: subject,
       preheader: `Your ${STORE.name} account no longer asks for a code when you sign in.`,
       paragraphs: [
@@ -103,56 +97,6 @@ export function twoFactorDisabledMail({ firstName }: Recipient): MailContent {
         `Two-factor authentication was turned off for your ${STORE.name} account. Signing in now needs only your password.`,
         `If you did not turn it off, reset your password right away from the sign-in page and ${contactUs}.`,
       ],
-    }),
-  };
-}
-
-export interface ContactMessage {
-  name: string;
-  email: string;
-  message: string;
-}
-
-/** To the staff inbox; the caller sets the sender as Reply-To, so answering reaches them. */
-export function contactMessageMail({ name, email, message }: ContactMessage): MailContent {
-  // A subject is one line: a name cannot add headers or lines to it.
-  const oneLineName = name.replace(/\s+/g, ' ').trim().slice(0, 80);
-  const subject = `Contact form message from ${oneLineName}`;
-  return {
-    subject,
-    ...renderMail({
-      title: 'New message from the contact form',
-      preheader: `${oneLineName} wrote to ${STORE.name}.`,
-      paragraphs: [`From: ${name} <${email}>`, message],
-      footnote: `Reply to this email to answer ${oneLineName} at ${email}.`,
-    }),
-  };
-}
-
-export interface NewsletterLinks {
-  confirmUrl: string;
-  unsubscribeUrl: string;
-  expiresInDays: number;
-}
-
-export function newsletterConfirmMail({
-  confirmUrl,
-  unsubscribeUrl,
-  expiresInDays,
-}: NewsletterLinks): MailContent {
-  const subject = 'Confirm your newsletter subscription';
-  return {
-    subject,
-    ...renderMail({
-      title: subject,
-      preheader: `One click to start receiving the ${STORE.name} newsletter.`,
-      paragraphs: [
-        'Hello,',
-        `Thank you for signing up for the ${STORE.name} newsletter. Please confirm that this is your email address and that you want to receive news and offers from us.`,
-      ],
-      action: { label: 'Confirm subscription', url: confirmUrl },
-      footnote: `If you did not sign up, you can ignore this email: we will not send you our newsletter unless you confirm. The link expires in ${expiresInDays} days.`,
-      links: [{ label: 'Unsubscribe', url: unsubscribeUrl }],
     }),
   };
 }

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
-import { wishlistAddSchema, wishlistMergeSchema } from '../../app/features/cart/cart.schema';
+import { requireApiUser, type UserBindings } from '#server/auth/require-api-user';
+import { apiError } from '#server/http-error';
+import type { AppServices } from '#server/types';
+import { parseBody } from '#server/validate';
 import {
   addToWishlist,
   clearWishlist,
   listWishlist,
   mergeWishlist,
   removeFromWishlist,
-} from '../../app/features/wishlist/wishlist.server';
-import { requireApiUser, type UserBindings } from '../auth/require-api-user';
-import { apiError } from '../http-error';
-import type { AppServices } from '../types';
-import { parseBody } from '../validate';
+} from './wishlist.server';
+import { wishlistAddSchema, wishlistMergeSchema } from './wishlist.schema';
 
 /** /api/wishlist: a signed-in user's wishlist, so it follows them to other devices. */
 export function wishlistRoutes(services: AppServices) {

@@ -1,8 +1,7 @@
-import { formatOrderDate, type OrderView, paymentDescription } from '../../app/features/orders/orders';
-import { formatPrice } from '../../app/lib/money';
-import { STORE } from '../../app/lib/store-info';
-import { type MailRow, renderMail } from './layout';
-import type { MailContent } from './templates';
+import { type MailContent, type MailRow, renderMail } from '#server/mail/layout';
+import { formatPrice } from '~/lib/money';
+import { STORE } from '~/lib/store-info';
+import { formatOrderDate, type OrderView, paymentDescription } from './orders';
 
 /** The confirmation sent when an order is paid: what was bought, what it cost, what comes next. */
 export function orderConfirmationMail(order: OrderView, orderUrl: string | null): MailContent {
@@ -22,7 +21,7 @@ export function orderConfirmationMail(order: OrderView, orderUrl: string | null)
   rows.push({ label: 'Total', value: formatPrice(order.total), strong: true });
   return {
     subject,
-    ...renderMail({
+    ...renderMail(STORE, {
       title: 'Thank you for your order',
       preheader: `Order ${order.reference}: ${formatPrice(order.total)}, paid. We will prepare it for shipping soon.`,
       paragraphs: [

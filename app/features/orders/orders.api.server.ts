@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { findUserOrder, listUserOrders } from '../../app/features/orders/orders.server';
-import { requireApiUser, type UserBindings } from '../auth/require-api-user';
-import { apiError } from '../http-error';
-import type { AppServices } from '../types';
+import { requireApiUser, type UserBindings } from '#server/auth/require-api-user';
+import { apiError } from '#server/http-error';
+import type { AppServices } from '#server/types';
+import { findUserOrder, listUserOrders } from './orders.server';
 
 /** /api/orders: the signed-in user's own orders; anyone else's is a 404, as if it did not exist. */
 export function orderRoutes(services: AppServices) {

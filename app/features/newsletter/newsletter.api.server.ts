@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { NEWSLETTER_TEXT } from '../../app/features/newsletter/newsletter';
-import { newsletterSchema } from '../../app/features/newsletter/newsletter.schema';
-import { requestSubscription } from '../../app/features/newsletter/newsletter.server';
-import { apiError, rateLimited } from '../http-error';
-import type { AppBindings, AppServices } from '../types';
-import { parseBody } from '../validate';
+import { apiError, rateLimited } from '#server/http-error';
+import type { AppBindings, AppServices } from '#server/types';
+import { parseBody } from '#server/validate';
+import { NEWSLETTER_TEXT } from './newsletter';
+import { newsletterSchema } from './newsletter.schema';
+import { requestSubscription } from './newsletter.server';
 
 /** POST /api/newsletter: the footer's sign-up form (confirm and unsubscribe are pages). */
 export function newsletterRoutes(services: AppServices) {

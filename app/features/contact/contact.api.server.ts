@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { CONTACT_MESSAGES, contactSchema } from '../../app/features/contact/contact.schema';
-import { submitContactMessage } from '../../app/features/contact/contact.server';
-import { apiError, rateLimited } from '../http-error';
-import type { AppBindings, AppServices } from '../types';
-import { parseBody } from '../validate';
+import { apiError, rateLimited } from '#server/http-error';
+import type { AppBindings, AppServices } from '#server/types';
+import { parseBody } from '#server/validate';
+import { CONTACT_MESSAGES, contactSchema } from './contact.schema';
+import { submitContactMessage } from './contact.server';
 
 /** POST /api/contact: the contact form. */
 export function contactRoutes(services: AppServices) {

@@ -1,8 +1,12 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { LINE_LIMIT_MESSAGE } from '../../app/features/cart/cart';
-import { itemCount } from '../../app/features/cart/item-count';
-import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '../../app/features/cart/cart.schema';
+import { requireApiUser, type UserBindings } from '#server/auth/require-api-user';
+import { apiError } from '#server/http-error';
+import type { AppServices } from '#server/types';
+import { parseBody } from '#server/validate';
+import { LINE_LIMIT_MESSAGE } from './cart';
+import { addToCartSchema, mergeCartSchema, setQuantitySchema } from './cart.schema';
+import { itemCount } from './item-count';
 import {
   addToCart,
   CartRuleError,
@@ -12,11 +16,7 @@ import {
   mergeIntoCart,
   removeFromCart,
   setCartQuantity,
-} from '../../app/features/cart/cart.server';
-import { requireApiUser, type UserBindings } from '../auth/require-api-user';
-import { apiError } from '../http-error';
-import type { AppServices } from '../types';
-import { parseBody } from '../validate';
+} from './cart.server';
 
 const STATUS = { unknown_product: 400, out_of_stock: 409, not_found: 404 } as const;
 

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { ChargeRequest } from './gateway';
+import { createTestGateway } from './test-gateway';
+
+const gateway = createTestGateway();
+
+function cardCharge(number: string, expiryMonth: string, expiryYear: string): ChargeRequest {
+  return {
+    orderReference: 'MS-TEST',
+    amountCents: 1000,
+    email: 'pat@example.com',
+    source: {
+      method: 'card',
+      card: { number, expiryMonth, expiryYear, cvv: '123', holderName: 'Pat Doe' },
+    },
+  };
+}
+
+const now = new Date();
+const thisMonth = String(now.getUTCMonth() + 1).padStart(2, '0');
+const thisYear = String(now.getUTCFullYear() % 100).padStart(2, '0');
+const lastYear = String((now.getUTCFullYear() - 1) % 100).padStart(2, '0');
+
+describe('test gateway', () => {
+  it('approves its approving cards through the last day of the expiry month', async () => {
+    const result = await gateway.charge(cardCharge('4242424242424242', thisMonth, thisYear));
+    expect(result.status).toBe('approved');
+  });
+
+  it('declines an expired card, whatever its number', async () => {
+    const result = await gateway.charge(cardCharge('4242424242424242', thisMonth, lastYear));
+    expect(result).toEqual({ status: 'declined', message: 'Your card has expired.' });
+  });
+
+  it('declines its declining cards with their message', async () => {
+    const result = await gateway.charge(cardCharge('4000000000009995', '12', '99'));
+    expect(result).toEqual({ status: 'declined', message: 'Insufficient funds.' });
+  });
+});
