@@ -1,4 +1,3 @@
-
 /**
  * Row types of our own tables. Timestamps are epoch milliseconds (bigint in PostgreSQL, read
  * back as numbers by the pg type parser set up in database.ts), so both engines return the
