@@ -7,6 +7,7 @@ import {
 } from '../../app/features/checkout/checkout.schema';
 import { createCheckoutSession } from '../../app/features/checkout/checkout.server';
 import { payOrder } from '../../app/features/checkout/payment.server';
+import { orderAccessCookie } from '../../app/features/orders/order-access.server';
 import { orderView } from '../../app/features/orders/orders.server';
 import { sessionUser } from '../auth/auth';
 import { apiError, rateLimited } from '../http-error';
@@ -90,6 +91,17 @@ export function checkoutRoutes(services: AppServices) {
           .catch((error: unknown) =>
             logger.error({ err: error, order: paid.order.reference }, 'order mail failed'),
           );
+      }
+      if (!paid.order.user_id) {
+        // The guest's browser, and only it, may see the order's confirmation page.
+        const cookie = orderAccessCookie({
+          cookieHeader: c.req.header('cookie'),
+          reference: paid.order.reference,
+          orderId: paid.order.id,
+          secret: env.AUTH_SECRET,
+          secure: env.APP_URL.startsWith('https:'),
+        });
+        c.header('Set-Cookie', cookie, { append: true });
       }
       return c.json({
         success: true,

@@ -49,11 +49,17 @@ async function expectOrderSuccess(page: Page, paidWith: string): Promise<string>
   await expect(page.getByText(`Order reference: ${reference}`)).toBeVisible();
   await expect(page.getByText(paidWith)).toBeVisible();
   await expect(page.getByText('Your order will be prepared for shipping soon')).toBeVisible();
+  // The stored order's own details, not what the address says.
+  await expect(page.getByRole('heading', { level: 2, name: 'Your order' })).toBeVisible();
+  await expect(page.getByText('Total paid')).toBeVisible();
   await cartReady(page, 0);
   return reference;
 }
 
-test('guest pays by card: validation, development mode, success and the order page', async ({ page }) => {
+test('guest pays by card: validation, development mode, success and the order page', async ({
+  page,
+  browser,
+}) => {
   await addWalkerAndOpenCart(page);
   const dialog = await openCheckout(page, 'Secure Checkout - Card Payment');
   await expect(dialog.getByText('Enter your payment card information securely below')).toBeVisible();
@@ -83,8 +89,23 @@ test('guest pays by card: validation, development mode, success and the order pa
   await expect(dialog.getByText('Redirecting to order confirmation...')).toBeVisible();
   await expect(toast(page, 'Your order has been placed successfully.')).toBeVisible();
   await expectOrderSuccess(page, 'Paid with Credit/Debit Card');
+  await expect(page.getByText(`1 x ${WALKER.name}`)).toBeVisible();
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   expect(await page.evaluate(() => localStorage.getItem('guest_cart_items'))).toBeNull();
+
+  // Another browser with the same address: the reference alone shows nothing of the order.
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  const response = await other.goto(page.url());
+  expect(response?.status()).toBe(404);
+  await expect(other.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+  await expect(other.getByText(WALKER.name)).toHaveCount(0);
+  await expect(other.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute(
+    'href',
+    '/category/featured',
+  );
+  await stranger.close();
 });
 
 test('guest pays by bank transfer', async ({ page }) => {
