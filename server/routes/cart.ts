@@ -1,6 +1,7 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { itemCount, LINE_LIMIT_MESSAGE } from '../../app/features/cart/cart';
+import { CART_TAB_HEADER, cartTabId } from '../../app/features/cart/cart-tab';
 import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '../../app/features/cart/cart.schema';
 import {
   addToCart,
@@ -27,7 +28,9 @@ export function cartRoutes(services: AppServices) {
 
   app.use(requireApiUser(auth, 'Please sign in to use your account cart.'));
 
-  const changed = (userId: string) => cartEvents.publish(userId).catch(() => undefined);
+  // The tab that asked for the change gets it back with the signal, and so skips a re-read.
+  const changed = (c: Context<UserBindings>) =>
+    cartEvents.publish(c.get('user').id, cartTabId(c.req.header(CART_TAB_HEADER))).catch(() => undefined);
   const failure = (c: Parameters<typeof apiError>[0], error: unknown) => {
     if (error instanceof CartRuleError) return apiError(c, STATUS[error.code], error.code, error.message);
     throw error;
@@ -45,7 +48,7 @@ export function cartRoutes(services: AppServices) {
     if (!body.ok) return body.response;
     try {
       const { line, capped } = await addToCart(db, c.get('user').id, body.data.productId, body.data.quantity);
-      await changed(c.get('user').id);
+      await changed(c);
       return c.json({ item: line, capped, message: capped ? LINE_LIMIT_MESSAGE : undefined });
     } catch (error) {
       return failure(c, error);
@@ -57,7 +60,7 @@ export function cartRoutes(services: AppServices) {
     if (!body.ok) return body.response;
     try {
       const item = await setCartQuantity(db, c.get('user').id, c.req.param('id'), body.data.quantity);
-      await changed(c.get('user').id);
+      await changed(c);
       return c.json({ item });
     } catch (error) {
       return failure(c, error);
@@ -67,7 +70,7 @@ export function cartRoutes(services: AppServices) {
   app.delete('/items/:id', async (c) => {
     try {
       await removeFromCart(db, c.get('user').id, c.req.param('id'));
-      await changed(c.get('user').id);
+      await changed(c);
       return c.json({ ok: true });
     } catch (error) {
       return failure(c, error);
@@ -76,7 +79,7 @@ export function cartRoutes(services: AppServices) {
 
   app.delete('/', async (c) => {
     await clearCart(db, c.get('user').id);
-    await changed(c.get('user').id);
+    await changed(c);
     return c.json({ ok: true });
   });
 
@@ -84,7 +87,7 @@ export function cartRoutes(services: AppServices) {
     const body = await parseBody(c, mergeCartSchema);
     if (!body.ok) return body.response;
     const result = await mergeIntoCart(db, c.get('user').id, body.data.items);
-    await changed(c.get('user').id);
+    await changed(c);
     return c.json({ ...result, items: await listCart(db, c.get('user').id) });
   });
 
@@ -94,8 +97,8 @@ export function cartRoutes(services: AppServices) {
     streamSSE(c, async (stream) => {
       const userId = c.get('user').id;
       let wake: () => void = () => undefined;
-      const unsubscribe = cartEvents.subscribe(userId, () => {
-        void stream.writeSSE({ event: 'changed', data: String(Date.now()) });
+      const unsubscribe = cartEvents.subscribe(userId, (change) => {
+        void stream.writeSSE({ event: 'changed', data: JSON.stringify(change) });
       });
       stream.onAbort(() => {
         unsubscribe();
