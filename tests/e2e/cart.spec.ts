@@ -228,6 +228,7 @@ test.describe('accessibility', () => {
 test.describe('signed-in cart', () => {
   test('the guest cart and wishlist move into the account at sign-in, and tabs follow each other', async ({
     page,
+    browser,
     request,
     baseURL,
   }) => {
@@ -284,5 +285,16 @@ test.describe('signed-in cart', () => {
     await other.reload();
     await cartReady(other, 2);
     await expect(other.getByRole('link', { name: WHEELCHAIR.name })).toBeVisible();
+
+    // The signed-in count is in the server's HTML: a browser without JavaScript shows it too.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    const plain = await noScript.newPage();
+    await plain.goto(new URL('/category/mobility', page.url()).href);
+    await expect(cartLink(plain)).toHaveAccessibleName('Cart, 2 items');
+    await expect(cartLink(plain)).toHaveAttribute('data-cart-status', 'idle');
+    await noScript.close();
   });
 });

@@ -13,10 +13,12 @@ export const toast = (page: Page, text: string) =>
     .first();
 
 /**
- * The badge shows a count once the page is interactive and the cart has been read; waiting for
- * it means no click is lost to a page that is not hydrated yet.
+ * The cart store has read the cart once the page is interactive; waiting for it means no click
+ * is lost to a page that is not hydrated yet. (A signed-in page has its count in the server
+ * HTML already, so the count alone does not say that.)
  */
 export async function cartReady(page: Page, count = 0) {
+  await expect(cartLink(page)).toHaveAttribute('data-cart-status', 'ready');
   await expect(cartLink(page)).toHaveAccessibleName(`Cart, ${items(count)}`);
 }
 
