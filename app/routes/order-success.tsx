@@ -22,7 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     reference: (new URL(request.url).searchParams.get('order_ref') ?? '').toUpperCase(),
     cookieHeader: request.headers.get('cookie'),
     secret: env.AUTH_SECRET,
-    userId: async () => (await getSessionUser(context, request))?.id ?? null,
+    // Fresh: a signed-out or revoked session must not show the account's order from the cache.
+    userId: async () => (await getSessionUser(context, request, { fresh: true }))?.id ?? null,
   });
   if (!order) return data({ order: null }, { status: 404 });
   return { order };
