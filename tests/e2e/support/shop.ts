@@ -45,5 +45,6 @@ export async function signIn(page: Page, account: { email: string; password: str
   await main.getByLabel('Email', { exact: true }).filter({ visible: true }).fill(account.email);
   await main.getByLabel('Password', { exact: true }).filter({ visible: true }).fill(account.password);
   await main.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible();
+  // Password hashing is meant to be slow: on a busy machine a sign-in takes more than 5 s.
+  await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible({ timeout: 15_000 });
 }
