@@ -75,6 +75,7 @@ const PUBLIC_ENTRIES = {
   ],
   orders: [
     'orders.server',
+    'order-access.server',
     'order-mail.server',
     'orders.api.server',
     'components/order-detail',

@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { getSessionUser } from '~/features/account/session.server';
+import { countCart } from '~/features/cart/cart.server';
 import { DeferredToaster } from '~/components/layout/deferred-toaster';
 import { ErrorPage } from '~/components/layout/error-page';
 import { NotFound } from '~/components/layout/not-found';
@@ -42,8 +43,12 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
+  if (!user) return { user: null, cartCount: null };
   // Only what the header shows: the page never carries more of the account than it needs.
-  return { user: user ? { firstName: user.firstName } : null };
+  // The account cart's count (one query on the user's index) is in the server HTML; a guest's
+  // cart lives on the device, so its count comes after hydration.
+  const cartCount = await countCart(context.services.database.db, user.id);
+  return { user: { firstName: user.firstName }, cartCount };
 }
 
 /** The session changes only through a form or a sign-in/out, not on every link click. */
@@ -85,7 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <SkipLink />
         <IconSprite />
-        <SiteHeader user={data?.user ?? null} />
+        <SiteHeader user={data?.user ?? null} cartCount={data?.cartCount ?? null} />
         <main id="main-content" tabIndex={-1} className="flex-1">
           {children}
         </main>

@@ -1,22 +1,34 @@
-import { OrderSuccess } from '~/features/orders/components/order-success';
+import { data } from 'react-router';
+import { getSessionUser } from '~/features/account/session.server';
+import { OrderNotFound, OrderSuccess } from '~/features/orders/components/order-success';
+import { findViewableOrder } from '~/features/orders/order-access.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/order-success';
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-export function meta() {
+export function meta({ data: loaded }: Route.MetaArgs) {
   return [
-    { title: pageTitle('Thank You for Your Order') },
+    { title: pageTitle(loaded?.order ? 'Thank You for Your Order' : 'Order not found') },
     { name: 'description', content: 'Your order has been placed and paid.' },
     { name: 'robots', content: 'noindex' },
   ];
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
-  return { reference: query.get('order_ref'), paymentMethod: query.get('payment_method') };
+/** The order named by order_ref, if this visitor may see it (order-access.server.ts); else 404. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { database, env } = context.services;
+  const order = await findViewableOrder(database.db, {
+    reference: (new URL(request.url).searchParams.get('order_ref') ?? '').toUpperCase(),
+    cookieHeader: request.headers.get('cookie'),
+    secret: env.AUTH_SECRET,
+    // Fresh: a signed-out or revoked session must not show the account's order from the cache.
+    userId: async () => (await getSessionUser(context, request, { fresh: true }))?.id ?? null,
+  });
+  if (!order) return data({ order: null }, { status: 404 });
+  return { order };
 }
 
 export default function OrderSuccessRoute({ loaderData }: Route.ComponentProps) {
-  return <OrderSuccess reference={loaderData.reference} paymentMethod={loaderData.paymentMethod} />;
+  return loaderData.order ? <OrderSuccess order={loaderData.order} /> : <OrderNotFound />;
 }

@@ -266,6 +266,7 @@ test.describe('accessibility', () => {
 test.describe('signed-in cart', () => {
   test('the guest cart and wishlist move into the account at sign-in, and tabs follow each other', async ({
     page,
+    browser,
     request,
     baseURL,
   }) => {
@@ -296,10 +297,17 @@ test.describe('signed-in cart', () => {
 
     await page.goto('/search?q=walker');
     await cartReady(page, 2);
+    // The tab that makes a change shows it from its own answer: its "changed" event (the same
+    // one the other tab reads the cart on) makes it read nothing again.
+    const ownReads: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/cart') ownReads.push(r.url());
+    });
     await page.getByRole('button', { name: `Add ${WALKER.name} to cart` }).click();
     await cartReady(page, 3);
     await expect(cartLink(other)).toHaveAccessibleName('Cart, 3 items', { timeout: 2_000 });
     await expect(other.getByRole('link', { name: WALKER.name })).toBeVisible({ timeout: 2_000 });
+    expect(ownReads).toEqual([]);
 
     // Adding again adds to the quantity on the server too.
     await page.getByRole('button', { name: `Add ${WALKER.name} to cart` }).click();
@@ -315,5 +323,16 @@ test.describe('signed-in cart', () => {
     await other.reload();
     await cartReady(other, 2);
     await expect(other.getByRole('link', { name: WHEELCHAIR.name })).toBeVisible();
+
+    // The signed-in count is in the server's HTML: a browser without JavaScript shows it too.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    const plain = await noScript.newPage();
+    await plain.goto(new URL('/category/mobility', page.url()).href);
+    await expect(cartLink(plain)).toHaveAccessibleName('Cart, 2 items');
+    await expect(cartLink(plain)).toHaveAttribute('data-cart-status', 'idle');
+    await noScript.close();
   });
 });

@@ -1,5 +1,6 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { cartReady } from './support/shop';
 
 test.describe('browsing the catalogue', () => {
   test('home -> category -> filter -> sort -> page 2 -> product -> search', async ({ page, isMobile }) => {
@@ -154,6 +155,42 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/category\/respiratory\/oxygen-concentrators$/);
+  });
+});
+
+test.describe('mouse', () => {
+  test('a category dropdown opens on hover and closes when the pointer leaves', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the desktop menu is hidden on narrow screens; touch keeps to the button');
+    await page.goto('/');
+    await cartReady(page);
+    const menu = page.getByRole('navigation', { name: 'Categories' });
+    const mobility = menu.getByRole('button', { name: 'Mobility subcategories' });
+    const respiratory = menu.getByRole('button', { name: 'Respiratory subcategories' });
+
+    await menu.getByRole('link', { name: 'Mobility', exact: true }).hover();
+    await expect(mobility).toHaveAttribute('aria-expanded', 'true');
+    // Down into the dropdown (across the gap below the bar): it stays open.
+    await menu.getByRole('link', { name: 'Wheelchairs' }).hover();
+    await expect(mobility).toHaveAttribute('aria-expanded', 'true');
+    // Along the bar: the next category's dropdown takes its place.
+    await menu.getByRole('link', { name: 'Respiratory', exact: true }).hover();
+    await expect(respiratory).toHaveAttribute('aria-expanded', 'true');
+    await expect(mobility).toHaveAttribute('aria-expanded', 'false');
+    // Away from the menu: it closes.
+    await page.getByRole('heading', { level: 2, name: 'Featured Products' }).hover();
+    await expect(respiratory).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu.getByRole('link', { name: 'Oxygen Concentrators' })).toBeHidden();
+
+    // The keyboard still opens and closes it with the button.
+    await respiratory.focus();
+    await page.keyboard.press('Enter');
+    await expect(respiratory).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(respiratory).toHaveAttribute('aria-expanded', 'false');
+    await expect(respiratory).toBeFocused();
   });
 });
 

@@ -157,4 +157,58 @@ describe.each(testEngines)('account cart API on %s', (engine) => {
     expect(received).toContain('event: changed');
     controller.abort();
   });
+
+  it('names the tab that made a change in its event, and only a well-formed tab id', async () => {
+    const { client } = await signedInClient(t.url);
+    const controller = new AbortController();
+    const stream = await fetch(`${t.url}/api/cart/events`, {
+      headers: { cookie: client.cookieHeader() },
+      signal: controller.signal,
+    });
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    /** The data of the next "changed" event. */
+    const nextChange = async () => {
+      for (;;) {
+        const match = /event: changed\ndata: (.*)\n/.exec(received);
+        if (match) {
+          received = received.slice(match.index + match[0].length);
+          return JSON.parse(match[1]!) as { origin: string | null };
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        received += decoder.decode(value);
+      }
+    };
+    const change = (headers: Record<string, string>, productId = first.id) =>
+      client.request('/api/cart/items', { method: 'POST', body: { productId }, headers });
+
+    await change({ 'x-cart-tab': 'tab-0123456789abcdef' });
+    expect(await nextChange()).toEqual({ origin: 'tab-0123456789abcdef' });
+    await change({});
+    expect(await nextChange()).toEqual({ origin: null });
+    // Not a short token: the change is made, the event names no tab.
+    await change({ 'x-cart-tab': '<img src=x onerror=alert(1)>' });
+    expect(await nextChange()).toEqual({ origin: null });
+    await change({ 'x-cart-tab': 'x'.repeat(200) });
+    expect(await nextChange()).toEqual({ origin: null });
+
+    const lines = (await client.get('/api/cart')).body as { items: Line[] };
+    const line = lines.items.find((l) => l.product_id === first.id)!;
+    await client.request(`/api/cart/items/${line.id}`, {
+      method: 'PATCH',
+      body: { quantity: 2 },
+      headers: { 'x-cart-tab': 'tab-patch-0001' },
+    });
+    expect(await nextChange()).toEqual({ origin: 'tab-patch-0001' });
+    await client.request(`/api/cart/items/${line.id}`, {
+      method: 'DELETE',
+      headers: { 'x-cart-tab': 'tab-delete-0001' },
+    });
+    expect(await nextChange()).toEqual({ origin: 'tab-delete-0001' });
+    await client.request('/api/cart', { method: 'DELETE', headers: { 'x-cart-tab': 'tab-clear-0001' } });
+    expect(await nextChange()).toEqual({ origin: 'tab-clear-0001' });
+    controller.abort();
+  });
 });

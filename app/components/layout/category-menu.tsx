@@ -5,18 +5,36 @@ import { Link, useLocation } from 'react-router';
 import { CATEGORY_MENU } from '~/features/catalog/data/category-menu';
 
 const MENU = CATEGORY_MENU.filter((c) => c.inMenu);
+/** Resting on a category this long opens it: a pointer passing over the bar opens nothing. */
+export const HOVER_OPEN_MS = 150;
+/** Leaving closes after this long, so a pointer that slips off on the way down keeps it open. */
+export const HOVER_CLOSE_MS = 300;
+
+/** A mouse on a device that can hover: touch and pen keep to the button. */
+function isHoverPointer(event: React.PointerEvent): boolean {
+  return event.pointerType === 'mouse' && window.matchMedia('(hover: hover)').matches;
+}
 
 /**
  * Desktop category menu: each category is a link, and a button beside it opens its
- * subcategories (disclosure pattern). Escape or a click elsewhere closes it.
+ * subcategories (disclosure pattern). A mouse also opens it by resting on the category and
+ * closes it by leaving; a click on the button keeps it open. Escape or a click elsewhere
+ * closes it.
  */
 export function DesktopCategoryMenu() {
   // A dropdown belongs to the page it was opened on: any navigation closes it.
   const location = useLocation();
-  const [openAt, setOpenAt] = useState<{ id: string; key: string } | null>(null);
+  const [openAt, setOpenAt] = useState<{ id: string; key: string; byHover: boolean } | null>(null);
   const open = openAt?.key === location.key ? openAt.id : null;
-  const setOpen = (id: string | null) => setOpenAt(id ? { id, key: location.key } : null);
+  const setOpen = (id: string | null, byHover = false) =>
+    setOpenAt(id ? { id, key: location.key, byHover } : null);
   const navRef = useRef<HTMLUListElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const later = (ms: number, run: () => void) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(run, ms);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
     if (!open) return;
@@ -37,12 +55,32 @@ export function DesktopCategoryMenu() {
     };
   }, [open]);
 
+  function pointerEnter(event: React.PointerEvent, id: string) {
+    if (!isHoverPointer(event)) return;
+    if (open === id) return clearTimeout(timer.current);
+    // From one open dropdown to the next category: switch at once.
+    if (open) return later(0, () => setOpen(id, true));
+    later(HOVER_OPEN_MS, () => setOpen(id, true));
+  }
+
+  function pointerLeave(event: React.PointerEvent) {
+    if (!isHoverPointer(event)) return;
+    // Only a dropdown the pointer opened closes when it leaves; one opened by a click stays.
+    if (openAt?.byHover) later(HOVER_CLOSE_MS, () => setOpenAt(null));
+    else clearTimeout(timer.current);
+  }
+
   return (
     <ul ref={navRef} className="flex flex-wrap items-center gap-x-1">
       {MENU.map((category) => {
         const isOpen = open === category.id;
         return (
-          <li key={category.id} className="relative flex items-center">
+          <li
+            key={category.id}
+            className="relative flex items-center"
+            onPointerEnter={(event) => pointerEnter(event, category.id)}
+            onPointerLeave={pointerLeave}
+          >
             <Link to={`/category/${category.id}`} className="py-3 pl-3 font-bold hover:underline">
               {category.name}
             </Link>
@@ -52,7 +90,12 @@ export function DesktopCategoryMenu() {
               aria-expanded={isOpen}
               aria-controls={`menu-${category.id}`}
               aria-label={`${category.name} subcategories`}
-              onClick={() => setOpen(isOpen ? null : category.id)}
+              onClick={() => {
+                clearTimeout(timer.current);
+                // Opened by resting the mouse on it: the click keeps it open rather than closing it.
+                if (isOpen && openAt?.byHover) setOpen(category.id);
+                else setOpen(isOpen ? null : category.id);
+              }}
               className="inline-flex h-11 w-8 items-center justify-center rounded hover:bg-surface"
             >
               <Icon icon={ChevronDown} size={16} className={isOpen ? 'rotate-180' : undefined} />

@@ -1,7 +1,7 @@
 import { Heart, ShoppingCart } from 'lucide';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
-import { useCartCount, useCartSync } from '~/features/cart/cart-state';
+import { useCart, useCartCount, useCartSync } from '~/features/cart/cart-state';
 import { useWishlist, useWishlistSync } from '~/features/wishlist/wishlist-state';
 
 const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
@@ -19,11 +19,25 @@ function Badge({ count }: { count: number | null }) {
   );
 }
 
-/** Wishlist and cart links with their counts ("Cart, 3 items"), kept in step with the session. */
-export function HeaderBadges({ signedIn, className }: { signedIn: boolean; className: string }) {
+/**
+ * Wishlist and cart links with their counts ("Cart, 3 items"), kept in step with the session.
+ * A signed-in page comes with its cart count from the server, shown until the browser's cart
+ * store has read the cart (hydration renders the same count, so nothing flashes); a guest's
+ * count is known only to the device and appears after hydration.
+ */
+export function HeaderBadges({
+  signedIn,
+  serverCartCount,
+  className,
+}: {
+  signedIn: boolean;
+  serverCartCount: number | null;
+  className: string;
+}) {
   useCartSync(signedIn);
   useWishlistSync(signedIn);
-  const cartCount = useCartCount();
+  const cart = useCart();
+  const cartCount = useCartCount() ?? (signedIn ? serverCartCount : null);
   const wishlist = useWishlist();
   const wishCount = wishlist.status === 'ready' ? wishlist.entries.length : null;
   return (
@@ -33,7 +47,8 @@ export function HeaderBadges({ signedIn, className }: { signedIn: boolean; class
         <span className="sr-only">Wishlist{wishCount === null ? '' : `, ${items(wishCount)}`}</span>
         <Badge count={wishCount} />
       </Link>
-      <Link to="/cart" className={className}>
+      {/* data-cart-status: 'ready' once this page's cart store has read the cart (tests wait for it). */}
+      <Link to="/cart" className={className} data-cart-status={cart.status}>
         <Icon icon={ShoppingCart} />
         <span className="sr-only">Cart{cartCount === null ? '' : `, ${items(cartCount)}`}</span>
         <Badge count={cartCount} />

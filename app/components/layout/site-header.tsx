@@ -14,7 +14,14 @@ import { ThemeToggle } from './theme-toggle';
 const iconLink =
   'relative inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-md px-2 hover:bg-surface';
 
-export function SiteHeader({ user }: { user: { firstName: string } | null }) {
+export function SiteHeader({
+  user,
+  cartCount,
+}: {
+  user: { firstName: string } | null;
+  /** The account cart's count from the server (null for guests). */
+  cartCount: number | null;
+}) {
   useAuthSync();
   // The menu belongs to the page it was opened on: any navigation closes it.
   const location = useLocation();
@@ -55,7 +62,7 @@ export function SiteHeader({ user }: { user: { firstName: string } | null }) {
           <HeaderSearch id="header-search" />
         </div>
         <nav aria-label="Account and cart" className="flex items-center sm:gap-1">
-          <HeaderBadges signedIn={user !== null} className={iconLink} />
+          <HeaderBadges signedIn={user !== null} serverCartCount={cartCount} className={iconLink} />
           {user ? (
             <>
               <span className="hidden px-2 font-bold sm:inline">Hi, {user.firstName || 'there'}</span>

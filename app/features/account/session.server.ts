@@ -4,9 +4,13 @@ import { type SessionUser, sessionUser } from '#server/auth/auth';
 
 export type { SessionUser };
 
-/** The signed-in user of this request, or null. */
-export function getSessionUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
-  return sessionUser(context.services.auth, request.headers);
+/** The signed-in user of this request, or null; `fresh` asks the database, not the cookie cache. */
+export function getSessionUser(
+  context: AppLoadContext,
+  request: Request,
+  options: { fresh?: boolean } = {},
+): Promise<SessionUser | null> {
+  return sessionUser(context.services.auth, request.headers, options);
 }
 
 /** Pages that need an account: a guest goes to /login and comes back here afterwards. */

@@ -5,6 +5,7 @@ import { isPurchasable } from '../catalog/catalog';
 import type { StockStatus } from '../catalog/catalog.types';
 import { type CartLine, LINE_LIMIT_MESSAGE, MAX_LINE_QUANTITY } from './cart';
 import { cartStore } from './cart-state';
+import { CART_TAB_HEADER, ownTabId } from './cart-tab';
 import { inOrder, refreshCart, setLines } from './cart-sync';
 import {
   type CartProduct,
@@ -25,6 +26,8 @@ export interface AddableProduct extends CartProduct {
 }
 
 const isAccount = () => cartStore.get().account;
+/** Names this tab as the change's origin: its own "changed" event then reads nothing again. */
+const tabHeader = () => ({ [CART_TAB_HEADER]: ownTabId() });
 const STORAGE_REFUSED =
   'Your browser did not let us save your cart. Please check that this site may store data.';
 
@@ -39,10 +42,11 @@ export async function addToCart(product: AddableProduct, quantity = 1): Promise<
   let capped: boolean;
   if (isAccount()) {
     const response = await inOrder(() =>
-      postJson<{ item: CartLine; capped: boolean }>('/api/cart/items', {
-        productId: product.id,
-        quantity: Math.min(quantity, MAX_LINE_QUANTITY),
-      }),
+      postJson<{ item: CartLine; capped: boolean }>(
+        '/api/cart/items',
+        { productId: product.id, quantity: Math.min(quantity, MAX_LINE_QUANTITY) },
+        { headers: tabHeader() },
+      ),
     );
     if (!response.ok || !response.data) return failed(response.status === 409 ? response.message : undefined);
     const { item } = response.data;
@@ -79,7 +83,7 @@ export async function setLineQuantity(line: CartLine, quantity: number): Promise
   }
   setLines(cartStore.get().lines.map((l) => (l.id === line.id ? { ...l, quantity: next } : l)));
   const response = await inOrder(() =>
-    patchJson(`/api/cart/items/${encodeURIComponent(line.id)}`, { quantity: next }),
+    patchJson(`/api/cart/items/${encodeURIComponent(line.id)}`, { quantity: next }, { headers: tabHeader() }),
   );
   if (response.ok) return;
   notify.error('Failed to update quantity', { description: response.message });
@@ -97,7 +101,9 @@ export async function removeLine(line: CartLine): Promise<void> {
     return done();
   }
   setLines(cartStore.get().lines.filter((l) => l.id !== line.id));
-  const response = await inOrder(() => deleteJson(`/api/cart/items/${encodeURIComponent(line.id)}`));
+  const response = await inOrder(() =>
+    deleteJson(`/api/cart/items/${encodeURIComponent(line.id)}`, { headers: tabHeader() }),
+  );
   // 404: already removed elsewhere, which is what the shopper asked for.
   if (response.ok || response.status === 404) return done();
   notify.error('Failed to remove item', { description: response.message });
@@ -106,7 +112,7 @@ export async function removeLine(line: CartLine): Promise<void> {
 
 export async function clearCart(): Promise<void> {
   if (isAccount()) {
-    const response = await inOrder(() => deleteJson('/api/cart'));
+    const response = await inOrder(() => deleteJson('/api/cart', { headers: tabHeader() }));
     if (!response.ok) return notify.error('Failed to clear cart', { description: response.message });
   } else {
     removeKey(GUEST_CART_KEY);

@@ -2,6 +2,7 @@ import { getJson } from '~/lib/api-client';
 import { notify } from '~/lib/toast';
 import type { CartLine } from './cart';
 import { cartStore } from './cart-state';
+import { changeOrigin, ownTabId } from './cart-tab';
 import { GUEST_CART_KEY, readGuestCart } from './guest-cart';
 import { mergeGuestCart } from './merge-guest-cart';
 
@@ -93,7 +94,10 @@ function openEvents(delay = 2_000, catchUp = false) {
   const source = new EventSource('/api/cart/events');
   events = source;
   let missed = catchUp;
-  source.addEventListener('changed', () => void refreshCart());
+  // A change this tab made is already on screen (its own answer set the lines): no re-read.
+  source.addEventListener('changed', (event: MessageEvent) => {
+    if (changeOrigin(event.data) !== ownTabId()) void refreshCart();
+  });
   // 'ready' after a reconnection: changes may have been made while the stream was down.
   source.addEventListener('ready', () => {
     if (missed) void refreshCart();

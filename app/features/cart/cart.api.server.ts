@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { requireApiUser, type UserBindings } from '#server/auth/require-api-user';
 import { apiError } from '#server/http-error';
 import type { AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
 import { LINE_LIMIT_MESSAGE } from './cart';
+import { CART_TAB_HEADER, cartTabId } from './cart-tab';
 import { addToCartSchema, mergeCartSchema, setQuantitySchema } from './cart.schema';
 import { itemCount } from './item-count';
 import {
@@ -28,7 +29,9 @@ export function cartRoutes(services: AppServices) {
 
   app.use(requireApiUser(auth, 'Please sign in to use your account cart.'));
 
-  const changed = (userId: string) => cartEvents.publish(userId).catch(() => undefined);
+  // The tab that asked for the change gets it back with the signal, and so skips a re-read.
+  const changed = (c: Context<UserBindings>) =>
+    cartEvents.publish(c.get('user').id, cartTabId(c.req.header(CART_TAB_HEADER))).catch(() => undefined);
   const failure = (c: Parameters<typeof apiError>[0], error: unknown) => {
     if (error instanceof CartRuleError) return apiError(c, STATUS[error.code], error.code, error.message);
     throw error;
@@ -46,7 +49,7 @@ export function cartRoutes(services: AppServices) {
     if (!body.ok) return body.response;
     try {
       const { line, capped } = await addToCart(db, c.get('user').id, body.data.productId, body.data.quantity);
-      await changed(c.get('user').id);
+      await changed(c);
       return c.json({ item: line, capped, message: capped ? LINE_LIMIT_MESSAGE : undefined });
     } catch (error) {
       return failure(c, error);
@@ -58,7 +61,7 @@ export function cartRoutes(services: AppServices) {
     if (!body.ok) return body.response;
     try {
       const item = await setCartQuantity(db, c.get('user').id, c.req.param('id'), body.data.quantity);
-      await changed(c.get('user').id);
+      await changed(c);
       return c.json({ item });
     } catch (error) {
       return failure(c, error);
@@ -68,7 +71,7 @@ export function cartRoutes(services: AppServices) {
   app.delete('/items/:id', async (c) => {
     try {
       await removeFromCart(db, c.get('user').id, c.req.param('id'));
-      await changed(c.get('user').id);
+      await changed(c);
       return c.json({ ok: true });
     } catch (error) {
       return failure(c, error);
@@ -77,7 +80,7 @@ export function cartRoutes(services: AppServices) {
 
   app.delete('/', async (c) => {
     await clearCart(db, c.get('user').id);
-    await changed(c.get('user').id);
+    await changed(c);
     return c.json({ ok: true });
   });
 
@@ -85,7 +88,7 @@ export function cartRoutes(services: AppServices) {
     const body = await parseBody(c, mergeCartSchema);
     if (!body.ok) return body.response;
     const result = await mergeIntoCart(db, c.get('user').id, body.data.items);
-    await changed(c.get('user').id);
+    await changed(c);
     return c.json({ ...result, items: await listCart(db, c.get('user').id) });
   });
 
@@ -95,8 +98,8 @@ export function cartRoutes(services: AppServices) {
     streamSSE(c, async (stream) => {
       const userId = c.get('user').id;
       let wake: () => void = () => undefined;
-      const unsubscribe = cartEvents.subscribe(userId, () => {
-        void stream.writeSSE({ event: 'changed', data: String(Date.now()) });
+      const unsubscribe = cartEvents.subscribe(userId, (change) => {
+        void stream.writeSSE({ event: 'changed', data: JSON.stringify(change) });
       });
       stream.onAbort(() => {
         unsubscribe();

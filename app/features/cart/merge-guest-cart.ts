@@ -3,6 +3,7 @@ import { withLock } from '~/lib/locks';
 import { removeKey } from '~/lib/storage';
 import { notify } from '~/lib/toast';
 import type { CartLine } from './cart';
+import { CART_TAB_HEADER, ownTabId } from './cart-tab';
 import { afterMerge, GUEST_CART_KEY, readGuestCart, writeGuestCart } from './guest-cart';
 
 type MergeResponse = { merged: number; skipped: string[]; items: CartLine[] };
@@ -24,9 +25,11 @@ export function mergeGuestCart(): Promise<CartLine[] | undefined> {
     for (let round = 0; round < rounds; round++) {
       const batch = readGuestCart().slice(0, BATCH);
       if (batch.length === 0) break;
-      const response = await postJson<MergeResponse>('/api/cart/merge', {
-        items: batch.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
-      });
+      const response = await postJson<MergeResponse>(
+        '/api/cart/merge',
+        { items: batch.map((item) => ({ productId: item.product_id, quantity: item.quantity })) },
+        { headers: { [CART_TAB_HEADER]: ownTabId() } },
+      );
       if (!response.ok || !response.data) break;
       const left = afterMerge(readGuestCart(), batch);
       if (left.length === 0) removeKey(GUEST_CART_KEY);

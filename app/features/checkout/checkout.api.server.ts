@@ -3,6 +3,7 @@ import { sessionUser } from '#server/auth/auth';
 import { apiError, rateLimited } from '#server/http-error';
 import type { AppBindings, AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
+import { orderAccessCookie } from '~/features/orders/order-access.server';
 import { orderView } from '~/features/orders/orders.server';
 import { orderConfirmationMail } from '~/features/orders/order-mail.server';
 import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
@@ -74,16 +75,29 @@ export function checkoutRoutes(services: AppServices) {
       }
       if (paid.charged) {
         c.get('logger').info({ order: paid.order.reference, amount: paid.order.total }, 'order paid');
-        if (paid.order.user_id) await cartEvents.publish(paid.order.user_id).catch(() => undefined);
-        const view = await orderView(db, paid.order);
+        // Not awaited: the shopper's answer (and so the redirect to the confirmation) waits
+        // neither for the other tabs' signal nor for the mail. The payment stands even if the
+        // mail cannot go out now; the failure is logged.
+        if (paid.order.user_id) void cartEvents.publish(paid.order.user_id).catch(() => undefined);
         const url = paid.order.user_id ? `${env.APP_URL}/account/orders/${paid.order.reference}` : null;
-        // Not awaited: the shopper's answer never waits for SMTP. The payment stands even if
-        // the mail cannot go out now; the failure is logged.
-        void mailer
-          .send({ to: paid.order.email ?? body.data.email, ...orderConfirmationMail(view, url) })
+        void orderView(db, paid.order)
+          .then((view) =>
+            mailer.send({ to: paid.order.email ?? body.data.email, ...orderConfirmationMail(view, url) }),
+          )
           .catch((error: unknown) =>
             logger.error({ err: error, order: paid.order.reference }, 'order mail failed'),
           );
+      }
+      if (!paid.order.user_id) {
+        // The guest's browser, and only it, may see the order's confirmation page.
+        const cookie = orderAccessCookie({
+          cookieHeader: c.req.header('cookie'),
+          reference: paid.order.reference,
+          orderId: paid.order.id,
+          secret: env.AUTH_SECRET,
+          secure: env.APP_URL.startsWith('https:'),
+        });
+        c.header('Set-Cookie', cookie, { append: true });
       }
       return c.json({
         success: true,

@@ -97,6 +97,11 @@ export function findOrder(db: Db, orderId: string): Promise<OrderRow | undefined
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 }
 
+/** The order with this (well-formed) reference, whoever it belongs to: callers check access. */
+export function findOrderByReference(db: Db, reference: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
+
 /** Whether this account or address has a paid order (first-order promotions). */
 export async function hasPaidOrder(
   db: Db,

@@ -13,10 +13,12 @@ export const toast = (page: Page, text: string) =>
     .first();
 
 /**
- * The badge shows a count once the page is interactive and the cart has been read; waiting for
- * it means no click is lost to a page that is not hydrated yet.
+ * The cart store has read the cart once the page is interactive; waiting for it means no click
+ * is lost to a page that is not hydrated yet. (A signed-in page has its count in the server
+ * HTML already, so the count alone does not say that.)
  */
 export async function cartReady(page: Page, count = 0) {
+  await expect(cartLink(page)).toHaveAttribute('data-cart-status', 'ready');
   await expect(cartLink(page)).toHaveAccessibleName(`Cart, ${items(count)}`);
 }
 
@@ -43,5 +45,6 @@ export async function signIn(page: Page, account: { email: string; password: str
   await main.getByLabel('Email', { exact: true }).filter({ visible: true }).fill(account.email);
   await main.getByLabel('Password', { exact: true }).filter({ visible: true }).fill(account.password);
   await main.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible();
+  // Password hashing is meant to be slow: on a busy machine a sign-in takes more than 5 s.
+  await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible({ timeout: 15_000 });
 }

@@ -1,63 +1,107 @@
-import { CircleCheck } from 'lucide';
+import { CircleCheck, SearchX } from 'lucide';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
+import { formatPrice } from '~/lib/money';
 import { loadCartClient } from '../../cart/cart-state';
 import { PAYMENT_METHOD_LABELS } from '../../checkout/checkout';
+import { type OrderView, paymentDescription } from '../orders';
 
-const REFERENCE = /^MS-[2-9A-HJKMNP-Z]{8}$/;
+function OnwardLinks() {
+  return (
+    <div className="mt-4 flex flex-wrap justify-center gap-3">
+      <Link to="/category/featured" className={primaryButton}>
+        Continue Shopping
+      </Link>
+      <Link to="/" className={secondaryButton}>
+        Return to Home
+      </Link>
+    </div>
+  );
+}
 
-/**
- * The order confirmation of spec §2. Only a well-formed reference is shown: the address is
- * shareable, so it must not let anyone print their own text on our page.
- */
-export function OrderSuccess({
-  reference,
-  paymentMethod,
-}: {
-  reference: string | null;
-  paymentMethod: string | null;
-}) {
+/** The order confirmation of spec §2, from the stored order (never from the address). */
+export function OrderSuccess({ order }: { order: OrderView }) {
   useEffect(() => {
     void loadCartClient().then((cart) => cart.refreshCart());
   }, []);
-  const shownReference = reference && REFERENCE.test(reference) ? reference : null;
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-12 text-center">
       <Icon icon={CircleCheck} size={64} className="text-success" />
       <h1 className="text-3xl font-bold sm:text-4xl">Thank You for Your Order!</h1>
-      {shownReference ? (
-        <p className="text-lg">
-          Order reference: <strong>{shownReference}</strong>
-        </p>
-      ) : null}
+      <p className="text-lg">
+        Order reference: <strong>{order.reference}</strong>
+      </p>
       <section aria-labelledby="payment-status" className="w-full rounded-lg border border-border p-5">
         <h2 id="payment-status" className="text-xl font-bold text-success">
           Payment Successful
         </h2>
-        {paymentMethod ? (
-          <p className="mt-1">
-            {/* Spec §2: bank_transfer, or a card for any other given value. */}
-            {`Paid with ${PAYMENT_METHOD_LABELS[paymentMethod === 'bank_transfer' ? 'bank_transfer' : 'card']}`}
-          </p>
-        ) : null}
+        <p className="mt-1">{`Paid with ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`}</p>
+        <p className="mt-1 text-muted">{paymentDescription(order)}</p>
+      </section>
+      <section aria-labelledby="order-items" className="w-full rounded-lg border border-border p-5 text-left">
+        <h2 id="order-items" className="text-center text-xl font-bold">
+          Your order
+        </h2>
+        <ul className="mt-3 divide-y divide-border">
+          {order.items.map((item) => (
+            <li key={item.productId} className="flex justify-between gap-4 py-2">
+              <span>{`${item.quantity} x ${item.name}`}</span>
+              <span className="shrink-0">{formatPrice(item.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1 border-t border-border pt-2 [&>dd]:text-right">
+          <dt>Subtotal</dt>
+          <dd>{formatPrice(order.subtotal)}</dd>
+          <dt>Shipping</dt>
+          <dd>{order.shipping === 0 ? 'Free' : formatPrice(order.shipping)}</dd>
+          {order.discount > 0 ? (
+            <>
+              <dt>Discount ({order.promoCode})</dt>
+              <dd>-{formatPrice(order.discount)}</dd>
+            </>
+          ) : null}
+          <dt className="font-bold">Total paid</dt>
+          <dd className="font-bold">{formatPrice(order.total)}</dd>
+        </dl>
       </section>
       <section aria-labelledby="order-processing" className="w-full rounded-lg border border-border p-5">
         <h2 id="order-processing" className="text-xl font-bold">
           Order processing
         </h2>
         <p className="mt-1">Your order will be prepared for shipping soon</p>
-        <p className="mt-1 text-muted">We have emailed you a confirmation with your order details.</p>
+        {order.email ? (
+          <p className="mt-1 break-words text-muted">
+            We have emailed a confirmation with your order details to {order.email}.
+          </p>
+        ) : null}
       </section>
-      <div className="mt-4 flex flex-wrap justify-center gap-3">
-        <Link to="/category/featured" className={primaryButton}>
-          Continue Shopping
+      <OnwardLinks />
+    </div>
+  );
+}
+
+/**
+ * An unknown reference, or an order this visitor may not see (someone else's, or a guest's
+ * from another browser): the same answer, so a reference tells nothing about an order.
+ */
+export function OrderNotFound() {
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-12 text-center">
+      <Icon icon={SearchX} size={64} className="text-muted" />
+      <h1 className="text-3xl font-bold sm:text-4xl">Order not found</h1>
+      <p className="text-lg">We could not find an order with this reference.</p>
+      <p className="text-muted">
+        Your confirmation email has the details of your order. If you have an account, your orders are listed
+        under{' '}
+        <Link to="/account" className="font-bold text-brand underline underline-offset-2">
+          My Account
         </Link>
-        <Link to="/" className={secondaryButton}>
-          Return to Home
-        </Link>
-      </div>
+        .
+      </p>
+      <OnwardLinks />
     </div>
   );
 }

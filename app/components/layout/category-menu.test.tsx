@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DesktopCategoryMenu, HOVER_CLOSE_MS, HOVER_OPEN_MS } from './category-menu';
+
+let canHover = true;
+
+function renderMenu() {
+  render(
+    <MemoryRouter>
+      <DesktopCategoryMenu />
+    </MemoryRouter>,
+  );
+  const item = (name: string) => screen.getByRole('link', { name: new RegExp(`^${name}$`) }).closest('li')!;
+  const button = (name: string) => screen.getByRole('button', { name: `${name} subcategories` });
+  const expanded = (name: string) => button(name).getAttribute('aria-expanded');
+  return { item, button, expanded };
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+describe('DesktopCategoryMenu with a mouse', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    canHover = true;
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(hover: hover)' && canHover }));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens after the pointer rests on a category, not when it only passes over', () => {
+    const { item, expanded } = renderMenu();
+    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'mouse' });
+    advance(HOVER_OPEN_MS - 50);
+    fireEvent.pointerLeave(item('Mobility'), { pointerType: 'mouse' });
+    advance(HOVER_OPEN_MS);
+    expect(expanded('Mobility')).toBe('false');
+
+    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'mouse' });
+    advance(HOVER_OPEN_MS);
+    expect(expanded('Mobility')).toBe('true');
+  });
+
+  it('closes a while after the pointer leaves, and stays open if it comes back in time', () => {
+    const { item, expanded } = renderMenu();
+    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'mouse' });
+    advance(HOVER_OPEN_MS);
+    fireEvent.pointerLeave(item('Mobility'), { pointerType: 'mouse' });
+    advance(HOVER_CLOSE_MS - 100);
+    expect(expanded('Mobility')).toBe('true');
+    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'mouse' });
+    advance(HOVER_CLOSE_MS);
+    expect(expanded('Mobility')).toBe('true');
+
+    fireEvent.pointerLeave(item('Mobility'), { pointerType: 'mouse' });
+    advance(HOVER_CLOSE_MS);
+    expect(expanded('Mobility')).toBe('false');
+  });
+
+  it('keeps a dropdown open by a click when the pointer leaves', () => {
+    const { item, button, expanded } = renderMenu();
+    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'mouse' });
+    advance(HOVER_OPEN_MS);
+    fireEvent.click(button('Mobility'));
+    expect(expanded('Mobility')).toBe('true');
+    fireEvent.pointerLeave(item('Mobility'), { pointerType: 'mouse' });
+    advance(HOVER_CLOSE_MS * 2);
+    expect(expanded('Mobility')).toBe('true');
+    fireEvent.click(button('Mobility'));
+    expect(expanded('Mobility')).toBe('false');
+  });
+
+  it('leaves touch, pen and devices without hover to the button', () => {
+    const { item, button, expanded } = renderMenu();
+    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'touch' });
+    fireEvent.pointerEnter(item('Respiratory'), { pointerType: 'pen' });
+    canHover = false;
+    fireEvent.pointerEnter(item('Orthopedic'), { pointerType: 'mouse' });
+    advance(HOVER_OPEN_MS * 2);
+    expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
+    fireEvent.click(button('Mobility'));
+    expect(expanded('Mobility')).toBe('true');
+  });
+});
