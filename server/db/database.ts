@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './schema';
-import { GroupCommitSqliteDialect, keepForProcessLifetime } from './sqlite-driver';
+import { GroupCommitSqliteDialect } from './sqlite-driver';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -35,12 +35,12 @@ export function sqlitePathFromUrl(url: string, cwd = process.cwd()): string {
 function openSqlite(url: string): AppDatabase {
   const file = sqlitePathFromUrl(url);
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const handle = keepForProcessLifetime(new SQLite(file));
-  // exec, not pragma(): pragma() prepares a statement and drops it for the GC (see sqlite-driver).
+  const handle = new SQLite(file);
+  handle.pragma('journal_mode = WAL');
+  handle.pragma('foreign_keys = ON');
+  handle.pragma('busy_timeout = 5000');
   // FULL: an acknowledged commit survives a power loss, not only a process crash.
-  handle.exec(
-    'pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000; pragma synchronous = FULL',
-  );
+  handle.pragma('synchronous = FULL');
   const db = new Kysely<DatabaseSchema>({ dialect: new GroupCommitSqliteDialect(handle) });
   return {
     db,

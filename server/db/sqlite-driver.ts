@@ -9,22 +9,8 @@ import {
   SqliteDialect,
 } from 'kysely';
 
-/**
- * better-sqlite3 objects are never left to the garbage collector while the process runs. Built
- * against the headers of Node 24.19 and later, better-sqlite3 12's Database and Statement
- * (node::ObjectWrap) remove an environment cleanup hook in their destructor, which aborts the
- * process ("Assertion failed: (env) != nullptr" in RemoveEnvironmentCleanupHook) when a GC
- * runs the destructor outside a JavaScript context; the e2e server died that way at start in
- * about one start of three. So prepared statements stay cached by SQL text (the app has a
- * bounded set of them) and every handle and uncached statement is kept here. better-sqlite3 13
- * (Node-API, no ObjectWrap) removes the cause; then this can go.
- */
-const KEPT: object[] = [];
-
-export function keepForProcessLifetime<T extends object>(value: T): T {
-  KEPT.push(value);
-  return value;
-}
+/** Statements kept prepared, by SQL text (the oldest is dropped beyond this). */
+const STATEMENT_CACHE_SIZE = 500;
 
 /** Plain data changes: these join a group commit. DDL, pragmas and the rest run on their own. */
 const DATA_CHANGE = /^\s*(insert|update|delete|replace)\b/i;
@@ -203,8 +189,6 @@ class GroupCommitDriver implements Driver {
     if (this.#closed) return;
     this.flush();
     this.#closed = true;
-    // Closed with the database, but still never left to the GC (see KEPT above).
-    for (const statement of this.#statements.values()) keepForProcessLifetime(statement);
     this.#statements.clear();
     this.#db.close();
   }
@@ -235,14 +219,17 @@ class GroupCommitDriver implements Driver {
   prepare(sql: string): Statement {
     let statement = this.#statements.get(sql);
     if (statement) return statement;
-    // Never evicted: a dropped statement would be left to the GC (see KEPT above).
     statement = this.#db.prepare(sql);
+    if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
+      const oldest = this.#statements.keys().next().value;
+      if (oldest !== undefined) this.#statements.delete(oldest);
+    }
     this.#statements.set(sql, statement);
     return statement;
   }
 
   prepareUncached(sql: string): Statement {
-    return keepForProcessLifetime(this.#db.prepare(sql));
+    return this.#db.prepare(sql);
   }
 
   /** Runs one statement outside an explicit transaction, in the current batch if it changes data. */
