@@ -50,7 +50,7 @@ async function signIn({ context, request, form }: Args) {
   if (result.ok && result.data?.twoFactorRedirect) {
     return answer<AccessAnswer>({ intent: 'sign-in', ok: true, twoFactor: true, mode: 'totp' }, { headers });
   }
-  if (result.ok) return signedIn(form, request, headers);
+  if (result.ok) return signedIn('sign-in', form, request, headers);
   const unverified = result.code === 'EMAIL_NOT_VERIFIED';
   const message = unverified ? ACCOUNT_TEXT.unverified : (result.message ?? ACCOUNT_TEXT.loginFailed);
   return answer<AccessAnswer>(
@@ -59,9 +59,10 @@ async function signIn({ context, request, form }: Args) {
   );
 }
 
-function signedIn(form: FormData, request: Request, headers: Headers) {
+/** Signed in, by the password alone or with the second factor (the intent of the form). */
+function signedIn(intent: 'sign-in' | 'two-factor', form: FormData, request: Request, headers: Headers) {
   const redirectTo = signInTarget(new URL(request.url).searchParams.get('redirectTo'));
-  return finish<AccessAnswer>(form, redirectTo, { intent: 'sign-in', ok: true, redirectTo }, headers);
+  return finish<AccessAnswer>(form, redirectTo, { intent, ok: true, redirectTo }, headers);
 }
 
 async function twoFactor({ context, request, form }: Args) {
@@ -86,7 +87,7 @@ async function twoFactor({ context, request, form }: Args) {
         ? auth.api.verifyTOTP({ body, headers, asResponse: true })
         : auth.api.verifyBackupCode({ body, headers, asResponse: true }),
   );
-  if (result.ok) return signedIn(form, request, result.headers);
+  if (result.ok) return signedIn('two-factor', form, request, result.headers);
   return answer<AccessAnswer>(
     { ...base, ok: false, message: result.message ?? ACCOUNT_TEXT.codeInvalid },
     { status: result.status, headers: result.headers },
