@@ -27,7 +27,11 @@ test.describe('forms without JavaScript', () => {
   test('register, resend the confirmation, confirm, and sign in', async ({ page }, testInfo) => {
     const email = `nojs-${testInfo.project.name}-${Date.now()}@example.com`;
     const password = 'nojs-password-1';
-    await page.goto('/signup');
+    await page.goto('/login?redirectTo=%2Fwishlist');
+    // Without scripts a tab is a link to the page that opens on it.
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/signup\?redirectTo=%2Fwishlist$/);
+    await expect(page.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
     const register = page.getByRole('tabpanel');
 
     // The server checks with the form's own schema and messages.

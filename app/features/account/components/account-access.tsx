@@ -40,6 +40,8 @@ export function AccountAccess({ initialTab, redirectTo, showForgot }: AccountAcc
     registered ? answerMessage(posted) : null,
   );
   const completeSignIn = useCompleteSignIn(redirectTo);
+  // Before the page is interactive (or without scripts) each tab is a link to its own page.
+  const query = redirectTo === '/' ? '' : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   const cardRef = useRef<HTMLDivElement>(null);
   const [backFromTwoFactor, setBackFromTwoFactor] = useState(0);
 
@@ -73,6 +75,7 @@ export function AccountAccess({ initialTab, redirectTo, showForgot }: AccountAcc
               {
                 id: 'signin',
                 label: 'Sign In',
+                href: `/login${query}`,
                 content: (
                   <div className="space-y-5">
                     <ResultMessage ref={messageRef} message={message} />
@@ -91,6 +94,7 @@ export function AccountAccess({ initialTab, redirectTo, showForgot }: AccountAcc
               {
                 id: 'register',
                 label: 'Create Account',
+                href: `/signup${query}`,
                 content: (
                   <RegisterForm
                     onRegistered={(email) => {
