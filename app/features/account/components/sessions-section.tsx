@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
+import { useNavigate } from 'react-router';
 import { notify } from '~/lib/toast';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -26,17 +26,17 @@ function When({ iso }: { iso: string }) {
 export function SessionsSection({ sessions }: { sessions: DeviceSession[] }) {
   const posted = usePostedAnswer<AccountAnswer>('sign-out-others', 'sign-out-everywhere');
   const { messageRef, message, showAnswer, clearMessage } = useResultMessage(answerMessage(posted));
-  const { revalidate } = useRevalidator();
   const navigate = useNavigate();
   const { sending, submit } = useActionForm<AccountAnswer>(
     ['sign-out-others', 'sign-out-everywhere'],
     (answer) => {
       if (!answer.ok || answer.intent === 'sign-out-others') return showAnswer(answer);
       notify.success('Signed out', { description: 'You have been successfully signed out.' });
+      // The header already says Sign In (the root data reloaded after the action); the other
+      // tabs hear of it after the navigation: see use-complete-sign-in.ts.
       void (async () => {
         await navigate(answer.redirectTo ?? '/');
-        await revalidate();
-        announceAuthChange(); // after the navigation: see use-complete-sign-in.ts
+        announceAuthChange();
       })();
     },
   );
