@@ -30,12 +30,16 @@ export function useActionForm<T extends FormAnswer>(
   const answer = posted && mine.includes(posted.intent) ? (posted as T) : undefined;
   const navigation = useNavigation();
   const routerSubmit = useSubmit();
-  // The answer the page was rendered with is shown by `initial`; only later ones are news.
-  const rendered = useRef(posted);
+  // The answer the page was rendered with is shown by usePostedAnswer; only later ones are
+  // news, handed over once the router is idle again (the page data reloaded after the action).
+  const handled = useRef(posted);
   const answered = useEffectEvent(onAnswer);
+  const idle = navigation.state === 'idle';
   useEffect(() => {
-    if (answer && answer !== rendered.current) answered(answer);
-  }, [answer]);
+    if (!answer || answer === handled.current || !idle) return;
+    handled.current = answer;
+    answered(answer);
+  }, [answer, idle]);
 
   const sent = navigation.formData?.get('intent');
   const sending = typeof sent === 'string' && mine.includes(sent) ? (sent as T['intent']) : undefined;

@@ -58,7 +58,7 @@ test.describe('account forms', () => {
 
     const current = main.getByLabel('Current password');
     await current.fill('not-the-password');
-    await main.getByLabel('New password').fill('changed-password-5');
+    await main.getByLabel('New password', { exact: true }).fill('changed-password-5');
     await main.getByLabel('Confirm new password').fill('changed-password-5');
     await main.getByRole('button', { name: 'Change password' }).click();
     await expect(current).toHaveAttribute('aria-invalid', 'true');
