@@ -46,6 +46,7 @@ test.describe('account forms', () => {
   });
 
   test('profile, password and signing out everywhere on /account', async ({ page, request, baseURL }) => {
+    test.slow(); // five password hashes (sign-up, sign-in, three password checks) in one test
     const account = await confirmedAccount(request, baseURL!);
     await signIn(page, account);
     await page.goto('/account');

@@ -25,6 +25,8 @@ test.describe('forms without JavaScript', () => {
   });
 
   test('register, resend the confirmation, confirm, and sign in', async ({ page }, testInfo) => {
+    // A dozen full page loads (no scripts) and four password hashes: more than the usual time.
+    test.slow();
     const email = `nojs-${testInfo.project.name}-${Date.now()}@example.com`;
     const password = 'nojs-password-1';
     await page.goto('/login?redirectTo=%2Fwishlist');
@@ -105,6 +107,7 @@ test.describe('forms without JavaScript', () => {
     request,
     baseURL,
   }) => {
+    test.slow(); // as above: mail, full page loads and password hashes
     const account = await confirmedAccount(request, baseURL!);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
