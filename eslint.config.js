@@ -19,6 +19,9 @@ const COMPOSITION_ROOTS = ['server/app.ts'];
 const PUBLIC_ENTRIES = {
   account: [
     'access.server',
+    'access-actions.server',
+    'account-actions.server',
+    'reset-password.server',
     'account-mail.server',
     'auth-sync',
     'session.server',
@@ -57,7 +60,12 @@ const PUBLIC_ENTRIES = {
     'components/product-view',
   ],
   checkout: ['checkout', 'checkout.api.server', 'components/checkout-dialog'],
-  contact: ['contact.api.server', 'components/contact-form', 'components/contact-info'],
+  contact: [
+    'contact.api.server',
+    'contact-form.server',
+    'components/contact-form',
+    'components/contact-info',
+  ],
   content: [
     'policy-facts',
     'components/contact-options',

@@ -59,7 +59,8 @@ export function createApp(options: CreateAppOptions) {
     c.set('clientIp', clientIp(c, env.TRUSTED_PROXIES));
     await next();
   });
-  app.use('/api/*', originCheck(env.APP_URL));
+  // Every path: the API and the pages' form actions alike.
+  app.use(originCheck(env.APP_URL));
   app.use('/api/auth/*', authRateLimits(services.rateLimiter));
 
   const api = new Hono<AppBindings>();

@@ -1,16 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { firstIssues } from './form-answer';
 
 export type FieldErrors = Record<string, string | undefined>;
 
 /**
  * Field errors from a zod schema: the first message per field. After every failed check the
  * first invalid field (in page order) receives focus, so a keyboard or screen reader user
- * lands on the problem.
+ * lands on the problem. `initial`: the errors a plain POST was answered with (no JavaScript).
  */
-export function useFormErrors() {
+export function useFormErrors(initial?: FieldErrors) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [state, setState] = useState<{ errors: FieldErrors; attempt: number }>({ errors: {}, attempt: 0 });
+  const [state, setState] = useState<{ errors: FieldErrors; attempt: number }>({
+    errors: initial ?? {},
+    attempt: 0,
+  });
 
   useEffect(() => {
     if (state.attempt === 0) return;
@@ -26,13 +30,7 @@ export function useFormErrors() {
     extra: FieldErrors = {},
   ): z.infer<S> | null {
     const result = schema.safeParse(values);
-    const errors: FieldErrors = {};
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const key = String(issue.path[0] ?? 'form');
-        errors[key] ??= issue.message;
-      }
-    }
+    const errors: FieldErrors = result.success ? {} : firstIssues(result.error.issues);
     for (const [key, message] of Object.entries(extra)) if (message) errors[key] ??= message;
     if (result.success && Object.keys(errors).length === 0) {
       setState((s) => ({ errors: {}, attempt: s.attempt }));

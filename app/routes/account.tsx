@@ -1,3 +1,5 @@
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { accountAction, takeAccountNotice } from '~/features/account/account-actions.server';
 import { AccountPage } from '~/features/account/components/account-page';
 import { listDeviceSessions } from '~/features/account/sessions.server';
 import { requireUser } from '~/features/account/session.server';
@@ -13,7 +15,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listUserOrders(context.services.database.db, user.id),
   ]);
   const { firstName, lastName, email, twoFactorEnabled } = user;
-  return { user: { firstName, lastName, email, twoFactorEnabled }, sessions, orders };
+  const { notice, headers } = await takeAccountNotice(request);
+  return data(
+    { user: { firstName, lastName, email, twoFactorEnabled }, sessions, orders, notice },
+    { headers },
+  );
+}
+
+/** Profile, password, two-factor off, signing out devices: each form posts here by its intent. */
+export function action({ context, request }: Route.ActionArgs) {
+  return accountAction(context, request);
+}
+
+/** Signed out everywhere: the page goes home; reloading it now would send it to /login. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const result = actionResult as { intent?: string; ok?: boolean } | undefined;
+  return result?.intent === 'sign-out-everywhere' && result.ok ? false : defaultShouldRevalidate;
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -34,6 +51,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
     <AccountPage
       user={loaderData.user}
       sessions={loaderData.sessions}
+      notice={loaderData.notice}
       orders={<OrderHistory orders={loaderData.orders} />}
     />
   );

@@ -1,5 +1,6 @@
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { InvalidResetLink, ResetPasswordForm } from '~/features/account/components/reset-password-form';
+import { resetPasswordAction } from '~/features/account/reset-password.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/reset-password';
 
@@ -7,6 +8,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const token = params.get('token') ?? '';
   return { token, invalid: params.has('error') || !token };
+}
+
+export function action({ context, request }: Route.ActionArgs) {
+  return resetPasswordAction(context, request);
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

@@ -28,10 +28,33 @@ async function emailOf(request: Request): Promise<string | undefined> {
   try {
     const body: unknown = await request.clone().json();
     const email = (body as { email?: unknown }).email;
-    return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : undefined;
+    return typeof email === 'string' ? email : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Counts one attempt at a rate-limited auth endpoint (by its /api/auth path) for this client and
+ * email; the seconds to wait when refused, or null. The page actions that sign in, register or
+ * reset through auth.api (not over HTTP) count here too, under the same keys as the endpoint:
+ * attempts through the page and through the API share one allowance.
+ */
+export async function authAttemptRefused(
+  limiter: RateLimiter,
+  path: string,
+  ip: string,
+  email?: string,
+): Promise<number | null> {
+  const rule = RULES[path];
+  if (!rule) return null;
+  const checks = [limiter.hit(`auth:${path}:ip:${ip}`, rule.ip)];
+  if (rule.email && email) {
+    const key = email.trim().toLowerCase().slice(0, 320);
+    checks.push(limiter.hit(`auth:${path}:email:${key}`, rule.email));
+  }
+  const refused = (await Promise.all(checks)).filter((r) => !r.allowed);
+  return refused.length > 0 ? Math.max(...refused.map((r) => r.retryAfterSeconds)) : null;
 }
 
 /**
@@ -43,13 +66,9 @@ export function authRateLimits(limiter: RateLimiter): MiddlewareHandler<AppBindi
   return async (c, next) => {
     const rule = c.req.method === 'POST' ? RULES[c.req.path] : undefined;
     if (!rule) return next();
-    const checks = [limiter.hit(`auth:${c.req.path}:ip:${c.get('clientIp')}`, rule.ip)];
     const email = rule.email ? await emailOf(c.req.raw) : undefined;
-    if (rule.email && email) checks.push(limiter.hit(`auth:${c.req.path}:email:${email}`, rule.email));
-    const refused = (await Promise.all(checks)).filter((r) => !r.allowed);
-    if (refused.length > 0) {
-      return rateLimited(c, Math.max(...refused.map((r) => r.retryAfterSeconds)));
-    }
+    const wait = await authAttemptRefused(limiter, c.req.path, c.get('clientIp'), email);
+    if (wait !== null) return rateLimited(c, wait);
     return next();
   };
 }

@@ -3,10 +3,15 @@ import { apiError } from '../http-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const REFUSED = 'This request came from another site and was refused.';
+
 /**
  * Refuses state-changing requests that a browser sent from another site (CSRF), on top of
  * SameSite cookies. A browser always sends Origin on such requests; when it is missing (old
  * browsers, non-browser clients) Sec-Fetch-Site still tells a cross-site request apart.
+ * Mounted for every path: the page forms post to their React Router actions (sign-in, contact,
+ * account), and those act with the visitor's cookies just as the API does. The API answers
+ * with its JSON error, a page with plain text.
  */
 export function originCheck(appUrl: string): MiddlewareHandler {
   const allowed = new URL(appUrl).origin;
@@ -18,7 +23,8 @@ export function originCheck(appUrl: string): MiddlewareHandler {
       ? origin !== allowed && origin !== ownOrigin
       : c.req.header('sec-fetch-site') === 'cross-site';
     if (crossSite) {
-      return apiError(c, 403, 'forbidden_origin', 'This request came from another site and was refused.');
+      if (c.req.path.startsWith('/api/')) return apiError(c, 403, 'forbidden_origin', REFUSED);
+      return c.text(REFUSED, 403, { 'Cache-Control': 'no-store' });
     }
     return next();
   };

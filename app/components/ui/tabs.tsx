@@ -1,9 +1,11 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
 
 export interface TabItem<Id extends string = string> {
   id: Id;
   label: string;
   content: ReactNode;
+  /** The page that opens on this tab, for a click before the page is interactive (a link then). */
+  href?: string;
 }
 
 interface TabsProps<Id extends string> {
@@ -20,9 +22,10 @@ interface TabsProps<Id extends string> {
   focusablePanels?: boolean;
 }
 
+/** Flex, so a tab that is a link (see TabItem.href) is as tall as a button. */
 const TRIGGER = {
-  md: 'min-h-11 border-b-2 px-4 font-bold',
-  lg: '-mb-px min-h-11 border-b-4 px-4 text-lg font-bold hover:text-fg',
+  md: 'inline-flex min-h-11 items-center border-b-2 px-4 font-bold',
+  lg: '-mb-px inline-flex min-h-11 items-center border-b-4 px-4 text-lg font-bold hover:text-fg',
 };
 
 /**
@@ -45,7 +48,7 @@ export function Tabs<Id extends string>({
     onValueChange?.(id);
   };
   const baseId = useId();
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const refs = useRef<(HTMLElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = items.length - 1;
@@ -75,22 +78,28 @@ export function Tabs<Id extends string>({
       <div role="tablist" aria-label={label} className="flex gap-2 border-b border-border">
         {items.map((item, index) => {
           const selected = item.id === active;
-          return (
-            <button
-              key={item.id}
-              ref={(el) => {
-                refs.current[index] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${item.id}`}
-              aria-selected={selected}
-              aria-controls={`${baseId}-panel-${item.id}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => select(item.id)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-              className={`${TRIGGER[size]} ${selected ? 'border-brand text-fg' : 'border-transparent text-muted'}`}
-            >
+          const trigger = {
+            ref: (el: HTMLElement | null) => {
+              refs.current[index] = el;
+            },
+            role: 'tab',
+            id: `${baseId}-tab-${item.id}`,
+            'aria-selected': selected,
+            'aria-controls': `${baseId}-panel-${item.id}`,
+            tabIndex: selected ? 0 : -1,
+            onClick: (event: MouseEvent) => {
+              event.preventDefault();
+              select(item.id);
+            },
+            onKeyDown: (event: KeyboardEvent) => onKeyDown(event, index),
+            className: `${TRIGGER[size]} ${selected ? 'border-brand text-fg' : 'border-transparent text-muted'}`,
+          };
+          return item.href ? (
+            <a key={item.id} href={item.href} {...trigger}>
+              {item.label}
+            </a>
+          ) : (
+            <button key={item.id} type="button" {...trigger}>
               {item.label}
             </button>
           );

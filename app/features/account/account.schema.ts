@@ -15,6 +15,20 @@ export const newPasswordSchema = z.object({
   password: z.string().min(6, 'Password must be at least 6 characters'),
 });
 
+export const emailSchema = loginSchema.pick({ email: true });
+
+export const nameSchema = registrationSchema.pick({ firstName: true, lastName: true });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password'),
+  password: newPasswordSchema.shape.password,
+});
+
+/** The rule of a "confirm password" field, checked beside the schema on both sides. */
+export function confirmError(password: string, confirm: string): string | undefined {
+  return password !== confirm ? 'Passwords do not match' : undefined;
+}
+
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FormAnswer } from '~/lib/form-answer';
 
 /** Name of the hidden field only bots fill in (the honeypot, docs/decisions/0007). */
 export const HONEYPOT_FIELD = 'website';
@@ -24,3 +25,10 @@ export const CONTACT_MESSAGES = {
   sent: "Message sent successfully! We'll get back to you soon.",
   failed: 'Failed to send message. Please try again.',
 } as const;
+
+/** What the contact page's action answers (the form shows it, or toasts it with JavaScript). */
+export interface ContactAnswer extends FormAnswer {
+  intent: 'contact';
+  /** Why it failed, when there is more to say (how long to wait). */
+  description?: string;
+}

@@ -1,7 +1,19 @@
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { ContactForm } from '~/features/contact/components/contact-form';
 import { ContactInfo } from '~/features/contact/components/contact-info';
+import { contactAction } from '~/features/contact/contact-form.server';
 import { pageTitle, STORE } from '~/lib/store-info';
+import type { Route } from './+types/contact';
+
+export function action({ context, request }: Route.ActionArgs) {
+  return contactAction(context, request);
+}
+
+/** A refused message says how long to wait, as the API's 429 does. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers();
+};
 
 export function meta() {
   return [

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { useActionData } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { type AccessAnswer, REGISTERED } from '../account-forms';
 import { useCompleteSignIn } from '../use-complete-sign-in';
-import { useResultMessage } from '../use-result-message';
+import { answerMessage, useResultMessage } from '../use-result-message';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { ResultMessage } from './result-message';
@@ -16,13 +18,30 @@ interface AccountAccessProps {
   showForgot: boolean;
 }
 
-/** /login and /signup: sign in, create an account, and the second sign-in step. */
+/**
+ * /login and /signup: sign in, create an account, and the second sign-in step. After a plain
+ * POST (no scripts) the page opens where that form's answer belongs: the second step, the
+ * sign-in tab after registering, the registration tab when it was refused.
+ */
 export function AccountAccess({ initialTab, redirectTo, showForgot }: AccountAccessProps) {
-  const [tab, setTab] = useState<AccessTab>(initialTab);
-  const [step, setStep] = useState<'credentials' | 'two-factor'>('credentials');
-  const [loginEmail, setLoginEmail] = useState('');
-  const { messageRef, message, showMessage, clearMessage } = useResultMessage();
+  const posted = useActionData() as AccessAnswer | undefined;
+  const registered = posted?.intent === 'sign-up' && posted.ok;
+  const [tab, setTab] = useState<AccessTab>(
+    !posted ? initialTab : posted.intent === 'sign-up' && !registered ? 'register' : 'signin',
+  );
+  const [step, setStep] = useState<'credentials' | 'two-factor'>(
+    posted?.twoFactor ? 'two-factor' : 'credentials',
+  );
+  // The email typed into a sign-in, reset or registration that was answered stays filled in.
+  const [loginEmail, setLoginEmail] = useState(
+    posted?.intent !== 'sign-up' || registered ? (posted?.values?.email ?? '') : '',
+  );
+  const { messageRef, message, showMessage, clearMessage } = useResultMessage(
+    registered ? answerMessage(posted) : null,
+  );
   const completeSignIn = useCompleteSignIn(redirectTo);
+  // Before the page is interactive (or without scripts) each tab is a link to its own page.
+  const query = redirectTo === '/' ? '' : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   const cardRef = useRef<HTMLDivElement>(null);
   const [backFromTwoFactor, setBackFromTwoFactor] = useState(0);
 
@@ -38,6 +57,7 @@ export function AccountAccess({ initialTab, redirectTo, showForgot }: AccountAcc
       <div ref={cardRef} className="mt-6 rounded-lg border border-border p-5 sm:p-8">
         {step === 'two-factor' ? (
           <TwoFactorChallenge
+            redirectTo={redirectTo}
             onVerified={completeSignIn}
             onCancel={() => {
               setStep('credentials');
@@ -55,6 +75,7 @@ export function AccountAccess({ initialTab, redirectTo, showForgot }: AccountAcc
               {
                 id: 'signin',
                 label: 'Sign In',
+                href: `/login${query}`,
                 content: (
                   <div className="space-y-5">
                     <ResultMessage ref={messageRef} message={message} />
@@ -62,6 +83,7 @@ export function AccountAccess({ initialTab, redirectTo, showForgot }: AccountAcc
                       email={loginEmail}
                       onEmailChange={setLoginEmail}
                       initialForgot={showForgot}
+                      redirectTo={redirectTo}
                       onTwoFactor={() => setStep('two-factor')}
                       onSignedIn={completeSignIn}
                       onAttempt={clearMessage}
@@ -72,15 +94,13 @@ export function AccountAccess({ initialTab, redirectTo, showForgot }: AccountAcc
               {
                 id: 'register',
                 label: 'Create Account',
+                href: `/signup${query}`,
                 content: (
                   <RegisterForm
                     onRegistered={(email) => {
                       setLoginEmail(email);
                       setTab('signin');
-                      showMessage(
-                        'success',
-                        'Registration successful. Please check your email to confirm your account, then sign in.',
-                      );
+                      showMessage('success', REGISTERED);
                     }}
                   />
                 ),

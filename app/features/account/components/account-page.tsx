@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import type { AccountAnswer } from '../account-forms';
 import type { DeviceSession } from '../device-session';
 import { AccountSection } from './account-section';
 import { PasswordSection } from './password-section';
@@ -10,11 +11,13 @@ import { TwoFactorSection } from './two-factor-section';
 export interface AccountPageProps {
   user: { firstName: string; lastName: string; email: string; twoFactorEnabled: boolean };
   sessions: DeviceSession[];
+  /** A plain POST's success, carried over its redirect back to this page. */
+  notice: AccountAnswer | null;
   /** The order history, rendered by the orders feature. */
   orders: ReactNode;
 }
 
-export function AccountPage({ user, sessions, orders }: AccountPageProps) {
+export function AccountPage({ user, sessions, notice, orders }: AccountPageProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: 'My Account' }]} />
@@ -24,8 +27,8 @@ export function AccountPage({ user, sessions, orders }: AccountPageProps) {
       </p>
       <div className="mt-8 space-y-8">
         <AccountSection title="Order history">{orders}</AccountSection>
-        <ProfileSection user={user} />
-        <PasswordSection />
+        <ProfileSection user={user} notice={notice} />
+        <PasswordSection notice={notice} />
         <TwoFactorSection enabled={user.twoFactorEnabled} />
         <SessionsSection sessions={sessions} />
       </div>

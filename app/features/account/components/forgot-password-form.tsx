@@ -1,46 +1,36 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { postJson } from '~/lib/api-client';
+import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { secondaryButton } from '~/components/ui/button-styles';
-import { loginSchema } from '../account.schema';
+import type { AccessAnswer } from '../account-forms';
+import { emailSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { useResultMessage } from '../use-result-message';
+import { answerMessage, useResultMessage } from '../use-result-message';
 import { Field } from '~/components/ui/field';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
 
-const emailSchema = loginSchema.pick({ email: true });
-const SENT = 'If an account exists for that email, we sent a link to reset your password.';
-
 /** Asks for a reset link. The answer is the same whether or not the email has an account. */
 export function ForgotPasswordForm({ id, initialEmail }: { id: string; initialEmail: string }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [pending, setPending] = useState(false);
-  const { formRef, errors, check } = useFormErrors();
-  const { messageRef, message, showMessage, clearMessage } = useResultMessage();
+  const posted = usePostedAnswer<AccessAnswer>('forgot-password');
+  const [email, setEmail] = useState(posted?.values?.email ?? initialEmail);
+  const { formRef, errors, check, showErrors } = useFormErrors(posted?.fields);
+  const { messageRef, message, showAnswer, clearMessage } = useResultMessage(answerMessage(posted));
   const emailRef = useRef<HTMLInputElement>(null);
+  const { pending, submit } = useActionForm<AccessAnswer>('forgot-password', (answer) => {
+    if (answer.fields) showErrors(answer.fields);
+    // The same answer for every email; only a refusal to try (too many attempts) differs.
+    showAnswer(answer);
+  });
 
   useEffect(() => {
     emailRef.current?.focus();
   }, []);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    const values = check(emailSchema, { email });
-    if (!values) return;
-    setPending(true);
+    if (pending || !check(emailSchema, { email })) return;
     clearMessage();
-    const response = await postJson('/api/auth/request-password-reset', {
-      email: values.email,
-      redirectTo: '/reset-password',
-    });
-    setPending(false);
-    // Only a refusal to try (too many attempts, no connection) says anything else.
-    if (!response.ok && (response.status === 429 || response.status === 0) && response.message) {
-      showMessage('error', response.message);
-    } else {
-      showMessage('success', SENT);
-    }
+    submit(event.currentTarget);
   }
 
   return (
@@ -54,6 +44,7 @@ export function ForgotPasswordForm({ id, initialEmail }: { id: string; initialEm
       </h2>
       <p className="mt-1">Enter your email and we will send you a link to choose a new password.</p>
       <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="forgot-password" />
         <Field
           ref={emailRef}
           label="Email"

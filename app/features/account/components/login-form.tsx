@@ -1,22 +1,22 @@
 import { type FormEvent, useId, useState } from 'react';
-import { postJson } from '~/lib/api-client';
 import { notify } from '~/lib/toast';
+import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { linkButton } from '~/components/ui/button-styles';
+import { type AccessAnswer, UNVERIFIED } from '../account-forms';
 import { loginSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { useResultMessage } from '../use-result-message';
+import { answerMessage, useResultMessage } from '../use-result-message';
 import { Field } from '~/components/ui/field';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ResendVerification } from './resend-verification';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
 
-const UNVERIFIED = 'Please confirm your email address first. We sent you a link when you registered.';
-
 interface LoginFormProps {
   email: string;
   onEmailChange: (email: string) => void;
   initialForgot: boolean;
+  redirectTo: string;
   /** The password was right and the account asks for a second factor. */
   onTwoFactor: () => void;
   onSignedIn: () => Promise<void>;
@@ -25,41 +25,46 @@ interface LoginFormProps {
 }
 
 export function LoginForm(props: LoginFormProps) {
-  const { email, onEmailChange, initialForgot, onTwoFactor, onSignedIn, onAttempt } = props;
+  const { email, onEmailChange, initialForgot, redirectTo, onTwoFactor, onSignedIn, onAttempt } = props;
+  // A plain POST of this form, or of "send the confirmation email again", answered with the page.
+  const initial = usePostedAnswer<AccessAnswer>('sign-in');
+  const resent = usePostedAnswer<AccessAnswer>('resend-verification');
+  const refused = resent ? { ok: false, message: UNVERIFIED } : initial;
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const [forgotOpen, setForgotOpen] = useState(initialForgot);
-  const { formRef, errors, check } = useFormErrors();
-  const { messageRef, message, showMessage, clearMessage } = useResultMessage();
+  const [unverifiedEmail, setUnverifiedEmail] = useState(
+    (resent ?? (initial?.unverified ? initial : undefined))?.values?.email ?? null,
+  );
+  const posted = usePostedAnswer<AccessAnswer>('forgot-password');
+  const [forgotOpen, setForgotOpen] = useState(initialForgot || posted !== undefined);
+  const { formRef, errors, check, showErrors } = useFormErrors(initial?.fields);
+  const { messageRef, message, showAnswer, clearMessage } = useResultMessage(answerMessage(refused));
   const forgotId = useId();
+  const resendId = useId();
 
-  async function onSubmit(event: FormEvent) {
+  const { pending, submit } = useActionForm<AccessAnswer>('sign-in', (answer) => {
+    if (answer.twoFactor) return onTwoFactor();
+    if (answer.ok) return void onSignedIn();
+    if (answer.fields) showErrors(answer.fields);
+    if (answer.unverified) setUnverifiedEmail(answer.values?.email ?? email);
+    if (answer.message) notify.error('Login failed', { description: answer.message });
+    showAnswer(answer);
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    const values = check(loginSchema, { email, password });
-    if (!values) return;
-    setPending(true);
+    if (pending || !check(loginSchema, { email, password })) return;
     onAttempt();
     clearMessage();
     setUnverifiedEmail(null);
-    try {
-      const response = await postJson<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', values);
-      if (response.ok && response.data?.twoFactorRedirect) return onTwoFactor();
-      if (response.ok) return await onSignedIn();
-      const unverified = response.code === 'EMAIL_NOT_VERIFIED';
-      const reason = unverified ? UNVERIFIED : (response.message ?? 'Invalid email or password');
-      if (unverified) setUnverifiedEmail(values.email);
-      notify.error('Login failed', { description: reason });
-      showMessage('error', reason);
-    } finally {
-      setPending(false);
-    }
+    submit(event.currentTarget);
   }
 
+  // Without scripts the link opens the reset form on a new page; with them, in place.
+  const forgotHref = `/login?forgot=1${redirectTo === '/' ? '' : `&redirectTo=${encodeURIComponent(redirectTo)}`}`;
   return (
     <>
       <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+        <input type="hidden" name="intent" value="sign-in" />
         <Field
           label="Email"
           name="email"
@@ -79,23 +84,33 @@ export function LoginForm(props: LoginFormProps) {
             onChange={(e) => setPassword(e.target.value)}
             error={errors.password}
           />
-          <button
-            type="button"
+          <a
+            href={forgotHref}
             className={linkButton}
             aria-expanded={forgotOpen}
             aria-controls={forgotOpen ? forgotId : undefined}
-            onClick={() => setForgotOpen((open) => !open)}
+            onClick={(event) => {
+              event.preventDefault();
+              setForgotOpen((open) => !open);
+            }}
           >
             Forgot password?
-          </button>
+          </a>
         </div>
         <ResultMessage ref={messageRef} message={message}>
-          {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
+          {unverifiedEmail ? <ResendVerification formId={resendId} /> : null}
         </ResultMessage>
         <SubmitButton pending={pending} pendingLabel="Signing in...">
           Sign In
         </SubmitButton>
       </form>
+      {/* Its button sits in the message above; a form cannot hold another form. */}
+      {unverifiedEmail ? (
+        <form id={resendId} method="post">
+          <input type="hidden" name="intent" value="resend-verification" />
+          <input type="hidden" name="email" value={unverifiedEmail} />
+        </form>
+      ) : null}
       {forgotOpen ? <ForgotPasswordForm id={forgotId} initialEmail={email} /> : null}
     </>
   );

@@ -1,28 +1,29 @@
 import { type FormEvent, useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { z } from 'zod';
-import { postJson } from '~/lib/api-client';
-import { newPasswordSchema } from '../account.schema';
+import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
+import type { AccountAnswer } from '../account-forms';
+import { changePasswordSchema, confirmError } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { useResultMessage } from '../use-result-message';
+import { answerMessage, useResultMessage } from '../use-result-message';
 import { AccountSection } from './account-section';
 import { Field } from '~/components/ui/field';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
 
-const changeSchema = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password'),
-  password: newPasswordSchema.shape.password,
-});
 const EMPTY = { currentPassword: '', password: '', confirm: '' };
 
 /** Changing the password signs out every other device. */
-export function PasswordSection() {
+export function PasswordSection({ notice }: { notice: AccountAnswer | null }) {
+  const posted = usePostedAnswer<AccountAnswer>('password');
   const [values, setValues] = useState(EMPTY);
-  const [pending, setPending] = useState(false);
-  const { formRef, errors, check, showErrors } = useFormErrors();
-  const { messageRef, message, showMessage, clearMessage } = useResultMessage();
-  const { revalidate } = useRevalidator();
+  const { formRef, errors, check, showErrors } = useFormErrors(posted?.fields);
+  const { messageRef, message, showAnswer, clearMessage } = useResultMessage(
+    answerMessage(posted ?? (notice?.intent === 'password' ? notice : null)),
+  );
+  const { pending, submit } = useActionForm<AccountAnswer>('password', (answer) => {
+    if (answer.ok) setValues(EMPTY);
+    if (answer.fields) showErrors(answer.fields);
+    showAnswer(answer);
+  });
 
   const bind = (name: keyof typeof EMPTY) => ({
     name,
@@ -32,34 +33,18 @@ export function PasswordSection() {
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
   });
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    const mismatch = values.password !== values.confirm ? 'Passwords do not match' : undefined;
-    const input = check(changeSchema, values, { confirm: mismatch });
-    if (!input) return;
-    setPending(true);
+    const extra = { confirm: confirmError(values.password, values.confirm) };
+    if (pending || !check(changePasswordSchema, values, extra)) return;
     clearMessage();
-    const response = await postJson('/api/auth/change-password', {
-      currentPassword: input.currentPassword,
-      newPassword: input.password,
-      revokeOtherSessions: true,
-    });
-    if (response.ok) {
-      setValues(EMPTY);
-      await revalidate();
-      showMessage('success', 'Password changed. Your other devices were signed out.');
-    } else if (response.code === 'INVALID_PASSWORD') {
-      showErrors({ currentPassword: response.message ?? 'Your current password is not correct' });
-    } else {
-      showMessage('error', response.message ?? 'We could not change your password. Please try again.');
-    }
-    setPending(false);
+    submit(event.currentTarget);
   }
 
   return (
     <AccountSection title="Password">
       <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+        <input type="hidden" name="intent" value="password" />
         <Field label="Current password" autoComplete="current-password" {...bind('currentPassword')} />
         <Field
           label="New password"

@@ -1,53 +1,50 @@
 import { type FormEvent, useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { postJson } from '~/lib/api-client';
-import { registrationSchema } from '../account.schema';
+import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
+import type { AccountAnswer } from '../account-forms';
+import { nameSchema } from '../account.schema';
 import { announceAuthChange } from '../auth-sync';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { useResultMessage } from '../use-result-message';
+import { answerMessage, useResultMessage } from '../use-result-message';
 import { AccountSection } from './account-section';
 import { Field } from '~/components/ui/field';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
 
-const nameSchema = registrationSchema.pick({ firstName: true, lastName: true });
-
 interface ProfileProps {
   user: { firstName: string; lastName: string; email: string };
+  /** A plain POST's success, carried over its redirect back to this page. */
+  notice: AccountAnswer | null;
 }
 
-export function ProfileSection({ user }: ProfileProps) {
-  const [values, setValues] = useState({ firstName: user.firstName, lastName: user.lastName });
-  const [pending, setPending] = useState(false);
-  const { formRef, errors, check, showErrors } = useFormErrors();
-  const { messageRef, message, showMessage, clearMessage } = useResultMessage();
-  const { revalidate } = useRevalidator();
+export function ProfileSection({ user, notice }: ProfileProps) {
+  const posted = usePostedAnswer<AccountAnswer>('profile');
+  const [values, setValues] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    ...posted?.values,
+  });
+  const { formRef, errors, check, showErrors } = useFormErrors(posted?.fields);
+  const { messageRef, message, showAnswer, clearMessage } = useResultMessage(
+    answerMessage(posted ?? (notice?.intent === 'profile' ? notice : null)),
+  );
+  // The page data (header greeting included) is fresh again when the answer arrives.
+  const { pending, submit } = useActionForm<AccountAnswer>('profile', (answer) => {
+    if (answer.ok) announceAuthChange();
+    if (answer.fields) showErrors(answer.fields);
+    showAnswer(answer);
+  });
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    const input = check(nameSchema, values);
-    if (!input) return;
-    setPending(true);
+    if (pending || !check(nameSchema, values)) return;
     clearMessage();
-    const response = await postJson('/api/auth/update-user', {
-      ...input,
-      name: `${input.firstName} ${input.lastName}`,
-    });
-    if (response.ok) {
-      await revalidate();
-      announceAuthChange();
-      showMessage('success', 'Profile updated');
-    } else {
-      if (response.fields) showErrors(response.fields);
-      showMessage('error', response.message ?? 'We could not update your profile. Please try again.');
-    }
-    setPending(false);
+    submit(event.currentTarget);
   }
 
   return (
     <AccountSection title="Profile">
       <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+        <input type="hidden" name="intent" value="profile" />
         <div className="grid gap-5 sm:grid-cols-2">
           {(['firstName', 'lastName'] as const).map((name) => (
             <Field

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { postJson } from '~/lib/api-client';
 import { notify } from '~/lib/toast';
+import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
+import type { AccessAnswer } from '../account-forms';
 import { registrationSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { useResultMessage } from '../use-result-message';
+import { answerMessage, useResultMessage } from '../use-result-message';
 import { Field } from '~/components/ui/field';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
@@ -12,10 +13,25 @@ const EMPTY = { firstName: '', lastName: '', email: '', password: '' };
 
 /** Creates an account; the store then mails a link to confirm the email address. */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const [values, setValues] = useState(EMPTY);
-  const [pending, setPending] = useState(false);
-  const { formRef, errors, check, showErrors } = useFormErrors();
-  const { messageRef, message, showMessage, clearMessage } = useResultMessage();
+  // A refused plain POST comes back with what was typed; a successful one shows the sign-in tab.
+  const posted = usePostedAnswer<AccessAnswer>('sign-up');
+  const refused = posted?.ok ? undefined : posted;
+  const [values, setValues] = useState({ ...EMPTY, ...refused?.values });
+  const { formRef, errors, check, showErrors } = useFormErrors(refused?.fields);
+  const { messageRef, message, showAnswer, clearMessage } = useResultMessage(answerMessage(refused));
+  const { pending, submit } = useActionForm<AccessAnswer>('sign-up', (answer) => {
+    if (answer.ok) {
+      notify.success('Registration successful', {
+        description: 'Please check your email to confirm your account.',
+      });
+      setValues(EMPTY);
+      onRegistered(answer.values?.email ?? '');
+      return;
+    }
+    if (answer.fields) showErrors(answer.fields);
+    if (answer.message) notify.error('Registration failed', { description: answer.message });
+    showAnswer(answer);
+  });
 
   const bind = (name: keyof typeof EMPTY) => ({
     name,
@@ -24,35 +40,16 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
   });
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    const input = check(registrationSchema, values);
-    if (!input) return;
-    setPending(true);
+    if (pending || !check(registrationSchema, values)) return;
     clearMessage();
-    const response = await postJson('/api/auth/sign-up/email', {
-      ...input,
-      name: `${input.firstName} ${input.lastName}`,
-      callbackURL: '/',
-    });
-    setPending(false);
-    if (response.ok) {
-      notify.success('Registration successful', {
-        description: 'Please check your email to confirm your account.',
-      });
-      setValues(EMPTY);
-      onRegistered(input.email);
-      return;
-    }
-    const reason = response.message ?? 'Failed to create account';
-    notify.error('Registration failed', { description: reason });
-    if (response.fields) showErrors(response.fields);
-    showMessage('error', reason);
+    submit(event.currentTarget);
   }
 
   return (
     <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+      <input type="hidden" name="intent" value="sign-up" />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="First name" autoComplete="given-name" {...bind('firstName')} />
         <Field label="Last name" autoComplete="family-name" {...bind('lastName')} />

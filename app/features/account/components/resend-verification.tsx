@@ -1,26 +1,31 @@
-import { useState } from 'react';
-import { postJson } from '~/lib/api-client';
+import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { secondaryButton } from '~/components/ui/button-styles';
-import { useResultMessage } from '../use-result-message';
+import type { AccessAnswer } from '../account-forms';
+import { answerMessage, useResultMessage } from '../use-result-message';
 import { ResultMessage } from './result-message';
 
-/** Shown when a sign-in is refused because the email address is not confirmed yet. */
-export function ResendVerification({ email }: { email: string }) {
-  const [pending, setPending] = useState(false);
-  const { messageRef, message, showMessage } = useResultMessage();
-
-  async function resend() {
-    if (pending) return;
-    setPending(true);
-    const response = await postJson('/api/auth/send-verification-email', { email, callbackURL: '/' });
-    setPending(false);
-    if (response.ok) showMessage('success', 'Confirmation email sent. Check your inbox.');
-    else showMessage('error', response.message ?? 'We could not send the email. Please try again.');
-  }
+/**
+ * Shown when a sign-in is refused because the email address is not confirmed yet. The button
+ * sends the form `formId` (the email, beside the sign-in form): by itself without scripts.
+ */
+export function ResendVerification({ formId }: { formId: string }) {
+  const posted = usePostedAnswer<AccessAnswer>('resend-verification');
+  const { messageRef, message, showAnswer } = useResultMessage(answerMessage(posted));
+  const { pending, submit } = useActionForm<AccessAnswer>('resend-verification', showAnswer);
 
   return (
     <div className="mt-3 space-y-3 font-normal text-fg">
-      <button type="button" className={secondaryButton} disabled={pending} onClick={() => void resend()}>
+      <button
+        type="submit"
+        form={formId}
+        className={secondaryButton}
+        disabled={pending}
+        onClick={(event) => {
+          event.preventDefault();
+          const { form } = event.currentTarget;
+          if (form) submit(form);
+        }}
+      >
         {pending ? 'Sending...' : 'Send the confirmation email again'}
       </button>
       <ResultMessage ref={messageRef} message={message} />

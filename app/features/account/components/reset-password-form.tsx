@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { postJson } from '~/lib/api-client';
-import { newPasswordSchema } from '../account.schema';
+import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
+import { RESET_INVALID, type ResetAnswer } from '../account-forms';
+import { confirmError, newPasswordSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { useResultMessage } from '../use-result-message';
+import { answerMessage, useResultMessage } from '../use-result-message';
 import { Field } from '~/components/ui/field';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
@@ -14,7 +15,7 @@ const linkClass = 'mt-2 inline-flex min-h-11 items-center text-brand underline u
 export function InvalidResetLink() {
   return (
     <div className="rounded-md border-2 border-danger p-4">
-      <p className="font-bold text-danger">This reset link is invalid or has expired.</p>
+      <p className="font-bold text-danger">{RESET_INVALID}</p>
       <Link to="/login?forgot=1" className={linkClass}>
         Request a new reset link
       </Link>
@@ -24,32 +25,24 @@ export function InvalidResetLink() {
 
 /** Chooses a new password with the token from the reset mail. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const posted = usePostedAnswer<ResetAnswer>('reset-password');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [pending, setPending] = useState(false);
-  const [state, setState] = useState<'form' | 'done' | 'invalid'>('form');
-  const { formRef, errors, check } = useFormErrors();
-  const { messageRef, message, showMessage, clearMessage } = useResultMessage();
+  const [state, setState] = useState(stateOf(posted));
+  const { formRef, errors, check, showErrors } = useFormErrors(posted?.fields);
+  const { messageRef, message, showAnswer, clearMessage } = useResultMessage(answerMessage(posted));
+  const { pending, submit } = useActionForm<ResetAnswer>('reset-password', (answer) => {
+    setState(stateOf(answer));
+    if (answer.fields) showErrors(answer.fields);
+    showAnswer(answer);
+  });
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    const mismatch = password !== confirm ? 'Passwords do not match' : undefined;
-    const values = check(newPasswordSchema, { password }, { confirm: mismatch });
-    if (!values) return;
-    setPending(true);
+    const values = check(newPasswordSchema, { password }, { confirm: confirmError(password, confirm) });
+    if (pending || !values) return;
     clearMessage();
-    const response = await postJson('/api/auth/reset-password', { newPassword: values.password, token });
-    setPending(false);
-    if (response.ok) {
-      setState('done');
-      showMessage('success', 'Your password has been reset. Please sign in.');
-    } else if (response.status === 429 || response.status === 0 || response.code?.startsWith('PASSWORD')) {
-      showMessage('error', response.message ?? 'We could not reset your password. Please try again.');
-    } else {
-      setState('invalid');
-      showMessage('error', 'This reset link is invalid or has expired.');
-    }
+    submit(event.currentTarget);
   }
 
   if (state === 'invalid') {
@@ -70,6 +63,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
   return (
     <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+      <input type="hidden" name="intent" value="reset-password" />
+      <input type="hidden" name="token" value={token} />
       <Field
         label="New password"
         name="password"
@@ -95,4 +90,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </SubmitButton>
     </form>
   );
+}
+
+function stateOf(answer: ResetAnswer | undefined): 'form' | 'done' | 'invalid' {
+  return answer?.ok ? 'done' : answer?.invalid ? 'invalid' : 'form';
 }

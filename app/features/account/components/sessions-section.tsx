@@ -1,12 +1,13 @@
-import { useState } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
-import { postJson } from '~/lib/api-client';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { notify } from '~/lib/toast';
+import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { useHydrated } from '~/lib/use-hydrated';
 import { secondaryButton } from '~/components/ui/button-styles';
+import type { AccountAnswer } from '../account-forms';
 import { announceAuthChange } from '../auth-sync';
 import type { DeviceSession } from '../device-session';
-import { useResultMessage } from '../use-result-message';
+import { answerMessage, useResultMessage } from '../use-result-message';
 import { AccountSection } from './account-section';
 import { ResultMessage } from './result-message';
 
@@ -21,38 +22,32 @@ function When({ iso }: { iso: string }) {
   return <time dateTime={iso}>{hydrated ? text : `${text} UTC`}</time>;
 }
 
+/** Signing out the other devices, or every device (this one too, then home). */
 export function SessionsSection({ sessions }: { sessions: DeviceSession[] }) {
-  const [pending, setPending] = useState<'others' | 'all' | null>(null);
-  const { messageRef, message, showMessage, clearMessage } = useResultMessage();
-  const { revalidate } = useRevalidator();
+  const posted = usePostedAnswer<AccountAnswer>('sign-out-others', 'sign-out-everywhere');
+  const { messageRef, message, showAnswer, clearMessage } = useResultMessage(answerMessage(posted));
   const navigate = useNavigate();
+  const { sending, submit } = useActionForm<AccountAnswer>(
+    ['sign-out-others', 'sign-out-everywhere'],
+    (answer) => {
+      if (!answer.ok || answer.intent === 'sign-out-others') return showAnswer(answer);
+      notify.success('Signed out', { description: 'You have been successfully signed out.' });
+      // The header already says Sign In (the root data reloaded after the action); the other
+      // tabs hear of it after the navigation: see use-complete-sign-in.ts.
+      void (async () => {
+        await navigate(answer.redirectTo ?? '/');
+        announceAuthChange();
+      })();
+    },
+  );
 
-  async function signOutOthers() {
-    setPending('others');
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const intent = submitter?.value === 'sign-out-everywhere' ? 'sign-out-everywhere' : 'sign-out-others';
+    if (sending) return;
     clearMessage();
-    const response = await postJson('/api/auth/revoke-other-sessions', {});
-    if (response.ok) {
-      await revalidate();
-      showMessage('success', 'Your other devices were signed out.');
-    } else {
-      showMessage('error', response.message ?? 'We could not sign out your other devices. Please try again.');
-    }
-    setPending(null);
-  }
-
-  async function signOutEverywhere() {
-    setPending('all');
-    clearMessage();
-    const response = await postJson('/api/auth/revoke-sessions', {});
-    if (!response.ok) {
-      setPending(null);
-      showMessage('error', response.message ?? 'We could not sign you out everywhere. Please try again.');
-      return;
-    }
-    notify.success('Signed out', { description: 'You have been successfully signed out.' });
-    await navigate('/');
-    await revalidate();
-    announceAuthChange(); // after the navigation: see use-complete-sign-in.ts
+    submit(event.currentTarget, { intent });
   }
 
   return (
@@ -80,24 +75,24 @@ export function SessionsSection({ sessions }: { sessions: DeviceSession[] }) {
         ))}
       </ul>
       <ResultMessage ref={messageRef} message={message} />
-      <div className="flex flex-wrap gap-4">
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={pending !== null}
-          onClick={() => void signOutOthers()}
-        >
-          {pending === 'others' ? 'Signing out...' : 'Sign out other devices'}
-        </button>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={pending !== null}
-          onClick={() => void signOutEverywhere()}
-        >
-          {pending === 'all' ? 'Signing out...' : 'Sign out everywhere'}
-        </button>
-      </div>
+      <form method="post" onSubmit={onSubmit} className="flex flex-wrap gap-4">
+        {(['sign-out-others', 'sign-out-everywhere'] as const).map((intent) => (
+          <button
+            key={intent}
+            type="submit"
+            name="intent"
+            value={intent}
+            className={secondaryButton}
+            disabled={sending !== undefined}
+          >
+            {sending === intent
+              ? 'Signing out...'
+              : intent === 'sign-out-others'
+                ? 'Sign out other devices'
+                : 'Sign out everywhere'}
+          </button>
+        ))}
+      </form>
     </AccountSection>
   );
 }

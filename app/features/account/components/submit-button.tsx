@@ -1,25 +1,27 @@
 import type { ReactNode } from 'react';
-import { useHydrated } from '~/lib/use-hydrated';
 import { primaryButton } from '~/components/ui/button-styles';
 
 /**
- * Disabled while its request is in flight, saying so in its label. Also disabled until the
- * page is interactive: a click before that would post the form to a page with no action.
+ * Disabled while its request is in flight, saying so in its label. Enabled from the first
+ * paint: before the page is interactive (or without scripts) the browser posts the form to the
+ * page's action itself.
  */
 export function SubmitButton({
   pending,
   pendingLabel,
   children,
   className = primaryButton,
+  form,
 }: {
   pending: boolean;
   pendingLabel: string;
   children: ReactNode;
   className?: string;
+  /** The id of the form it sends, when it is not inside that form. */
+  form?: string;
 }) {
-  const hydrated = useHydrated();
   return (
-    <button type="submit" disabled={pending || !hydrated} className={className}>
+    <button type="submit" disabled={pending} className={className} form={form}>
       {pending ? pendingLabel : children}
     </button>
   );

@@ -1,54 +1,58 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { postJson } from '~/lib/api-client';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { linkButton, secondaryButton } from '~/components/ui/button-styles';
+import type { AccessAnswer } from '../account-forms';
 import { backupCodeSchema, totpCodeSchema, withoutSpaces } from '../two-factor.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { useResultMessage } from '../use-result-message';
+import { answerMessage, useResultMessage } from '../use-result-message';
 import { Field } from '~/components/ui/field';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
 
-/** The second sign-in step: a code from the authenticator app, or one of the backup codes. */
+/**
+ * The second sign-in step: a code from the authenticator app, or one of the backup codes.
+ * Without scripts each button posts (the code, the other kind of code) or goes back to /login.
+ */
 export function TwoFactorChallenge({
+  redirectTo,
   onVerified,
   onCancel,
 }: {
+  redirectTo: string;
   onVerified: () => Promise<void>;
   onCancel: () => void;
 }) {
-  const [mode, setMode] = useState<'totp' | 'backup'>('totp');
+  const posted = usePostedAnswer<AccessAnswer>('two-factor');
+  const [mode, setMode] = useState(posted?.mode ?? 'totp');
   const [code, setCode] = useState('');
-  const [pending, setPending] = useState(false);
-  const { formRef, errors, check, showErrors } = useFormErrors();
-  const { messageRef, message, showMessage, clearMessage } = useResultMessage();
+  const { formRef, errors, check, showErrors } = useFormErrors(posted?.fields);
+  const { messageRef, message, showAnswer, clearMessage } = useResultMessage(answerMessage(posted));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const backId = useId();
+  const { pending, submit } = useActionForm<AccessAnswer>('two-factor', (answer) => {
+    if (answer.ok) return void onVerified();
+    if (answer.fields) showErrors(answer.fields);
+    showAnswer(answer);
+  });
 
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
     const values =
       mode === 'totp'
         ? check(totpCodeSchema, { code: withoutSpaces(code) })
         : check(backupCodeSchema, { code });
-    if (!values) return;
-    setPending(true);
+    if (pending || !values) return;
     clearMessage();
-    try {
-      const path = mode === 'totp' ? 'verify-totp' : 'verify-backup-code';
-      const response = await postJson(`/api/auth/two-factor/${path}`, values);
-      if (response.ok) return await onVerified();
-      showMessage('error', response.message ?? 'That code is not valid. Please try again.');
-    } finally {
-      setPending(false);
-    }
+    submit(event.currentTarget);
   }
 
-  function switchMode() {
+  function switchMode(event: FormEvent) {
+    event.preventDefault();
     setMode(mode === 'totp' ? 'backup' : 'totp');
     setCode('');
     showErrors({});
@@ -67,6 +71,8 @@ export function TwoFactorChallenge({
           : 'Enter one of the backup codes you saved when you turned on two-factor authentication. Each code works once.'}
       </p>
       <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+        <input type="hidden" name="intent" value="two-factor" />
+        <input type="hidden" name="mode" value={mode} />
         <Field
           ref={inputRef}
           label={mode === 'totp' ? 'Authentication code' : 'Backup code'}
@@ -84,14 +90,30 @@ export function TwoFactorChallenge({
           <SubmitButton pending={pending} pendingLabel="Verifying...">
             Verify
           </SubmitButton>
-          <button type="button" className={secondaryButton} onClick={onCancel}>
+          <button
+            type="submit"
+            form={backId}
+            className={secondaryButton}
+            onClick={(event) => {
+              event.preventDefault();
+              onCancel();
+            }}
+          >
             Back to sign in
           </button>
         </div>
       </form>
-      <button type="button" className={linkButton} onClick={switchMode}>
-        {mode === 'totp' ? 'Use a backup code instead' : 'Use your authenticator app instead'}
-      </button>
+      <form id={backId} method="get" action="/login">
+        {redirectTo === '/' ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
+      </form>
+      <form method="post" onSubmit={switchMode}>
+        <input type="hidden" name="intent" value="two-factor" />
+        <input type="hidden" name="mode" value={mode === 'totp' ? 'backup' : 'totp'} />
+        <input type="hidden" name="switch" value="1" />
+        <button type="submit" className={linkButton}>
+          {mode === 'totp' ? 'Use a backup code instead' : 'Use your authenticator app instead'}
+        </button>
+      </form>
     </section>
   );
 }

@@ -1,41 +1,37 @@
 import { type FormEvent, useState } from 'react';
-import { postJson } from '~/lib/api-client';
+import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { secondaryButton } from '~/components/ui/button-styles';
+import type { AccountAnswer } from '../account-forms';
 import { disableTwoFactorSchema, withoutSpaces } from '../two-factor.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { useResultMessage } from '../use-result-message';
+import { answerMessage, useResultMessage } from '../use-result-message';
 import { Field } from '~/components/ui/field';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
 
 /** Turning two-factor off needs the password and a current code from the app. */
-export function TwoFactorDisable({ onDisabled }: { onDisabled: () => Promise<void> }) {
+export function TwoFactorDisable() {
+  const posted = usePostedAnswer<AccountAnswer>('two-factor-disable');
   const [values, setValues] = useState({ password: '', code: '' });
-  const [pending, setPending] = useState(false);
-  const { formRef, errors, check, showErrors } = useFormErrors();
-  const { messageRef, message, showMessage, clearMessage } = useResultMessage();
+  const { formRef, errors, check, showErrors } = useFormErrors(posted?.fields);
+  const { messageRef, message, showAnswer, clearMessage } = useResultMessage(answerMessage(posted));
+  const { pending, submit } = useActionForm<AccountAnswer>('two-factor-disable', (answer) => {
+    if (answer.fields) showErrors(answer.fields);
+    // Its success is said by the section: this form is gone once the page data is fresh.
+    if (!answer.ok) showAnswer(answer);
+  });
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
     const input = check(disableTwoFactorSchema, { ...values, code: withoutSpaces(values.code) });
-    if (!input) return;
-    setPending(true);
+    if (pending || !input) return;
     clearMessage();
-    try {
-      const response = await postJson('/api/auth/two-factor/disable', input);
-      if (response.ok) return await onDisabled();
-      if (response.fields) showErrors(response.fields);
-      else if (response.code === 'invalid_code') showErrors({ code: response.message });
-      else if (response.code === 'INVALID_PASSWORD') showErrors({ password: response.message });
-      else showMessage('error', response.message ?? 'We could not turn off two-factor authentication.');
-    } finally {
-      setPending(false);
-    }
+    submit(event.currentTarget);
   }
 
   return (
     <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <input type="hidden" name="intent" value="two-factor-disable" />
       <h3 className="text-xl font-bold">Turn off two-factor authentication</h3>
       <Field
         label="Password"

@@ -1,18 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { primaryButton } from '~/components/ui/button-styles';
-import { useResultMessage } from '../use-result-message';
+import type { AccountAnswer } from '../account-forms';
+import { answerMessage, useResultMessage } from '../use-result-message';
 import { AccountSection } from './account-section';
 import { ResultMessage } from './result-message';
 import { TwoFactorDisable } from './two-factor-disable';
-import { TwoFactorSetup } from './two-factor-setup';
+
+// Setting two-factor up is rare and needs scripts anyway: its steps load when it starts.
+const TwoFactorSetup = lazy(() => import('./two-factor-setup').then((m) => ({ default: m.TwoFactorSetup })));
 
 export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const [settingUp, setSettingUp] = useState(false);
   const [cancelled, setCancelled] = useState(0);
   const startRef = useRef<HTMLButtonElement>(null);
   const { revalidate } = useRevalidator();
-  const { messageRef, message, showMessage, clearMessage } = useResultMessage();
+  const posted = usePostedAnswer<AccountAnswer>('two-factor-disable');
+  const { messageRef, message, showMessage, showAnswer, clearMessage } = useResultMessage(
+    posted?.ok ? answerMessage(posted) : null,
+  );
+  // Turned off: the off form is gone with the fresh page data, so the section says so.
+  useActionForm<AccountAnswer>('two-factor-disable', (answer) => {
+    if (answer.ok) showAnswer(answer);
+  });
 
   // Back on the start button after cancelling the setup, so focus is not lost.
   useEffect(() => {
@@ -29,27 +40,24 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
       </p>
       <ResultMessage ref={messageRef} message={message} />
       {settingUp ? (
-        <TwoFactorSetup
-          onVerified={async () => {
-            await revalidate();
-            showMessage('success', 'Two-factor authentication is now on. Save your backup codes below.');
-          }}
-          onCancel={() => {
-            setSettingUp(false);
-            setCancelled((n) => n + 1);
-          }}
-          onDone={() => {
-            setSettingUp(false);
-            showMessage('success', 'Two-factor authentication is now on.');
-          }}
-        />
+        <Suspense fallback={null}>
+          <TwoFactorSetup
+            onVerified={async () => {
+              await revalidate();
+              showMessage('success', 'Two-factor authentication is now on. Save your backup codes below.');
+            }}
+            onCancel={() => {
+              setSettingUp(false);
+              setCancelled((n) => n + 1);
+            }}
+            onDone={() => {
+              setSettingUp(false);
+              showMessage('success', 'Two-factor authentication is now on.');
+            }}
+          />
+        </Suspense>
       ) : enabled ? (
-        <TwoFactorDisable
-          onDisabled={async () => {
-            await revalidate();
-            showMessage('success', 'Two-factor authentication is now off.');
-          }}
-        />
+        <TwoFactorDisable />
       ) : (
         <button
           ref={startRef}

@@ -1,0 +1,187 @@
+import type { AppLoadContext } from 'react-router';
+import { answer, finish, invalidFields } from '~/lib/form-action.server';
+import { textFields } from '~/lib/form-answer';
+import { type AccessAnswer, type TwoFactorMode } from './account-forms';
+import { ACCOUNT_TEXT } from './account-text.server';
+import { emailSchema, loginSchema, registrationSchema } from './account.schema';
+import { callAuth } from './auth-call.server';
+import { signInTarget } from './redirect-target';
+import { backupCodeSchema, totpCodeSchema, withoutSpaces } from './two-factor.schema';
+
+type Args = { context: AppLoadContext; request: Request; form: FormData };
+
+/**
+ * The action of /login and /signup: every form of the page posts here with its `intent`, as the
+ * browser's API calls did before (same endpoints, same rate limits, same messages).
+ */
+export async function accountAccessAction(context: AppLoadContext, request: Request) {
+  const form = await request.formData();
+  const args = { context, request, form };
+  switch (form.get('intent')) {
+    case 'sign-in':
+      return signIn(args);
+    case 'sign-up':
+      return signUp(args);
+    case 'forgot-password':
+      return forgotPassword(args);
+    case 'resend-verification':
+      return resendVerification(args);
+    case 'two-factor':
+      return twoFactor(args);
+    default:
+      return new Response('Unknown form', { status: 400 });
+  }
+}
+
+async function signIn({ context, request, form }: Args) {
+  const values = textFields(form, ['email', 'password']);
+  const kept = { email: values.email };
+  const parsed = loginSchema.safeParse(values);
+  if (!parsed.success) {
+    return invalidFields<AccessAnswer>({ intent: 'sign-in', values: kept }, parsed.error.issues);
+  }
+  const result = await callAuth<{ twoFactorRedirect?: boolean }>(
+    context,
+    request,
+    { path: '/api/auth/sign-in/email', email: parsed.data.email },
+    (headers) => context.services.auth.api.signInEmail({ body: parsed.data, headers, asResponse: true }),
+  );
+  const { headers } = result;
+  if (result.ok && result.data?.twoFactorRedirect) {
+    return answer<AccessAnswer>({ intent: 'sign-in', ok: true, twoFactor: true, mode: 'totp' }, { headers });
+  }
+  if (result.ok) return signedIn('sign-in', form, request, headers);
+  const unverified = result.code === 'EMAIL_NOT_VERIFIED';
+  const message = unverified ? ACCOUNT_TEXT.unverified : (result.message ?? ACCOUNT_TEXT.loginFailed);
+  return answer<AccessAnswer>(
+    { intent: 'sign-in', ok: false, message, unverified, values: kept },
+    { status: result.status, headers },
+  );
+}
+
+/** Signed in, by the password alone or with the second factor (the intent of the form). */
+function signedIn(intent: 'sign-in' | 'two-factor', form: FormData, request: Request, headers: Headers) {
+  const redirectTo = signInTarget(new URL(request.url).searchParams.get('redirectTo'));
+  return finish<AccessAnswer>(form, redirectTo, { intent, ok: true, redirectTo }, headers);
+}
+
+async function twoFactor({ context, request, form }: Args) {
+  const mode: TwoFactorMode = form.get('mode') === 'backup' ? 'backup' : 'totp';
+  const base = { intent: 'two-factor', twoFactor: true, mode } as const;
+  // "Use a backup code instead" without JavaScript: only the other step is shown.
+  if (form.has('switch')) return answer<AccessAnswer>({ ...base, ok: true });
+  const { code } = textFields(form, ['code']);
+  const parsed =
+    mode === 'totp'
+      ? totpCodeSchema.safeParse({ code: withoutSpaces(code) })
+      : backupCodeSchema.safeParse({ code });
+  if (!parsed.success) return invalidFields<AccessAnswer>(base, parsed.error.issues);
+  const { auth } = context.services;
+  const body = { code: parsed.data.code };
+  const result = await callAuth(
+    context,
+    request,
+    { path: `/api/auth/two-factor/${mode === 'totp' ? 'verify-totp' : 'verify-backup-code'}` },
+    (headers) =>
+      mode === 'totp'
+        ? auth.api.verifyTOTP({ body, headers, asResponse: true })
+        : auth.api.verifyBackupCode({ body, headers, asResponse: true }),
+  );
+  if (result.ok) return signedIn('two-factor', form, request, result.headers);
+  return answer<AccessAnswer>(
+    { ...base, ok: false, message: result.message ?? ACCOUNT_TEXT.codeInvalid },
+    { status: result.status, headers: result.headers },
+  );
+}
+
+async function signUp({ context, request, form }: Args) {
+  const values = textFields(form, ['firstName', 'lastName', 'email', 'password']);
+  const kept = { firstName: values.firstName, lastName: values.lastName, email: values.email };
+  const parsed = registrationSchema.safeParse(values);
+  if (!parsed.success) {
+    return invalidFields<AccessAnswer>({ intent: 'sign-up', values: kept }, parsed.error.issues);
+  }
+  const input = parsed.data;
+  const result = await callAuth(
+    context,
+    request,
+    { path: '/api/auth/sign-up/email', email: input.email },
+    (headers) =>
+      context.services.auth.api.signUpEmail({
+        body: { ...input, name: `${input.firstName} ${input.lastName}`, callbackURL: '/' },
+        headers,
+        asResponse: true,
+      }),
+  );
+  if (result.ok) {
+    return answer<AccessAnswer>(
+      { intent: 'sign-up', ok: true, message: ACCOUNT_TEXT.registered, values: { email: input.email } },
+      { headers: result.headers },
+    );
+  }
+  return answer<AccessAnswer>(
+    {
+      intent: 'sign-up',
+      ok: false,
+      message: result.message ?? ACCOUNT_TEXT.registrationFailed,
+      values: kept,
+    },
+    { status: result.status, headers: result.headers },
+  );
+}
+
+/** The answer is the same whether or not the email has an account; only a refusal differs. */
+async function forgotPassword({ context, request, form }: Args) {
+  const values = textFields(form, ['email']);
+  const parsed = emailSchema.safeParse(values);
+  const base = { intent: 'forgot-password', values } as const;
+  if (!parsed.success) return invalidFields<AccessAnswer>(base, parsed.error.issues);
+  const { email } = parsed.data;
+  const result = await callAuth(
+    context,
+    request,
+    { path: '/api/auth/request-password-reset', email },
+    (headers) =>
+      context.services.auth.api.requestPasswordReset({
+        body: { email, redirectTo: '/reset-password' },
+        headers,
+        asResponse: true,
+      }),
+  );
+  if (result.status === 429) {
+    return answer<AccessAnswer>(
+      { ...base, ok: false, message: result.message },
+      { status: 429, headers: result.headers },
+    );
+  }
+  return answer<AccessAnswer>({ ...base, ok: true, message: ACCOUNT_TEXT.resetSent });
+}
+
+async function resendVerification({ context, request, form }: Args) {
+  const values = textFields(form, ['email']);
+  const parsed = emailSchema.safeParse(values);
+  const base = { intent: 'resend-verification', unverified: true, values } as const;
+  if (!parsed.success) {
+    return answer<AccessAnswer>(
+      { ...base, ok: false, message: ACCOUNT_TEXT.verificationFailed },
+      { status: 400 },
+    );
+  }
+  const { email } = parsed.data;
+  const result = await callAuth(
+    context,
+    request,
+    { path: '/api/auth/send-verification-email', email },
+    (headers) =>
+      context.services.auth.api.sendVerificationEmail({
+        body: { email, callbackURL: '/' },
+        headers,
+        asResponse: true,
+      }),
+  );
+  if (result.ok) return answer<AccessAnswer>({ ...base, ok: true, message: ACCOUNT_TEXT.verificationSent });
+  return answer<AccessAnswer>(
+    { ...base, ok: false, message: result.message ?? ACCOUNT_TEXT.verificationFailed },
+    { status: result.status, headers: result.headers },
+  );
+}

@@ -1,0 +1,182 @@
+import { type AppLoadContext, createCookie, redirect } from 'react-router';
+import { answer, finish, invalidFields } from '~/lib/form-action.server';
+import { ENHANCED_FIELD, textFields } from '~/lib/form-answer';
+import { type AccountAnswer } from './account-forms';
+import { ACCOUNT_TEXT } from './account-text.server';
+import { changePasswordSchema, confirmError, nameSchema } from './account.schema';
+import { callAuth } from './auth-call.server';
+import { requireUser } from './session.server';
+import { disableTwoFactorSchema, withoutSpaces } from './two-factor.schema';
+
+type Args = { context: AppLoadContext; request: Request; form: FormData };
+
+/**
+ * A plain POST that changed the session (a new name in the cookie cache, a new session after a
+ * password change) is redirected back to /account, so the page is rendered with the new
+ * cookies; this one-minute cookie carries which form succeeded across that redirect.
+ */
+const notice = createCookie('account-notice', {
+  path: '/account',
+  httpOnly: true,
+  sameSite: 'lax',
+  maxAge: 60,
+});
+const NOTICES = {
+  profile: ACCOUNT_TEXT.profileUpdated,
+  password: ACCOUNT_TEXT.passwordChanged,
+} as const;
+
+/** The answer a redirected plain POST left for the account page, and the header clearing it. */
+export async function takeAccountNotice(request: Request) {
+  const value: unknown = await notice.parse(request.headers.get('Cookie'));
+  if (value !== 'profile' && value !== 'password') return { notice: null, headers: undefined };
+  const cleared = new Headers({ 'Set-Cookie': await notice.serialize('', { maxAge: 0 }) });
+  const answer: AccountAnswer = { intent: value, ok: true, message: NOTICES[value] };
+  return { notice: answer, headers: cleared };
+}
+
+async function succeeded(form: FormData, intent: keyof typeof NOTICES, headers: Headers) {
+  if (form.has(ENHANCED_FIELD))
+    return answer<AccountAnswer>({ intent, ok: true, message: NOTICES[intent] }, { headers });
+  headers.append('Set-Cookie', await notice.serialize(intent));
+  return redirect('/account', { headers });
+}
+
+/** The action of /account: profile, password, two-factor off, signing out devices. */
+export async function accountAction(context: AppLoadContext, request: Request) {
+  // Fresh, as the page itself: a session revoked elsewhere changes nothing (-> /login).
+  await requireUser(context, request);
+  const form = await request.formData();
+  const args = { context, request, form };
+  switch (form.get('intent')) {
+    case 'profile':
+      return updateProfile(args);
+    case 'password':
+      return changePassword(args);
+    case 'two-factor-disable':
+      return disableTwoFactor(args);
+    case 'sign-out-others':
+      return signOutOthers(args);
+    case 'sign-out-everywhere':
+      return signOutEverywhere(args);
+    default:
+      return new Response('Unknown form', { status: 400 });
+  }
+}
+
+async function updateProfile({ context, request, form }: Args) {
+  const values = textFields(form, ['firstName', 'lastName']);
+  const parsed = nameSchema.safeParse(values);
+  if (!parsed.success)
+    return invalidFields<AccountAnswer>({ intent: 'profile', values }, parsed.error.issues);
+  const input = parsed.data;
+  const result = await callAuth(context, request, null, (headers) =>
+    context.services.auth.api.updateUser({
+      body: { ...input, name: `${input.firstName} ${input.lastName}` },
+      headers,
+      asResponse: true,
+    }),
+  );
+  if (result.ok) return succeeded(form, 'profile', result.headers);
+  return answer<AccountAnswer>(
+    { intent: 'profile', ok: false, message: result.message ?? ACCOUNT_TEXT.profileFailed, values },
+    { status: result.status, headers: result.headers },
+  );
+}
+
+/** Signs out every other device: Better Auth starts a new session for this one (its cookie). */
+async function changePassword({ context, request, form }: Args) {
+  const values = textFields(form, ['currentPassword', 'password', 'confirm']);
+  const parsed = changePasswordSchema.safeParse(values);
+  const mismatch = confirmError(values.password, values.confirm);
+  if (!parsed.success || mismatch) {
+    return invalidFields<AccountAnswer>({ intent: 'password' }, parsed.error?.issues ?? [], {
+      confirm: mismatch,
+    });
+  }
+  const { currentPassword, password } = parsed.data;
+  const result = await callAuth(context, request, { path: '/api/auth/change-password' }, (headers) =>
+    context.services.auth.api.changePassword({
+      body: { currentPassword, newPassword: password, revokeOtherSessions: true },
+      headers,
+      asResponse: true,
+    }),
+  );
+  if (result.ok) return succeeded(form, 'password', result.headers);
+  const status = { status: result.status, headers: result.headers };
+  if (result.code === 'INVALID_PASSWORD') {
+    const fields = { currentPassword: result.message ?? ACCOUNT_TEXT.passwordWrong };
+    return answer<AccountAnswer>({ intent: 'password', ok: false, fields }, status);
+  }
+  return answer<AccountAnswer>(
+    { intent: 'password', ok: false, message: result.message ?? ACCOUNT_TEXT.passwordFailed },
+    status,
+  );
+}
+
+/**
+ * As POST /api/auth/two-factor/disable: a current code from the app first, then the password,
+ * so a stolen password alone cannot remove the second factor.
+ */
+async function disableTwoFactor({ context, request, form }: Args) {
+  const values = textFields(form, ['password', 'code']);
+  const intent = 'two-factor-disable';
+  const parsed = disableTwoFactorSchema.safeParse({ ...values, code: withoutSpaces(values.code) });
+  if (!parsed.success) return invalidFields<AccountAnswer>({ intent }, parsed.error.issues);
+  const { auth } = context.services;
+  const { password, code } = parsed.data;
+  const limit = { path: '/api/auth/two-factor/disable' };
+  const checked = await callAuth(context, request, limit, (headers) =>
+    auth.api.verifyTOTP({ body: { code }, headers, asResponse: true }),
+  );
+  if (checked.status === 429) {
+    return answer<AccountAnswer>({ intent, ok: false, message: checked.message }, { status: 429 });
+  }
+  if (!checked.ok) {
+    return answer<AccountAnswer>(
+      { intent, ok: false, fields: { code: ACCOUNT_TEXT.currentCodeInvalid } },
+      { status: 400 },
+    );
+  }
+  const result = await callAuth(context, request, null, (headers) =>
+    auth.api.disableTwoFactor({ body: { password }, headers, asResponse: true }),
+  );
+  const init = { status: result.status, headers: result.headers };
+  if (result.ok) return answer<AccountAnswer>({ intent, ok: true, message: ACCOUNT_TEXT.twoFactorOff }, init);
+  if (result.code === 'INVALID_PASSWORD') {
+    const fields = { password: result.message ?? ACCOUNT_TEXT.passwordWrong };
+    return answer<AccountAnswer>({ intent, ok: false, fields }, init);
+  }
+  return answer<AccountAnswer>(
+    { intent, ok: false, message: result.message ?? ACCOUNT_TEXT.twoFactorOffFailed },
+    init,
+  );
+}
+
+async function signOutOthers({ context, request }: Args) {
+  const intent = 'sign-out-others';
+  const result = await callAuth(context, request, null, (headers) =>
+    context.services.auth.api.revokeOtherSessions({ headers, asResponse: true }),
+  );
+  const init = { status: result.status, headers: result.headers };
+  if (result.ok)
+    return answer<AccountAnswer>({ intent, ok: true, message: ACCOUNT_TEXT.othersSignedOut }, init);
+  return answer<AccountAnswer>(
+    { intent, ok: false, message: result.message ?? ACCOUNT_TEXT.othersFailed },
+    init,
+  );
+}
+
+/** Every session of the account, this one too: Better Auth clears this device's cookies. */
+async function signOutEverywhere({ context, request, form }: Args) {
+  const intent = 'sign-out-everywhere';
+  const result = await callAuth(context, request, null, (headers) =>
+    context.services.auth.api.revokeSessions({ headers, asResponse: true }),
+  );
+  if (result.ok)
+    return finish<AccountAnswer>(form, '/', { intent, ok: true, redirectTo: '/' }, result.headers);
+  return answer<AccountAnswer>(
+    { intent, ok: false, message: result.message ?? ACCOUNT_TEXT.everywhereFailed },
+    { status: result.status, headers: result.headers },
+  );
+}

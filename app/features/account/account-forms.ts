@@ -1,0 +1,40 @@
+import type { FormAnswer } from '~/lib/form-answer';
+
+/**
+ * The forms of /login, /signup, /reset-password and /account, and what their actions answer
+ * (the answers carry their messages: account-text.server.ts). Shared by actions and forms.
+ */
+
+/** Texts a form shows by itself as well (each its own export, so a page loads only its own). */
+export const UNVERIFIED = 'Please confirm your email address first. We sent you a link when you registered.';
+export const REGISTERED =
+  'Registration successful. Please check your email to confirm your account, then sign in.';
+export const RESET_INVALID = 'This reset link is invalid or has expired.';
+
+export type TwoFactorMode = 'totp' | 'backup';
+
+/** /login and /signup. */
+export interface AccessAnswer extends FormAnswer {
+  intent: 'sign-in' | 'sign-up' | 'forgot-password' | 'resend-verification' | 'two-factor';
+  /** The password was right and the account asks for its second factor. */
+  twoFactor?: boolean;
+  mode?: TwoFactorMode;
+  /** Signed in (JavaScript only: a plain POST is redirected there instead). */
+  redirectTo?: string;
+  /** Refused until the email address is confirmed: offer to send the link again. */
+  unverified?: boolean;
+}
+
+/** /reset-password. */
+export interface ResetAnswer extends FormAnswer {
+  intent: 'reset-password';
+  /** The link cannot be used (any more): offer a new one. */
+  invalid?: boolean;
+}
+
+/** /account. */
+export interface AccountAnswer extends FormAnswer {
+  intent: 'profile' | 'password' | 'two-factor-disable' | 'sign-out-others' | 'sign-out-everywhere';
+  /** Signed out everywhere (JavaScript only: a plain POST is redirected home instead). */
+  redirectTo?: string;
+}

@@ -1,0 +1,27 @@
+import { REGISTERED, RESET_INVALID, UNVERIFIED } from './account-forms';
+
+/** What the account actions answer, word for word what the forms said before they posted. */
+export const ACCOUNT_TEXT = {
+  loginFailed: 'Invalid email or password',
+  unverified: UNVERIFIED,
+  registered: REGISTERED,
+  registrationFailed: 'Failed to create account',
+  resetSent: 'If an account exists for that email, we sent a link to reset your password.',
+  resetDone: 'Your password has been reset. Please sign in.',
+  resetFailed: 'We could not reset your password. Please try again.',
+  resetInvalid: RESET_INVALID,
+  verificationSent: 'Confirmation email sent. Check your inbox.',
+  verificationFailed: 'We could not send the email. Please try again.',
+  codeInvalid: 'That code is not valid. Please try again.',
+  currentCodeInvalid: 'That code is not valid. Enter the current code from your app.',
+  profileUpdated: 'Profile updated',
+  profileFailed: 'We could not update your profile. Please try again.',
+  passwordChanged: 'Password changed. Your other devices were signed out.',
+  passwordWrong: 'Your current password is not correct',
+  passwordFailed: 'We could not change your password. Please try again.',
+  twoFactorOff: 'Two-factor authentication is now off.',
+  twoFactorOffFailed: 'We could not turn off two-factor authentication.',
+  othersSignedOut: 'Your other devices were signed out.',
+  othersFailed: 'We could not sign out your other devices. Please try again.',
+  everywhereFailed: 'We could not sign you out everywhere. Please try again.',
+} as const;
