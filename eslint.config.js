@@ -103,7 +103,7 @@ const PUBLIC_ENTRIES = {
 const SERVER_ALIAS = '^#server/';
 
 /**
- * Imports flow lib -> features -> routes (design.md, house rule 6): a lower layer never
+ * Imports flow lib -> features -> routes (docs/architecture.md): a lower layer never
  * imports a higher one, and browser code never imports the server.
  */
 const layer = (patterns, message, { server = false } = {}) => ({
@@ -204,7 +204,7 @@ export default tseslint.config(
   },
   {
     // server/ imports no feature except in the composition root; a feature is reached from
-    // outside only through its public entry points (design.md, house rule 6).
+    // outside only through its public entry points (docs/architecture.md).
     files: ['app/**/*.{ts,tsx}', 'server/**/*.ts'],
     plugins: { local: { rules: { 'import-boundaries': importBoundaries } } },
     rules: {

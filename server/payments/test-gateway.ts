@@ -3,7 +3,7 @@ import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
 
 /**
  * The test gateway (PAYMENT_PROVIDER=test): no money moves. Its cards are listed in
- * docs/decisions/0008-checkout-and-payments.md and design.md; any other card number is declined,
+ * docs/decisions/0008-checkout-and-payments.md and the README; any other card number is declined,
  * so a real card typed into a test store is never mistaken for a successful payment.
  */
 const APPROVED_CARDS = new Set(['4242424242424242', '4111111111111111']);

@@ -40,7 +40,7 @@ async function fillCard(dialog: Locator, number: string, email = 'guest@example.
 }
 
 async function expectOrderSuccess(page: Page, paidWith: string): Promise<string> {
-  // The confirmation follows 1.5 s after 'Payment Successful' (spec §9), then a page load.
+  // The confirmation follows 1.5 s after 'Payment Successful', then a page load.
   await expect(page).toHaveURL(/\/order-success\?order_ref=MS-[A-Z0-9]{8}&payment_method=/, {
     timeout: 15_000,
   });

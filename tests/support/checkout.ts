@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckoutSession } from '../../app/features/checkout/checkout';
 import type { TestClient, TestResponse } from './http-client';
 
-/** Test-gateway cards (design.md). */
+/** Test-gateway cards (README, "Paying in the test store"). */
 export const CARDS = {
   visa: '4242424242424242',
   visa2: '4111111111111111',

@@ -2,7 +2,7 @@ import { Search } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useNavigate } from 'react-router';
 
-/** Submits to /search only when the trimmed term is not blank (spec §2). */
+/** Submits to /search only when the trimmed term is not blank. */
 export function HeaderSearch({ id }: { id: string }) {
   const navigate = useNavigate();
   return (

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The spec's sign-in and registration rules (§5), shared by the forms and the tests. */
+/** The sign-in and registration rules and their messages, shared by the forms and the tests. */
 export const loginSchema = z.object({
   email: z.string().trim().email('Please enter a valid email'),
   password: z.string().min(6, 'Password must be at least 6 characters'),

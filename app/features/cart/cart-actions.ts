@@ -18,7 +18,7 @@ import {
 } from './guest-cart';
 
 /**
- * Cart changes with their toasts (spec §8). Guests change device storage; signed-in shoppers
+ * Cart changes with their toasts. Guests change device storage; signed-in shoppers
  * change the account cart, shown at once and corrected from the server if a call fails.
  */
 export interface AddableProduct extends CartProduct {
@@ -71,7 +71,7 @@ export async function addToCart(product: AddableProduct, quantity = 1): Promise<
   return true;
 }
 
-/** Sets a line's quantity; below 1 does nothing (spec §5), above 99 is capped. */
+/** Sets a line's quantity; below 1 does nothing, above 99 is capped. */
 export async function setLineQuantity(line: CartLine, quantity: number): Promise<void> {
   if (!Number.isInteger(quantity) || quantity < 1) return;
   const next = Math.min(quantity, MAX_LINE_QUANTITY);

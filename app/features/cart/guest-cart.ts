@@ -3,8 +3,8 @@ import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { addQuantity, type CartLine, MAX_LINE_QUANTITY } from './cart';
 
 /**
- * The cart of a visitor who is not signed in, kept on the device under `guest_cart_items`
- * (spec §3). Every change reads storage afresh and writes it back at once, so two tabs never
+ * The cart of a visitor who is not signed in, kept on the device under `guest_cart_items`.
+ * Every change reads storage afresh and writes it back at once, so two tabs never
  * overwrite each other's additions with a stale copy.
  */
 export const GUEST_CART_KEY = 'guest_cart_items';
@@ -97,7 +97,7 @@ export function withAdded(
   return { items: [line, ...items], capped: first.capped };
 }
 
-/** Sets a line's quantity; below 1 changes nothing (spec §5), above 99 is capped. */
+/** Sets a line's quantity; below 1 changes nothing, above 99 is capped. */
 export function withQuantity(
   items: readonly GuestCartItem[],
   id: string,

@@ -12,7 +12,7 @@ type MergeResponse = { merged: number; skipped: string[]; items: CartLine[] };
 const BATCH = 200;
 
 /**
- * Moves the device's cart into the account at sign-in (design departure 3): quantities add
+ * Moves the device's cart into the account at sign-in, so nothing added as a guest is lost: quantities add
  * up on the server. The device copy is removed only after the server has confirmed; if the
  * call fails the device keeps its cart and the next page load tries again, so a cart is never
  * lost. Returns the account's lines when something was merged.

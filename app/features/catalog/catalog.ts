@@ -7,7 +7,7 @@ export const PAGE_SIZE = 12;
 export const IMAGE_SIZE = 600;
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
-/** Brand id: the lower-cased name with spaces replaced by hyphens (spec §3). */
+/** Brand id: the lower-cased name with spaces replaced by hyphens. */
 export function brandId(name: string): string {
   return name.toLowerCase().replace(/\s+/g, '-');
 }
@@ -159,7 +159,7 @@ export function sortProducts<T extends Sortable>(products: readonly T[], sort: S
   }
 }
 
-/** Highest price rounded up to the next thousand dollars, in whole dollars (spec §9). */
+/** Highest price rounded up to the next thousand dollars, in whole dollars (the price filter's upper end). */
 export function priceSliderMax(products: readonly Pick<Product, 'price'>[]): number {
   const highestDollars = Math.max(0, ...products.map((p) => p.price)) / 100;
   return Math.max(1000, Math.ceil(highestDollars / 1000) * 1000);
@@ -176,7 +176,7 @@ interface Searchable {
 }
 
 /**
- * Case-insensitive substring match over name, description, brand and category (spec §5);
+ * Case-insensitive substring match over name, description, brand and category;
  * products whose name matches come first, otherwise catalogue order is kept.
  */
 export function searchProducts<T extends Searchable>(products: readonly T[], query: string): T[] {
@@ -211,7 +211,7 @@ export function featuredProducts<T extends Featurable>(products: readonly T[]): 
   return products.filter((p) => p.isNew || p.isSale || p.rating >= BEST_SELLER_RATING);
 }
 
-/** The rules of the featured subcategories (spec §9). */
+/** The rules of the featured subcategories. */
 export function featuredSubcategoryProducts<T extends Featurable>(
   products: readonly T[],
   sub: FeaturedSubcategory,
@@ -230,7 +230,7 @@ export function featuredSubcategoryProducts<T extends Featurable>(
 
 // ---------------------------------------------------------------- promotions on banners
 
-/** Code advertised on a listing's promo banner, by category or subcategory id (spec §9). */
+/** Code advertised on a listing's promo banner, by category or subcategory id. */
 export function bannerPromo(listingId: string): { code: string; text: string } {
   switch (listingId) {
     case 'new-arrivals':

@@ -5,7 +5,7 @@ import { clearStoredPromo } from '../promo/promo-storage';
 import type { CheckoutSession, PaymentMethod } from './checkout';
 import type { PaymentInput } from './checkout.schema';
 
-/** Browser side of checkout: the two calls of spec §7 and what a paid order clears. */
+/** Browser side of checkout: create-payment, process-payment, and what a paid order clears. */
 
 export type Outcome<T> =
   { ok: true; data: T } | { ok: false; code?: string; message: string; fields?: Record<string, string> };
@@ -50,7 +50,7 @@ export async function submitPayment(
   };
 }
 
-/** A paid order empties the cart (device and account) and forgets the promotion (spec §4). */
+/** A paid order empties the cart (device and account) and forgets the promotion. */
 export async function finishPurchase(): Promise<void> {
   clearStoredPromo();
   const cart = await loadCartClient();

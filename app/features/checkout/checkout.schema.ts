@@ -3,7 +3,7 @@ import { lineItemsSchema } from '../cart/cart.schema';
 import { isCardExpired, isValidRoutingNumber, PAYMENT_METHODS } from './checkout';
 
 /**
- * Bodies of /api/checkout and the payment form, with the spec's messages (§5). The same
+ * Bodies of /api/checkout and the payment form, with the messages the shopper sees. The same
  * schemas check the form in the browser and the request on the server. Strict: a client
  * that sends an amount, a price or a user id is refused, never believed.
  */

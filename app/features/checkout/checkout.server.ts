@@ -69,7 +69,7 @@ function priceLines(items: readonly LineItem[]) {
 }
 
 /**
- * Creates the pending order the payment form pays (spec §7 create-payment). The server prices
+ * Creates the pending order the payment form pays (the create-payment call). The server prices
  * every line and the promotion; a signed-in shopper's cart is read from the account.
  */
 export async function createCheckoutSession(

@@ -75,7 +75,7 @@ describe('checkout rules', () => {
   });
 });
 
-describe('payment schemas give the spec messages (§5)', () => {
+describe('payment schemas give the form messages', () => {
   it.each([
     [{ cardNumber: '424242424242' }, 'Card number must be at least 13 digits'],
     [{ cardNumber: '42424242424242424242' }, 'Card number must not exceed 19 digits'],

@@ -1,6 +1,6 @@
 /** Checkout rules shared by the browser (to check as the shopper types) and the server. */
 
-/** How a shopper pays (spec §4): by card (the default) or by bank transfer. */
+/** How a shopper pays: by card (the default) or by bank transfer. */
 export const PAYMENT_METHODS = ['card', 'bank_transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -34,7 +34,7 @@ const ACCEPTED_CARD_NAMES = (['visa', 'mastercard', 'amex', 'discover'] as const
   (brand) => CARD_BRAND_LABELS[brand],
 );
 
-/** The cart's choice of method (spec §2): its label and what it covers. */
+/** The cart's choice of method: its label and what it covers. */
 export const PAYMENT_METHOD_CHOICES: Record<PaymentMethod, { label: string; hint: string }> = {
   card: { label: PAYMENT_METHOD_LABELS.card, hint: ACCEPTED_CARD_NAMES.join(', ') },
   bank_transfer: { label: `ACH/${PAYMENT_METHOD_LABELS.bank_transfer}`, hint: 'Pay from a US bank account' },
@@ -46,7 +46,7 @@ export const ACCEPTED_PAYMENTS: readonly string[] = [
   PAYMENT_METHOD_CHOICES.bank_transfer.label,
 ];
 
-/** The answer of create-payment (spec §3 Payment session response), amounts in cents. */
+/** The answer of create-payment (the payment session), amounts in cents. */
 export interface CheckoutSession {
   url: string;
   orderId: string;
@@ -63,7 +63,7 @@ export interface CheckoutSession {
 
 export const EMPTY_CART_TITLE = 'Empty cart';
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Add some items before checkout.';
-/** Contains 'not configured': the dialog then shows 'Payment Configuration Required' (spec §2). */
+/** Contains 'not configured': the dialog then shows 'Payment Configuration Required'. */
 export const NOT_CONFIGURED_MESSAGE = 'Payments are not configured on this store yet.';
 export const REDIRECT_DELAY_MS = 1500;
 
@@ -105,7 +105,7 @@ export function lastFour(digits: string): string {
   return digits.slice(-4);
 }
 
-/** Where the browser goes after a successful payment (spec §2 Order success page). */
+/** Where the browser goes after a successful payment (the order success page). */
 export function orderSuccessPath(reference: string, method: PaymentMethod): string {
   const query = new URLSearchParams({ order_ref: reference, payment_method: method });
   return `/order-success?${query.toString()}`;

@@ -103,7 +103,7 @@ async function promoStillApplies(db: Db, order: OrderRow, email: string): Promis
 }
 
 /**
- * Pays an order (spec §7 process-payment) exactly once. The amount is the stored order's.
+ * Pays an order (the process-payment call) exactly once. The amount is the stored order's.
  * The same idempotency key gets the first result back; concurrent attempts wait for the one
  * holding the order's lock, then find the order paid and charge nothing.
  */

@@ -5,7 +5,7 @@ import type { FormAnswer } from '~/lib/form-answer';
 export const HONEYPOT_FIELD = 'website';
 
 /**
- * The contact form (spec §5), shared by the form and POST /api/contact. Strict: a field the
+ * The contact form, shared by the form and POST /api/contact. Strict: a field the
  * form does not have is refused.
  */
 export const contactSchema = z.strictObject({

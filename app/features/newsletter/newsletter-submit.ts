@@ -4,7 +4,7 @@ import { NEWSLETTER_EMAIL, NEWSLETTER_TEXT } from './newsletter';
 
 const busy = new WeakSet<HTMLFormElement>();
 
-/** Sends a newsletter form through the API and answers with a toast (spec §8). */
+/** Sends a newsletter form through the API and answers with a toast. */
 export async function submitNewsletter(form: HTMLFormElement): Promise<void> {
   if (busy.has(form)) return;
   const input = form.elements.namedItem('email');

@@ -1,5 +1,5 @@
 /**
- * Newsletter rules and texts (spec §5 and §8), free of dependencies: the footer form is on
+ * Newsletter rules and texts, free of dependencies: the footer form is on
  * every page, so what it needs must stay tiny.
  */
 

@@ -3,7 +3,7 @@ import { readString, removeKey, writeString } from '~/lib/storage';
 import { PROMOTIONS, type PromoDefinition } from './promo';
 
 /**
- * The applied promo code, kept on the device (spec §3: appliedPromoCode, promoDiscount as a
+ * The applied promo code, kept on the device (appliedPromoCode, promoDiscount as a
  * fraction such as '0.1', freeShipping 'true'/'false') so it survives a reload. The server
  * re-checks the code at checkout; these values are never trusted there.
  */

@@ -1,7 +1,7 @@
 import { formatDollars } from '~/lib/money';
 
 /**
- * Shipping charges (spec §9, design departure 8): a flat fee per order, free from the
+ * Shipping charges, the same on every page and policy: a flat fee per order, free from the
  * threshold on. Every text that states the rule is made here from the same numbers, so the
  * shop never says two things. Its own module, apart from promo.ts, because the header and
  * footer of every page carry the text.

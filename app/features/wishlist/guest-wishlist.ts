@@ -4,7 +4,7 @@ import type { StockStatus } from '../catalog/catalog.types';
 
 /**
  * The wishlist of a visitor who is not signed in, kept on the device under `wishlist`
- * (spec §3: id, name, image, price, link; we keep product_id to merge it at sign-in, and the
+ * (id, name, image, price, link; we keep product_id to merge it at sign-in, and the
  * stock seen when it was added so an out-of-stock product is not offered for the cart).
  */
 export const WISHLIST_KEY = 'wishlist';
@@ -82,7 +82,7 @@ export function entryOf(product: WishlistProduct, id = localId()): WishlistEntry
   };
 }
 
-/** Adds the product if absent, removes it if present (spec §4). */
+/** Adds the product if absent, removes it if present. */
 export function toggled(
   entries: readonly WishlistEntry[],
   product: WishlistProduct,

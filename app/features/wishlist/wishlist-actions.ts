@@ -87,7 +87,7 @@ function removed(name: string, title: string) {
   notify.success(title, { description: `${name} has been removed from your wishlist.` });
 }
 
-/** Removes one product; the wishlist page titles its toast 'Item removed' (spec §8). */
+/** Removes one product; the wishlist page titles its toast 'Item removed'. */
 export async function removeFromWishlist(productId: string, name: string, title = 'Item removed') {
   if (!isAccount()) {
     const entries = withoutProduct(readGuestWishlist(), productId);

@@ -55,7 +55,7 @@ function EmptyCart() {
   );
 }
 
-/** The cart: its lines, then the order summary (spec §2 Cart page). */
+/** The cart: its lines, then the order summary. */
 export function CartPage({ CheckoutDialog }: { CheckoutDialog: ComponentType<CheckoutDialogSlotProps> }) {
   const cart = useCart();
   const heading = useRef<HTMLHeadingElement>(null);

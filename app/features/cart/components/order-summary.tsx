@@ -13,7 +13,7 @@ const METHODS = PAYMENT_METHODS.map((value) => ({ value, ...PAYMENT_METHOD_CHOIC
 
 interface OrderSummaryProps {
   lines: CartLine[];
-  /** The session is being created: the button says 'Processing...' (spec §4). */
+  /** The session is being created: the button says 'Processing...'. */
   checkoutLoading: boolean;
   onCheckout: (method: PaymentMethod, promoCode: string | null) => void;
 }

@@ -14,7 +14,7 @@ const stepButton =
   'inline-flex h-11 w-11 items-center justify-center rounded-md border border-border bg-bg hover:bg-surface aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 /**
- * − / number / + (spec §5: never below 1; at most 99 of a line). The buttons at a limit are
+ * − / number / + (never below 1; at most 99 of a line). The buttons at a limit are
  * aria-disabled rather than disabled, so keyboard focus is not thrown away when a limit is hit.
  */
 export function QuantityStepper({ value, onChange, itemName }: QuantityStepperProps) {

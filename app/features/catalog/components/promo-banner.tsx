@@ -1,7 +1,7 @@
 import { Tag } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 
-/** The promotion advertised on a listing (spec §9); the cart decides whether it applies. */
+/** The promotion advertised on a listing; the cart decides whether it applies. */
 export function PromoBanner({ code, text }: { code: string; text: string }) {
   return (
     <aside

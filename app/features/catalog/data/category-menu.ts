@@ -1,7 +1,7 @@
 import type { CategoryMenuEntry } from '../catalog.types';
 
 /**
- * Names and subcategories of every category, in menu order (spec §2). Kept apart from the
+ * Names and subcategories of every category, in menu order. Kept apart from the
  * descriptions so the header and footer carry only what they show.
  */
 export const CATEGORY_MENU: CategoryMenuEntry[] = [

@@ -45,7 +45,7 @@ const TEXT = {
   },
 } as const;
 
-/** The checkout dialog of spec §2: session, payment form, success or error. Loaded on demand. */
+/** The checkout dialog: session, payment form, success or error. Loaded on demand. */
 export default function CheckoutDialog(props: CheckoutDialogProps) {
   const { open, onOpenChange, paymentMethod, onSettled } = props;
   const [view, setView] = useState<View>({ name: 'creating' });

@@ -3,7 +3,7 @@ import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { STORE } from '~/lib/store-info';
 import { isConfigurationError } from '../checkout';
 
-/** The dialog's error view (spec §2): what happened, that the cart is safe, and a way out. */
+/** The dialog's error view: what happened, that the cart is safe, and a way out. */
 export function CheckoutErrorView({ message, onClose }: { message: string; onClose: () => void }) {
   const configuration = isConfigurationError(message);
   return (

@@ -11,7 +11,7 @@ interface FieldsProps {
   onChange: (name: string, value: string) => void;
 }
 
-/** Card fields of spec §3; number inputs keep digits only and cap their length as typed (§5). */
+/** The card fields; number inputs keep digits only and cap their length as typed. */
 export function CardFields({ values, errors, disabled, onChange }: FieldsProps) {
   const digits = (name: string, max: number) => ({
     name,

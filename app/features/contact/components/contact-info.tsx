@@ -1,6 +1,6 @@
 import { STORE } from '~/lib/store-info';
 
-/** Where and when to reach the store (spec §2, Contact page). */
+/** Where and when to reach the store (the contact page). */
 export function ContactInfo() {
   const { address } = STORE;
   return (

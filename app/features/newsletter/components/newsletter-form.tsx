@@ -5,7 +5,7 @@ import { primaryButton } from '~/components/ui/button-styles';
  * The newsletter sign-up, in the footer of every page, so it costs almost nothing in the first
  * load: a plain form that posts to the /newsletter page without JavaScript (or before the page
  * is interactive), and whose sending code is fetched only when someone submits it. The browser
- * checks "required" and the email type first; the spec's stricter pattern is checked after.
+ * checks "required" and the email type first; our stricter pattern (a dot after the @) is checked after.
  */
 export function NewsletterForm() {
   const id = useId();

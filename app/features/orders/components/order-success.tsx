@@ -21,7 +21,7 @@ function OnwardLinks() {
   );
 }
 
-/** The order confirmation of spec §2, from the stored order (never from the address). */
+/** The order confirmation page, from the stored order (never from the address). */
 export function OrderSuccess({ order }: { order: OrderView }) {
   useEffect(() => {
     void loadCartClient().then((cart) => cart.refreshCart());

@@ -12,7 +12,7 @@ interface PromoCodeFormProps {
   itemCount: number;
 }
 
-/** Enter, apply and remove a promo code; one code at a time (spec §4, §5). */
+/** Enter, apply and remove a promo code; one code at a time. */
 export function PromoCodeForm({ applied, appliedCheck, itemCount }: PromoCodeFormProps) {
   const [input, setInput] = useState('');
   const [error, setError] = useState('');

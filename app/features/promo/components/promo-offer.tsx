@@ -7,7 +7,7 @@ import { storePromo } from '../promo-storage';
 
 const OFFER = PROMOTIONS.find((promo) => promo.code === 'WELCOME10');
 
-/** After an add to cart with no code stored: offers WELCOME10, to apply or dismiss (spec §2). */
+/** After an add to cart with no code stored: offers WELCOME10, to apply or dismiss. */
 export default function PromoOffer({ onClose }: { onClose: () => void }) {
   if (!OFFER) return null;
   const offer = OFFER;

@@ -46,7 +46,7 @@ function WishlistCard({ entry, onRemove }: { entry: WishlistEntry; onRemove: (e:
   );
 }
 
-/** 'My Wishlist': saved products, each with Add to Cart and remove (spec §2 Wishlist page). */
+/** 'My Wishlist': saved products, each with Add to Cart and remove. */
 export function WishlistPage() {
   const wishlist = useWishlist();
   const heading = useRef<HTMLHeadingElement>(null);
