@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * Which module may import which (design.md, house rule 6):
+ * Which module may import which (docs/architecture.md, "Dependencies"):
  * - server/ is infrastructure: it imports no feature, except in its composition root
  *   (server/app.ts), which mounts and injects them;
  * - a feature is reached from outside its folder (another feature, a route, the layout, the
