@@ -10,7 +10,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // Two browsers, the server and Chromium's renderers share two cores: the longer journeys took
+  // up to 65 s on a busy machine against 10-25 s on a quiet one. A hung test still fails.
+  timeout: 90_000,
   reporter: 'list',
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -7,10 +7,6 @@ const WALKER = {
   id: 'drive-medical-two-button-folding-walker-with-wheels',
   name: 'Drive Medical Deluxe Two-Button Folding Walker with 5 in. Wheels',
 };
-// Each purchase loads several pages, pays and waits the 1.5 s redirect, with accessibility scans:
-// on a busy two-core machine more than Playwright's default 30 s.
-test.describe.configure({ timeout: 60_000 });
-
 const YEAR = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 
 async function addWalkerAndOpenCart(page: Page, count = 1) {
@@ -189,8 +185,8 @@ async function skipToMain(page: Page, fromHeader = false) {
 }
 
 test('a whole purchase with the keyboard alone', async ({ page }) => {
-  // About 60 key presses (each a round trip to the browser), three pages and a payment: on a
-  // busy machine that is more than the default limit, so this journey has its own.
+  // About 60 key presses (each a round trip to the browser), three pages and a payment: the
+  // longest journey of the suite has its own limit.
   test.setTimeout(120_000);
   await page.goto('/');
   await cartReady(page);
