@@ -10,11 +10,6 @@ export const HOVER_OPEN_MS = 150;
 /** Leaving closes after this long, so a pointer that slips off on the way down keeps it open. */
 export const HOVER_CLOSE_MS = 300;
 
-/** A mouse on a device that can hover: touch and pen keep to the button. */
-function isHoverPointer(event: React.PointerEvent): boolean {
-  return event.pointerType === 'mouse' && window.matchMedia('(hover: hover)').matches;
-}
-
 /**
  * Desktop category menu: each category is a link, and a button beside it opens its
  * subcategories (disclosure pattern). A mouse also opens it by resting on the category and
@@ -24,17 +19,16 @@ function isHoverPointer(event: React.PointerEvent): boolean {
 export function DesktopCategoryMenu() {
   // A dropdown belongs to the page it was opened on: any navigation closes it.
   const location = useLocation();
-  const [openAt, setOpenAt] = useState<{ id: string; key: string; byHover: boolean } | null>(null);
+  const [openAt, setOpenAt] = useState<{ id: string; key: string; hover?: boolean } | null>(null);
   const open = openAt?.key === location.key ? openAt.id : null;
-  const setOpen = (id: string | null, byHover = false) =>
-    setOpenAt(id ? { id, key: location.key, byHover } : null);
   const navRef = useRef<HTMLUListElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const later = (ms: number, run: () => void) => {
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Only a mouse on a device that can hover: touch and pen keep to the button.
+  const hover = (event: React.PointerEvent, ms: number, id: string | null) => {
+    if (event.pointerType !== 'mouse' || !matchMedia('(hover: hover)').matches) return;
     clearTimeout(timer.current);
-    timer.current = setTimeout(run, ms);
+    timer.current = setTimeout(() => setOpenAt(id ? { id, key: location.key, hover: true } : null), ms);
   };
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
     if (!open) return;
@@ -55,21 +49,6 @@ export function DesktopCategoryMenu() {
     };
   }, [open]);
 
-  function pointerEnter(event: React.PointerEvent, id: string) {
-    if (!isHoverPointer(event)) return;
-    if (open === id) return clearTimeout(timer.current);
-    // From one open dropdown to the next category: switch at once.
-    if (open) return later(0, () => setOpen(id, true));
-    later(HOVER_OPEN_MS, () => setOpen(id, true));
-  }
-
-  function pointerLeave(event: React.PointerEvent) {
-    if (!isHoverPointer(event)) return;
-    // Only a dropdown the pointer opened closes when it leaves; one opened by a click stays.
-    if (openAt?.byHover) later(HOVER_CLOSE_MS, () => setOpenAt(null));
-    else clearTimeout(timer.current);
-  }
-
   return (
     <ul ref={navRef} className="flex flex-wrap items-center gap-x-1">
       {MENU.map((category) => {
@@ -78,8 +57,14 @@ export function DesktopCategoryMenu() {
           <li
             key={category.id}
             className="relative flex items-center"
-            onPointerEnter={(event) => pointerEnter(event, category.id)}
-            onPointerLeave={pointerLeave}
+            // From one open dropdown to the next category at once; a dropdown opened by a click
+            // stays when the pointer leaves.
+            onPointerEnter={(event) =>
+              isOpen ? clearTimeout(timer.current) : hover(event, open ? 0 : HOVER_OPEN_MS, category.id)
+            }
+            onPointerLeave={(event) =>
+              openAt?.hover ? hover(event, HOVER_CLOSE_MS, null) : clearTimeout(timer.current)
+            }
           >
             <Link to={`/category/${category.id}`} className="py-3 pl-3 font-bold hover:underline">
               {category.name}
@@ -93,8 +78,7 @@ export function DesktopCategoryMenu() {
               onClick={() => {
                 clearTimeout(timer.current);
                 // Opened by resting the mouse on it: the click keeps it open rather than closing it.
-                if (isOpen && openAt?.byHover) setOpen(category.id);
-                else setOpen(isOpen ? null : category.id);
+                setOpenAt(isOpen && !openAt?.hover ? null : { id: category.id, key: location.key });
               }}
               className="inline-flex h-11 w-8 items-center justify-center rounded hover:bg-surface"
             >
