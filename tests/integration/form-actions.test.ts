@@ -117,6 +117,9 @@ describe.each(testEngines)('page forms without JavaScript on %s', (engine) => {
     expect(wrong.text).not.toContain('wrong-password');
     expect(signedIn(v)).toBe(false);
 
+    // A form the page does not have: the error page, nothing else.
+    expect((await v.post('/login', { intent: 'make-admin', email })).status).toBe(400);
+
     const malformed = await v.post('/signup', { intent: 'sign-in', email: 'nobody', password: '123' });
     expect(malformed.status).toBe(400);
     expect(malformed.text).toContain('Please enter a valid email');

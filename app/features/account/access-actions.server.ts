@@ -1,7 +1,7 @@
-import type { AppLoadContext } from 'react-router';
+import { type AppLoadContext, data } from 'react-router';
 import { answer, finish, invalidFields } from '~/lib/form-action.server';
 import { textFields } from '~/lib/form-answer';
-import { type AccessAnswer, type TwoFactorMode } from './account-forms';
+import type { AccessAnswer, TwoFactorMode } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { emailSchema, loginSchema, registrationSchema } from './account.schema';
 import { callAuth } from './auth-call.server';
@@ -29,7 +29,8 @@ export async function accountAccessAction(context: AppLoadContext, request: Requ
     case 'two-factor':
       return twoFactor(args);
     default:
-      return new Response('Unknown form', { status: 400 });
+      // Only a hand-made request gets here: the error page, with 400.
+      throw data('Unknown form', { status: 400 });
   }
 }
 

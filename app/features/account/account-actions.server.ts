@@ -1,7 +1,7 @@
-import { type AppLoadContext, createCookie, redirect } from 'react-router';
+import { type AppLoadContext, createCookie, data, redirect } from 'react-router';
 import { answer, finish, invalidFields } from '~/lib/form-action.server';
 import { ENHANCED_FIELD, textFields } from '~/lib/form-answer';
-import { type AccountAnswer } from './account-forms';
+import type { AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { changePasswordSchema, confirmError, nameSchema } from './account.schema';
 import { callAuth } from './auth-call.server';
@@ -28,11 +28,11 @@ const NOTICES = {
 
 /** The answer a redirected plain POST left for the account page, and the header clearing it. */
 export async function takeAccountNotice(request: Request) {
-  const value: unknown = await notice.parse(request.headers.get('Cookie'));
-  if (value !== 'profile' && value !== 'password') return { notice: null, headers: undefined };
+  const intent: unknown = await notice.parse(request.headers.get('Cookie'));
+  if (intent !== 'profile' && intent !== 'password') return { notice: null, headers: undefined };
   const cleared = new Headers({ 'Set-Cookie': await notice.serialize('', { maxAge: 0 }) });
-  const answer: AccountAnswer = { intent: value, ok: true, message: NOTICES[value] };
-  return { notice: answer, headers: cleared };
+  const left: AccountAnswer = { intent, ok: true, message: NOTICES[intent] };
+  return { notice: left, headers: cleared };
 }
 
 async function succeeded(form: FormData, intent: keyof typeof NOTICES, headers: Headers) {
@@ -60,7 +60,8 @@ export async function accountAction(context: AppLoadContext, request: Request) {
     case 'sign-out-everywhere':
       return signOutEverywhere(args);
     default:
-      return new Response('Unknown form', { status: 400 });
+      // Only a hand-made request gets here: the error page, with 400.
+      throw data('Unknown form', { status: 400 });
   }
 }
 

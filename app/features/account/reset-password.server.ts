@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { answer, invalidFields } from '~/lib/form-action.server';
 import { textFields } from '~/lib/form-answer';
-import { type ResetAnswer } from './account-forms';
+import type { ResetAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { confirmError, newPasswordSchema } from './account.schema';
 import { callAuth } from './auth-call.server';
