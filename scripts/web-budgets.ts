@@ -1,6 +1,10 @@
 /** Size budgets of first loads (gzip bytes), from the catalogue and performance issues. */
 export const WEB_BUDGETS = {
-  homeJs: 120 * 1024,
+  /**
+   * Our own target for the home page, under the catalogue's 125 KB: 120 KB until the header
+   * gained hover menus and a server-rendered cart count (about 0.2 KB gzip on every page).
+   */
+  homeJs: 121 * 1024,
   catalogueJs: 125 * 1024,
   /** The cart, wishlist and account pages carry the cart code, the promo and summary UI, the account forms. */
   cartJs: 150 * 1024,
