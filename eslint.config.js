@@ -9,7 +9,7 @@ import importBoundaries from './eslint/import-boundaries.js';
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /** The modules of server/ that wire features into the server. */
-const COMPOSITION_ROOTS = ['server/app.ts'];
+const COMPOSITION_ROOTS = ['server/app.ts', 'server/seed-cli.ts'];
 
 /**
  * What each feature offers the rest of the app: the modules another feature, a route, the
@@ -20,6 +20,7 @@ const PUBLIC_ENTRIES = {
   account: [
     'access.server',
     'access-actions.server',
+    'access-route',
     'account-actions.server',
     'reset-password.server',
     'account-mail.server',
@@ -43,11 +44,15 @@ const PUBLIC_ENTRIES = {
     'components/cart-page',
     'components/product-purchase',
   ],
+  delivery: ['us-states', 'address.schema', 'sales-tax', 'shipping-options'],
   catalog: [
     'catalog',
     'catalog.types',
     'catalog.schema',
     'catalog.server',
+    'catalog-seed',
+    'catalogue-store.server',
+    'stock.server',
     'product-id',
     'home.server',
     'structured-data',

@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 // The composition root: the one module of server/ that imports features (eslint.config.js).
 import { resetPasswordMail, verifyEmailMail } from '../app/features/account/account-mail.server';
 import { cartRoutes } from '../app/features/cart/cart.api.server';
+import { catalogueStore, openCatalogue } from '../app/features/catalog/catalogue-store.server';
 import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';
 import { contactRoutes } from '../app/features/contact/contact.api.server';
 import { newsletterRoutes } from '../app/features/newsletter/newsletter.api.server';
@@ -19,12 +20,39 @@ import { authRoutes } from './routes/auth';
 import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
 import { healthRoutes } from './routes/health';
-import { pageCache } from './page-cache/page-cache';
+import { type PageCache, pageCache } from './page-cache/page-cache';
 import { staticFiles } from './static-files';
 import type { AppBindings, AppServices } from './types';
 
 /** The account feature's mails, for auth (built before the app, in server/services.ts). */
 export const authMails: AuthMails = { verifyEmail: verifyEmailMail, resetPassword: resetPasswordMail };
+
+/**
+ * What the features need loaded before the first request: the catalogue's read model (seeded
+ * on an empty database). Server start and dev await it before createApp.
+ */
+export async function openFeatures(services: AppServices): Promise<void> {
+  await openCatalogue(services);
+}
+
+/**
+ * One page cache per services (dev builds a new app per request), told by the catalogue which
+ * pages a change touched: a product page alone, or every page when cards changed.
+ */
+const pageCaches = new WeakMap<AppServices, PageCache>();
+function cachedPages(services: AppServices): PageCache {
+  let cache = pageCaches.get(services);
+  if (!cache) {
+    const created = pageCache();
+    catalogueStore(services).onChange((change) => {
+      if (change.listings) created.clear();
+      else created.drop(change.productIds.map((id) => `/product/${id}`));
+    });
+    pageCaches.set(services, created);
+    cache = created;
+  }
+  return cache;
+}
 
 export interface CreateAppOptions {
   services: AppServices;
@@ -80,7 +108,7 @@ export function createApp(options: CreateAppOptions) {
 
   if (clientDir) app.use('*', staticFiles(clientDir));
   // After the static files: a page is whatever no file answered.
-  app.use('*', pageCache());
+  app.use('*', cachedPages(services).middleware);
 
   const handleRequest = createRequestHandler(
     options.build,

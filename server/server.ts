@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
-import { authMails, type CreateAppOptions, createApp } from './app';
+import { authMails, type CreateAppOptions, createApp, openFeatures } from './app';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import { createServices } from './services';
@@ -24,6 +24,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const services = await createServices(env, { authMails, logger: options.logger });
   const { logger } = services;
+  await openFeatures(services);
   // The production bundle brings its build; tests load the one on disk.
   const build =
     options.build ??

@@ -6,7 +6,8 @@ import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createPaymentGateway } from './payments';
 import { createRateLimiter } from './rate-limit';
-import { createLocalCartEvents, createPostgresCartEvents } from './realtime/cart-events';
+import { createCartEvents } from './realtime/cart-events';
+import { createLocalChangeChannel, createPostgresChangeChannel } from './realtime/change-channel';
 import type { AppServices } from './types';
 
 export interface ServiceOptions {
@@ -27,10 +28,12 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
   const { applied } = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
   const mailer = createMailer({ env, logger });
-  const cartEvents = database.postgres
-    ? await createPostgresCartEvents(database.postgres.url, database.postgres.pool, logger)
-    : createLocalCartEvents();
+  const changes = database.postgres
+    ? await createPostgresChangeChannel(database.postgres.url, database.postgres.pool, logger)
+    : createLocalChangeChannel();
+  const cartEvents = createCartEvents(changes);
   return {
+    features: {},
     env,
     logger,
     database,
@@ -38,9 +41,11 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
     rateLimiter: createRateLimiter(database.db),
     auth: createAuth(env, database, mailer, logger, options.authMails),
     payments: createPaymentGateway(env),
+    changes,
     cartEvents,
     async close() {
       await cartEvents.close();
+      await changes.close();
       await mailer.close();
       await database.close();
     },

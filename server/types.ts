@@ -6,15 +6,28 @@ import type { Mailer } from './mail/mailer';
 import type { PaymentGateway } from './payments/gateway';
 import type { RateLimiter } from './rate-limit';
 import type { CartEvents } from './realtime/cart-events';
+import type { ChangeChannel } from './realtime/change-channel';
+
+/**
+ * What features keep for the life of the process (the catalogue's read model), set at start
+ * through the composition root. Each feature declares its own entries here (declaration
+ * merging), so server/ names none of them. It lives on the services, not in a feature's module:
+ * the server and the React Router build each bundle their own copy of those modules.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FeatureServices {}
 
 /** Long-lived services shared by every request; built once in server/services.ts. */
 export interface AppServices {
+  features: Partial<FeatureServices>;
   env: Env;
   database: AppDatabase;
   logger: Logger;
   rateLimiter: RateLimiter;
   mailer: Mailer;
   auth: Auth;
+  /** Signals between the instances sharing the database (NOTIFY on PostgreSQL). */
+  changes: ChangeChannel;
   cartEvents: CartEvents;
   payments: PaymentGateway;
   close(): Promise<void>;

@@ -25,3 +25,22 @@ export function finish<T extends FormAnswer>(form: FormData, to: string, value: 
   if (form.has(ENHANCED_FIELD)) return data(value, { headers });
   return redirect(to, { headers });
 }
+
+/** What each form of a page's action receives. */
+export type FormArgs<C> = { context: C; request: Request; form: FormData };
+
+/**
+ * A page with several forms: each posts its `intent`, and the action runs that form's handler.
+ * An intent the page does not have comes only from a hand-made request: the error page, 400.
+ */
+export async function runIntent<C, R>(
+  args: { context: C; request: Request },
+  handlers: Record<string, (args: FormArgs<C>) => Promise<R> | R>,
+) {
+  const form = await args.request.formData();
+  const intent = form.get('intent');
+  const handler =
+    typeof intent === 'string' && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+  if (!handler) throw data('Unknown form', { status: 400 });
+  return handler({ ...args, form });
+}

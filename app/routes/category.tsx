@@ -1,12 +1,12 @@
 import { data, redirect } from 'react-router';
 import { CategoryView } from '~/features/catalog/components/category-view';
 import { parseListingQuery } from '~/features/catalog/catalog.schema';
-import { categoryListing } from '~/features/catalog/catalog.server';
+import { catalogueOf } from '~/features/catalog/catalogue-store.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/category';
 import { cardControls } from './shared/card-controls';
 
-export function loader({ params, request }: Route.LoaderArgs) {
+export function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { categoryId, subcategoryId } = params;
   // An id holding a slash (mobility%2Fwalkers) is a category and a subcategory.
@@ -17,7 +17,11 @@ export function loader({ params, request }: Route.LoaderArgs) {
       301,
     );
   }
-  const listing = categoryListing(categoryId, subcategoryId, parseListingQuery(url.searchParams));
+  const listing = catalogueOf(context.services).categoryListing(
+    categoryId,
+    subcategoryId,
+    parseListingQuery(url.searchParams),
+  );
   if (!listing) throw data(null, { status: 404 });
   return { listing, pathname: url.pathname };
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { HOME_CONTENT } from '~/features/catalog/home.server';
+import { catalogueOf } from '~/features/catalog/catalogue-store.server';
+import { homeContent } from '~/features/catalog/home.server';
 import { ProductGrid } from '~/features/catalog/components/product-grid';
 import {
   AboutSection,
@@ -13,8 +14,8 @@ import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/home';
 import { cardControls } from './shared/card-controls';
 
-export function loader() {
-  return HOME_CONTENT;
+export function loader({ context }: Route.LoaderArgs) {
+  return homeContent(catalogueOf(context.services));
 }
 
 export function meta() {

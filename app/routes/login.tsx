@@ -1,6 +1,6 @@
-import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { accountAccessAction } from '~/features/account/access-actions.server';
 import { accountAccessLoader } from '~/features/account/access.server';
+import { accessPageHeaders, accessShouldRevalidate } from '~/features/account/access-route';
 import { AccountAccess } from '~/features/account/components/account-access';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/login';
@@ -14,17 +14,8 @@ export function action({ context, request }: Route.ActionArgs) {
   return accountAccessAction(context, request);
 }
 
-/** After a form of this page, nothing here changes (a signed-in visitor moves on by itself). */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== 'GET' ? false : defaultShouldRevalidate;
-}
-
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
-  const retryAfter = actionHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-};
+export const shouldRevalidate = accessShouldRevalidate;
+export const headers: Route.HeadersFunction = accessPageHeaders;
 
 export function meta() {
   return [

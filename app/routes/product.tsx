@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { ProductPurchase } from '~/features/cart/components/product-purchase';
-import { getCategory, getProduct, gridCard, relatedProducts } from '~/features/catalog/catalog.server';
+import { productForPage } from '~/features/catalog/catalog';
+import { catalogueOf } from '~/features/catalog/catalogue-store.server';
 import { ProductView } from '~/features/catalog/components/product-view';
 import { jsonForScript, productJsonLd } from '~/features/catalog/structured-data';
 import { WishlistButton } from '~/features/wishlist/components/wishlist-button';
@@ -10,18 +11,19 @@ import type { Route } from './+types/product';
 import { cardControls } from './shared/card-controls';
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  const product = getProduct(params.productId);
+  const catalogue = catalogueOf(context.services);
+  const product = catalogue.getProduct(params.productId);
   if (!product) throw data(null, { status: 404 });
-  const category = getCategory(product.category);
+  const category = catalogue.getCategory(product.category);
   const categoryName = category?.name ?? product.category;
   const subcategoryName =
     category?.subcategories.find((s) => s.id === product.subcategory)?.name ?? product.subcategory;
   const appUrl = context.services.env.APP_URL;
   return {
-    product,
+    product: productForPage(product),
     categoryName,
     subcategoryName,
-    related: relatedProducts(product).map(gridCard),
+    related: catalogue.relatedProducts(product).map((p) => catalogue.gridCard(p)),
     url: `${appUrl}${product.link}`,
     jsonLd: productJsonLd(product, appUrl, categoryName, subcategoryName),
   };

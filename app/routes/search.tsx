@@ -2,15 +2,16 @@ import { Search } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useNavigate } from 'react-router';
 import { searchQuerySchema } from '~/features/catalog/catalog.schema';
-import { gridCard, search } from '~/features/catalog/catalog.server';
+import { catalogueOf } from '~/features/catalog/catalogue-store.server';
 import { ProductGrid } from '~/features/catalog/components/product-grid';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/search';
 import { cardControls } from './shared/card-controls';
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { q } = searchQuerySchema.parse({ q: new URL(request.url).searchParams.get('q') ?? '' });
-  return { q, results: q ? search(q).map(gridCard) : [] };
+  const catalogue = catalogueOf(context.services);
+  return { q, results: q ? catalogue.search(q).map((p) => catalogue.gridCard(p)) : [] };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

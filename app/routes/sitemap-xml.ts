@@ -1,5 +1,4 @@
-import { CATEGORIES } from '~/features/catalog/data/categories';
-import { PRODUCTS } from '~/features/catalog/catalog.server';
+import { catalogueOf } from '~/features/catalog/catalogue-store.server';
 import { SITE_PAGES } from '~/lib/site-pages';
 import type { Route } from './+types/sitemap-xml';
 
@@ -12,14 +11,15 @@ const escapeXml = (text: string) =>
 /** Every catalogue and content URL, for search engines. */
 export function loader({ context }: Route.LoaderArgs) {
   const base = context.services.env.APP_URL;
+  const { categories, products } = catalogueOf(context.services);
   const paths = [
     '/',
     '/category/all',
-    ...CATEGORIES.flatMap((c) => [
+    ...categories.flatMap((c) => [
       `/category/${c.id}`,
       ...c.subcategories.map((s) => `/category/${c.id}/${s.id}`),
     ]),
-    ...PRODUCTS.map((p) => p.link),
+    ...products.map((p) => p.link),
     ...SITE_PAGES.map((p) => p.path),
   ];
   const body = [

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { type Migration, Migrator } from 'kysely/migration';
 import type { AppDatabase } from './database';
 import { migrations as appMigrations } from './migrations';
@@ -16,6 +17,9 @@ export async function migrateToLatest(
   migrations: Record<string, Migration> = appMigrations,
 ): Promise<MigrationOutcome> {
   await database.ping();
+  if (database.postgres) {
+    return withSchemaDropsHeld(database.postgres.url, () => runMigrator(database, migrations));
+  }
   // Kysely's lock on SQLite only guards one connection. When two processes migrate one file at
   // once, the loser fails on a table the winner just made; a second pass then sees the
   // migration recorded and has nothing left to do. A genuinely broken migration fails again.
@@ -26,6 +30,41 @@ export async function migrateToLatest(
       if (database.engine !== 'sqlite' || attempt >= 3) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
+  }
+}
+
+/**
+ * Kysely checks for its tables by reading the catalogue of every schema in the database. When
+ * another schema of the same database is dropped meanwhile (stores or test files sharing one
+ * database, each in its own schema), PostgreSQL fails that read ('relation ... does not exist').
+ * Migrations hold this advisory lock shared; dropping a schema takes it exclusively
+ * (dropSchema below), so the two never overlap. Migrations do not wait for each other here.
+ */
+export const SCHEMA_DROP_LOCK = 0x53544f52; // 'STOR'
+
+async function withSchemaDropsHeld<T>(url: string, work: () => Promise<T>): Promise<T> {
+  // Its own connection, not one of the pool's (a pool of one would wait for itself).
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock_shared($1)', [SCHEMA_DROP_LOCK]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops a PostgreSQL schema and everything in it, never while a migration reads the catalogue. */
+export async function dropSchema(client: pg.ClientBase, schema: string): Promise<void> {
+  await client.query('select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
+  try {
+    await client.query(`drop schema if exists "${schema.replaceAll('"', '""')}" cascade`);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [SCHEMA_DROP_LOCK]);
   }
 }
 

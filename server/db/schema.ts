@@ -50,6 +50,8 @@ export interface OrderTable {
   /** The payment attempt talking to the processor right now, if any. */
   locked_by: string | null;
   locked_until: number | null;
+  /** 1 while the order's units are taken from stock for it (paying or paid), else 0. */
+  stock_held: number;
   created_at: number;
   updated_at: number;
   paid_at: number | null;
@@ -103,6 +105,83 @@ export interface NewsletterSubscriberTable {
   unsubscribe_token_hash: string;
 }
 
+/** Booleans are 0/1 on SQLite and true/false on PostgreSQL; read them with Boolean(). */
+type Flag = boolean | number;
+
+export interface CategoryTable {
+  id: string;
+  name: string;
+  description: string;
+  banner_image: string;
+  in_menu: Flag;
+  position: number;
+}
+
+export interface SubcategoryTable {
+  category_id: string;
+  id: string;
+  name: string;
+  position: number;
+}
+
+export interface BrandTable {
+  id: string;
+  name: string;
+}
+
+export interface ProductTable {
+  id: string;
+  sku: string;
+  name: string;
+  description: string;
+  brand_id: string;
+  category_id: string;
+  subcategory_id: string;
+  price: number;
+  original_price: number | null;
+  rating: number;
+  review_count: number;
+  is_new: Flag;
+  hsa_fsa_eligible: Flag;
+  prescription_required: Flag;
+  returnable: Flag;
+  freight_only: Flag;
+  tax_exempt: Flag;
+  /** JSON of the product's measures (catalog.types.ts ProductMeasures). */
+  measures: string;
+  position: number;
+  updated_at: number;
+}
+
+export interface ProductImageTable {
+  product_id: string;
+  position: number;
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface ProductFeatureTable {
+  product_id: string;
+  position: number;
+  text: string;
+}
+
+export interface ProductSpecificationTable {
+  product_id: string;
+  position: number;
+  name: string;
+  value: string;
+}
+
+export interface InventoryTable {
+  product_id: string;
+  /** Units on the shelf, not yet sold; never negative (a CHECK constraint). */
+  on_hand: number;
+  updated_at: number;
+}
+
 export interface DatabaseSchema {
   rate_limits: RateLimitTable;
   cart_items: CartItemTable;
@@ -112,4 +191,12 @@ export interface DatabaseSchema {
   payment_attempts: PaymentAttemptTable;
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
+  categories: CategoryTable;
+  subcategories: SubcategoryTable;
+  brands: BrandTable;
+  products: ProductTable;
+  product_images: ProductImageTable;
+  product_features: ProductFeatureTable;
+  product_specifications: ProductSpecificationTable;
+  inventory: InventoryTable;
 }

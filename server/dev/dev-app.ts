@@ -1,6 +1,6 @@
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { authMails, createApp } from '../app';
+import { authMails, createApp, openFeatures } from '../app';
 import { parseEnv } from '../env';
 import { createServices } from '../services';
 import type { AppServices } from '../types';
@@ -8,8 +8,10 @@ import type { AppServices } from '../types';
 // Services outlive module reloads: one database connection for the whole dev session.
 const globalStore = globalThis as typeof globalThis & { __storeDevServices?: Promise<AppServices> };
 
-function createDevServices(): Promise<AppServices> {
-  return createServices(parseEnv({ ...process.env, NODE_ENV: 'development' }), { authMails });
+async function createDevServices(): Promise<AppServices> {
+  const services = await createServices(parseEnv({ ...process.env, NODE_ENV: 'development' }), { authMails });
+  await openFeatures(services);
+  return services;
 }
 
 export async function getDevApp(vite: ViteDevServer) {

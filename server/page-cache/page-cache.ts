@@ -7,9 +7,9 @@ import { gzipTemplate, type GzipTemplate } from './gzip-template';
 /**
  * Anonymous catalogue pages, rendered once and served from memory (ADR 0009).
  *
- * The catalogue is bundled with the code, so a page without a session is the same for every
- * visitor until the next deploy, except for the CSP nonce: each response gets a fresh one
- * (see gzip-template.ts). Only paths known to depend on nothing but the URL are cached, and
+ * A page without a session is the same for every visitor until the catalogue changes (the
+ * composition root drops the pages a change touches), except for the CSP nonce: each response
+ * gets a fresh one (see gzip-template.ts). Only paths known to depend on nothing but the URL are cached, and
  * only when the rendered answer says nothing against it (200, HTML, no cookie set, not
  * no-store/private). A signed-in visitor's page shows their name and is always rendered.
  */
@@ -31,9 +31,24 @@ interface Entry {
   storedAt: number;
 }
 
-export function pageCache(): MiddlewareHandler<AppBindings> {
+export interface PageCache {
+  middleware: MiddlewareHandler<AppBindings>;
+  /** Forget these paths' pages (with any query string): their content changed. */
+  drop(paths: readonly string[]): void;
+  /** Forget every page. */
+  clear(): void;
+}
+
+export function pageCache(): PageCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
+
+  const forget = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
 
   const remember = (key: string, entry: Entry) => {
     const old = entries.get(key);
@@ -62,7 +77,7 @@ export function pageCache(): MiddlewareHandler<AppBindings> {
     return entry;
   };
 
-  return async (c, next) => {
+  const middleware: MiddlewareHandler<AppBindings> = async (c, next) => {
     if (c.req.method !== 'GET' || !CACHEABLE_PATH.test(c.req.path)) return next();
     if (SESSION_COOKIE.test(c.req.header('cookie') ?? '')) return next();
     // Path and query string, without parsing the whole URL on every cached answer.
@@ -83,6 +98,21 @@ export function pageCache(): MiddlewareHandler<AppBindings> {
     const entry = toEntry(html, nonce, c.res.headers.get('Content-Type') ?? '', Date.now());
     remember(key, entry);
     c.res = answer(c, entry, nonce);
+  };
+
+  return {
+    middleware,
+    drop(paths) {
+      const dropped = new Set(paths);
+      for (const key of [...entries.keys()]) {
+        const query = key.indexOf('?');
+        if (dropped.has(query === -1 ? key : key.slice(0, query))) forget(key);
+      }
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
   };
 }
 

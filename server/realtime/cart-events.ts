@@ -1,11 +1,9 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
-import type { Logger } from '../logger';
+import type { ChangeChannel } from './change-channel';
 
 /**
- * "This user's cart changed" signals for the realtime stream. On SQLite (one process) an
- * in-memory emitter is enough; on PostgreSQL the signal goes through LISTEN/NOTIFY so every
- * server instance sharing the database hears it.
+ * "This user's cart changed" signals for the realtime stream, through the change channel, so
+ * every server instance sharing the database hears them.
  *
  * A signal names the browser tab that made the change, when it said so (the routes check the
  * id's shape; app/features/cart/cart-tab.ts): that tab already shows the change and skips
@@ -22,7 +20,7 @@ export interface CartEvents {
   close(): Promise<void>;
 }
 
-const CHANNEL = 'cart_changes';
+export const CART_TOPIC = 'cart_changes';
 
 /** NOTIFY payload: JSON; a bare user id is what instances of an older version send. */
 function parsePayload(payload: string): { userId: string; origin: string | null } | undefined {
@@ -36,78 +34,30 @@ function parsePayload(payload: string): { userId: string; origin: string | null 
   }
 }
 
-export function createLocalCartEvents(): CartEvents {
+/** Cart signals over the store's change channel (the `cart_changes` topic). */
+export function createCartEvents(channel: ChangeChannel): CartEvents {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const stop = channel.subscribe(CART_TOPIC, (payload) => {
+    const change = parsePayload(payload);
+    if (change) emitter.emit(change.userId, { origin: change.origin } satisfies CartChange);
+  });
+  // Changes made while the listener was away were missed: every open stream reads its cart again.
+  const stopReconnect = channel.onReconnect(() => {
+    for (const userId of emitter.eventNames()) emitter.emit(userId, { origin: null } satisfies CartChange);
+  });
   return {
-    async publish(userId, origin = null) {
-      emitter.emit(userId, { origin } satisfies CartChange);
+    publish(userId, origin = null) {
+      return channel.publish(CART_TOPIC, JSON.stringify({ u: userId, o: origin }));
     },
     subscribe(userId, listener) {
       emitter.on(userId, listener);
       return () => emitter.off(userId, listener);
     },
     async close() {
+      stop();
+      stopReconnect();
       emitter.removeAllListeners();
-    },
-  };
-}
-
-export async function createPostgresCartEvents(
-  connectionString: string,
-  pool: pg.Pool,
-  logger: Logger,
-): Promise<CartEvents> {
-  const local = createLocalCartEvents();
-  let client: pg.Client | undefined;
-  let closed = false;
-
-  // A dedicated connection holds the LISTEN; it reconnects if the database goes away.
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
-    next.on('notification', (message) => {
-      const change =
-        message.channel === CHANNEL && message.payload ? parsePayload(message.payload) : undefined;
-      if (change) void local.publish(change.userId, change.origin);
-    });
-    next.on('error', (error) => {
-      logger.warn({ err: error }, 'cart events: listener connection lost, reconnecting');
-      void next.end().catch(() => undefined);
-      if (!closed) setTimeout(() => void connect().catch(() => undefined), 1_000);
-    });
-    await next.connect();
-    await next.query(`LISTEN ${CHANNEL}`);
-    client = next;
-  };
-  await connect();
-
-  // Signals of one turn of the event loop go out as one query (one round trip, not one per
-  // cart change), each user and tab once.
-  let pending: Set<string> | undefined;
-  let sent: Promise<void> = Promise.resolve();
-  const send = async (payloads: string[]) => {
-    const calls = payloads.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ');
-    await pool.query(`select ${calls}`, [CHANNEL, ...payloads]);
-  };
-
-  return {
-    publish(userId, origin = null) {
-      if (!pending || pending.size >= 500) {
-        const batch = new Set<string>();
-        pending = batch;
-        sent = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-          if (pending === batch) pending = undefined;
-          return send([...batch]);
-        });
-      }
-      pending.add(JSON.stringify({ u: userId, o: origin }));
-      return sent;
-    },
-    subscribe: local.subscribe,
-    async close() {
-      closed = true;
-      await client?.end().catch(() => undefined);
-      await local.close();
     },
   };
 }

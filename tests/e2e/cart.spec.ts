@@ -11,6 +11,12 @@ const WHEELCHAIR = {
   name: 'Drive Medical Cruiser III Lightweight Wheelchair, 18 in. Seat',
 };
 const OUT_OF_STOCK = 'padded-transfer-bench-with-commode-opening';
+/** 140 on hand in the seed: the line maximum (99), not stock, stops an add. */
+const CANE = {
+  id: 'medline-aluminum-offset-handle-cane',
+  name: 'Medline Aluminum Offset Handle Cane',
+  price: 2_199,
+};
 
 test.describe('guest cart', () => {
   test('add from a card and from the product page, change, promo, reload, remove', async ({ page }) => {
@@ -158,7 +164,7 @@ test.describe('line limit', () => {
   }) => {
     const main = page.getByRole('main');
     const addOneTo98 = async () => {
-      await page.goto(`/product/${WALKER.id}`);
+      await page.goto(`/product/${CANE.id}`);
       await cartReady(page, 98);
       await main.getByRole('button', { name: 'Add to Cart' }).click();
       await expect(toast(page, 'Quantity limit reached')).toBeVisible();
@@ -169,9 +175,9 @@ test.describe('line limit', () => {
 
     await page.goto('/');
     await page.evaluate((line) => localStorage.setItem('guest_cart_items', JSON.stringify([line])), {
-      product_id: WALKER.id,
-      name: WALKER.name,
-      price: 5_499,
+      product_id: CANE.id,
+      name: CANE.name,
+      price: CANE.price,
       quantity: 98,
       image_url: '',
     });
@@ -180,11 +186,32 @@ test.describe('line limit', () => {
     await page.evaluate(() => localStorage.removeItem('guest_cart_items'));
     await signIn(page, await confirmedAccount(request, baseURL!));
     const added = await page.request.post('/api/cart/items', {
-      data: { productId: WALKER.id, quantity: 98 },
+      data: { productId: CANE.id, quantity: 98 },
       headers: { Origin: new URL(baseURL!).origin },
     });
     expect(added.status()).toBe(200);
     await addOneTo98();
+  });
+});
+
+test.describe('stock', () => {
+  test('a product with 2 left says so and cannot be added 3 times', async ({ page }) => {
+    // 2 on hand in the seed (the data file says Low Stock).
+    await page.goto('/product/button-hook-and-zipper-pull');
+    await cartReady(page);
+    const main = page.getByRole('main');
+    await expect(main.getByText('Only 2 left', { exact: true })).toBeVisible();
+    const add = main.getByRole('button', { name: 'Add to Cart' });
+    await add.click();
+    await cartReady(page, 1);
+    // The second is the last one: the cart says so, and a third is not taken.
+    await add.click();
+    await cartReady(page, 2);
+    await expect(toast(page, 'Only 2 left in stock')).toBeVisible();
+    await add.click();
+    await expect(toast(page, 'Only 2 left in stock')).toBeVisible();
+    await expect(toast(page, 'Your cart now has all 2 of Button Hook and Zipper Pull.')).toBeVisible();
+    await cartReady(page, 2);
   });
 });
 

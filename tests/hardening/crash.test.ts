@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedFromDataFiles } from '../../app/features/catalog/catalogue-store.server';
 import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
 import { cardPayment } from '../support/checkout';
 import { createClient } from '../support/http-client';
 import { startServerProcess } from '../support/server-process';
@@ -9,6 +11,8 @@ import { PRODUCT_A, PRODUCT_B } from './support';
 
 const KILLS = 20;
 const WORKERS = 4;
+/** Units of each product on hand at the start: enough that no round sells out. */
+const STOCK = 1_000_000;
 
 interface Answered {
   orderId: string;
@@ -49,9 +53,41 @@ async function orderStream(url: string, answered: Map<string, Answered>): Promis
   await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
 }
 
+/** The database as the first start would leave it, with STOCK units of the products bought. */
+async function prepare(testDb: TestDatabase) {
+  const database = openDatabase(testDb.url, { poolSize: 2 });
+  try {
+    await migrateToLatest(database);
+    await seedFromDataFiles(database.db);
+    await database.db
+      .updateTable('inventory')
+      .set({ on_hand: STOCK })
+      .where('product_id', 'in', [PRODUCT_A.id, PRODUCT_B.id])
+      .execute();
+  } finally {
+    await database.close();
+  }
+}
+
 async function verify(testDb: TestDatabase, answered: Map<string, Answered>, engine: string) {
   const database = openDatabase(testDb.url, { poolSize: 2 });
   try {
+    // No unit lost or made up: what is on hand plus what orders hold is what there was.
+    for (const product of [PRODUCT_A, PRODUCT_B]) {
+      const stock = await database.db
+        .selectFrom('inventory')
+        .select('on_hand')
+        .where('product_id', '=', product.id)
+        .executeTakeFirstOrThrow();
+      const held = await database.db
+        .selectFrom('order_items')
+        .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('order_items.quantity'), eb.lit(0)).as('units'))
+        .where('order_items.product_id', '=', product.id)
+        .where('orders.stock_held', '=', 1)
+        .executeTakeFirstOrThrow();
+      expect(stock.on_hand + Number(held.units), product.id).toBe(STOCK);
+    }
     if (engine === 'sqlite') {
       const check = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(database.db);
       expect(check.rows.map((r) => r.integrity_check)).toEqual(['ok']);
@@ -94,6 +130,7 @@ describe.each(testEngines)('crash safety on %s', (engine) => {
   it(`keeps every answered order through ${KILLS} SIGKILLs`, { timeout: 240_000 }, async () => {
     const answered = new Map<string, Answered>();
     let killedMidStream = 0;
+    await prepare(testDb);
     for (let round = 0; round < KILLS; round++) {
       const server = await startServerProcess({
         DATABASE_URL: testDb.url,
@@ -105,7 +142,12 @@ describe.each(testEngines)('crash safety on %s', (engine) => {
       const before = answered.size;
       const stream = orderStream(server.url, answered);
       // Kill at a different point of each round, once orders are flowing.
-      while (answered.size < before + 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      // (A stream that stopped answering fails the round rather than waiting for ever.)
+      const deadline = Date.now() + 60_000;
+      while (answered.size < before + 2) {
+        if (Date.now() > deadline) throw new Error(`round ${round}: no orders flowed within 60 s`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       await new Promise((resolve) => setTimeout(resolve, 20 + ((round * 37) % 200)));
       server.child.kill('SIGKILL');
       await server.exited;

@@ -5,7 +5,7 @@ import vm from 'node:vm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../app/features/catalog/catalog';
-import { PRODUCTS } from '../../app/features/catalog/catalog.server';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
 import { createClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';

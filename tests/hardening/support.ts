@@ -1,9 +1,11 @@
+import { MAX_LINE_QUANTITY } from '../../app/features/cart/cart';
 import { isPurchasable } from '../../app/features/catalog/catalog';
-import { PRODUCTS } from '../../app/features/catalog/catalog.server';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
 import type { AppDatabase } from '../../server/db/database';
 import type { TestClient, TestResponse } from '../support/http-client';
 
-const inStock = PRODUCTS.filter((p) => isPurchasable(p.stock));
+// At least the line maximum on hand: the cart's 99 limit, not stock, is what these tests reach.
+const inStock = PRODUCTS.filter((p) => isPurchasable(p.stock) && p.onHand >= MAX_LINE_QUANTITY);
 export const PRODUCT_A = inStock[0]!;
 export const PRODUCT_B = inStock[1]!;
 

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../app/features/catalog/catalog';
-import { PRODUCTS } from '../../app/features/catalog/catalog.server';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
 import { signedInClient } from '../support/accounts';
 import { bankPayment, CARDS, cardPayment, pay, startCheckout } from '../support/checkout';
 import { createClient } from '../support/http-client';

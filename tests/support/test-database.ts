@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type AppDatabase, type Engine } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+import { dropSchema, migrateToLatest } from '../../server/db/migrate';
 
 export interface TestEngine {
   engine: Engine;
@@ -54,7 +54,7 @@ export function createTestDatabase(engine: Engine): TestDatabase {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
       try {
-        await client.query(`drop schema if exists "${schema}" cascade`);
+        await dropSchema(client, schema);
       } finally {
         await client.end();
       }

@@ -1,5 +1,5 @@
-import { type AppLoadContext, data } from 'react-router';
-import { answer, finish, invalidFields } from '~/lib/form-action.server';
+import type { AppLoadContext } from 'react-router';
+import { answer, type FormArgs, finish, invalidFields, runIntent } from '~/lib/form-action.server';
 import { textFields } from '~/lib/form-answer';
 import type { AccessAnswer, TwoFactorMode } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
@@ -8,30 +8,23 @@ import { callAuth } from './auth-call.server';
 import { signInTarget } from './redirect-target';
 import { backupCodeSchema, totpCodeSchema, withoutSpaces } from './two-factor.schema';
 
-type Args = { context: AppLoadContext; request: Request; form: FormData };
+type Args = FormArgs<AppLoadContext>;
 
 /**
  * The action of /login and /signup: every form of the page posts here with its `intent`, as the
  * browser's API calls did before (same endpoints, same rate limits, same messages).
  */
-export async function accountAccessAction(context: AppLoadContext, request: Request) {
-  const form = await request.formData();
-  const args = { context, request, form };
-  switch (form.get('intent')) {
-    case 'sign-in':
-      return signIn(args);
-    case 'sign-up':
-      return signUp(args);
-    case 'forgot-password':
-      return forgotPassword(args);
-    case 'resend-verification':
-      return resendVerification(args);
-    case 'two-factor':
-      return twoFactor(args);
-    default:
-      // Only a hand-made request gets here: the error page, with 400.
-      throw data('Unknown form', { status: 400 });
-  }
+export function accountAccessAction(context: AppLoadContext, request: Request) {
+  return runIntent(
+    { context, request },
+    {
+      'sign-in': signIn,
+      'sign-up': signUp,
+      'forgot-password': forgotPassword,
+      'resend-verification': resendVerification,
+      'two-factor': twoFactor,
+    },
+  );
 }
 
 async function signIn({ context, request, form }: Args) {

@@ -1,5 +1,5 @@
-import { type AppLoadContext, createCookie, data, redirect } from 'react-router';
-import { answer, finish, invalidFields } from '~/lib/form-action.server';
+import { type AppLoadContext, createCookie, redirect } from 'react-router';
+import { answer, type FormArgs, finish, invalidFields, runIntent } from '~/lib/form-action.server';
 import { ENHANCED_FIELD, textFields } from '~/lib/form-answer';
 import type { AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
@@ -8,7 +8,7 @@ import { callAuth } from './auth-call.server';
 import { requireUser } from './session.server';
 import { disableTwoFactorSchema, withoutSpaces } from './two-factor.schema';
 
-type Args = { context: AppLoadContext; request: Request; form: FormData };
+type Args = FormArgs<AppLoadContext>;
 
 /**
  * A plain POST that changed the session (a new name in the cookie cache, a new session after a
@@ -46,23 +46,16 @@ async function succeeded(form: FormData, intent: keyof typeof NOTICES, headers: 
 export async function accountAction(context: AppLoadContext, request: Request) {
   // Fresh, as the page itself: a session revoked elsewhere changes nothing (-> /login).
   await requireUser(context, request);
-  const form = await request.formData();
-  const args = { context, request, form };
-  switch (form.get('intent')) {
-    case 'profile':
-      return updateProfile(args);
-    case 'password':
-      return changePassword(args);
-    case 'two-factor-disable':
-      return disableTwoFactor(args);
-    case 'sign-out-others':
-      return signOutOthers(args);
-    case 'sign-out-everywhere':
-      return signOutEverywhere(args);
-    default:
-      // Only a hand-made request gets here: the error page, with 400.
-      throw data('Unknown form', { status: 400 });
-  }
+  return runIntent(
+    { context, request },
+    {
+      profile: updateProfile,
+      password: changePassword,
+      'two-factor-disable': disableTwoFactor,
+      'sign-out-others': signOutOthers,
+      'sign-out-everywhere': signOutEverywhere,
+    },
+  );
 }
 
 async function updateProfile({ context, request, form }: Args) {

@@ -3,7 +3,13 @@ import { removeKey } from '~/lib/storage';
 import { notify } from '~/lib/toast';
 import { isPurchasable } from '../catalog/catalog';
 import type { StockStatus } from '../catalog/catalog.types';
-import { type CartLine, LINE_LIMIT_MESSAGE, MAX_LINE_QUANTITY } from './cart';
+import {
+  type CartLine,
+  LINE_LIMIT_MESSAGE,
+  type LineLimit,
+  MAX_LINE_QUANTITY,
+  stockLimitMessage,
+} from './cart';
 import { cartStore } from './cart-state';
 import { CART_TAB_HEADER, ownTabId } from './cart-tab';
 import { inOrder, refreshCart, setLines } from './cart-sync';
@@ -25,6 +31,15 @@ export interface AddableProduct extends CartProduct {
   stock?: StockStatus;
 }
 
+/** 'Only 2 left in stock', or the line maximum: the add stopped there. */
+function toldLimit(product: AddableProduct, limit: LineLimit) {
+  if (limit.reason === 'line')
+    return notify.info('Quantity limit reached', { description: LINE_LIMIT_MESSAGE });
+  notify.info(stockLimitMessage(limit.left), {
+    description: `Your cart now has all ${limit.left} of ${product.name}.`,
+  });
+}
+
 const isAccount = () => cartStore.get().account;
 /** Names this tab as the change's origin: its own "changed" event then reads nothing again. */
 const tabHeader = () => ({ [CART_TAB_HEADER]: ownTabId() });
@@ -39,10 +54,10 @@ export async function addToCart(product: AddableProduct, quantity = 1): Promise<
   };
   if (!Number.isInteger(quantity) || quantity < 1) return failed();
   if (product.stock && !isPurchasable(product.stock)) return failed(`${product.name} is out of stock.`);
-  let capped: boolean;
+  let limit: LineLimit | null;
   if (isAccount()) {
     const response = await inOrder(() =>
-      postJson<{ item: CartLine; capped: boolean }>(
+      postJson<{ item: CartLine; capped: boolean; limit: LineLimit | null }>(
         '/api/cart/items',
         { productId: product.id, quantity: Math.min(quantity, MAX_LINE_QUANTITY) },
         { headers: tabHeader() },
@@ -55,15 +70,15 @@ export async function addToCart(product: AddableProduct, quantity = 1): Promise<
     const lines = cartStore.get().lines;
     const known = lines.some((line) => line.id === item.id);
     setLines(known ? lines.map((line) => (line.id === item.id ? item : line)) : [item, ...lines]);
-    capped = response.data.capped;
+    limit = response.data.limit;
   } else {
     const next = withAdded(readGuestCart(), product, quantity);
     if (!writeGuestCart(next.items)) return failed(STORAGE_REFUSED);
     setLines(next.items);
-    capped = next.capped;
+    limit = next.limit;
   }
-  if (capped) {
-    notify.info('Quantity limit reached', { description: LINE_LIMIT_MESSAGE });
+  if (limit) {
+    toldLimit(product, limit);
   } else {
     const what = quantity === 1 ? product.name : `${quantity} x ${product.name}`;
     notify.success('Added to cart', { description: `${what} added to your cart.` });

@@ -4,7 +4,8 @@ import { requireApiUser, type UserBindings } from '#server/auth/require-api-user
 import { apiError } from '#server/http-error';
 import type { AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
-import { LINE_LIMIT_MESSAGE } from './cart';
+import { catalogueOf } from '../catalog/catalogue-store.server';
+import { LINE_LIMIT_MESSAGE, stockLimitMessage } from './cart';
 import { CART_TAB_HEADER, cartTabId } from './cart-tab';
 import { addToCartSchema, mergeCartSchema, setQuantitySchema } from './cart.schema';
 import { itemCount } from './item-count';
@@ -48,9 +49,17 @@ export function cartRoutes(services: AppServices) {
     const body = await parseBody(c, addToCartSchema);
     if (!body.ok) return body.response;
     try {
-      const { line, capped } = await addToCart(db, c.get('user').id, body.data.productId, body.data.quantity);
+      const { line, capped, limit } = await addToCart(
+        db,
+        catalogueOf(services),
+        c.get('user').id,
+        body.data.productId,
+        body.data.quantity,
+      );
       await changed(c);
-      return c.json({ item: line, capped, message: capped ? LINE_LIMIT_MESSAGE : undefined });
+      const message =
+        limit?.reason === 'stock' ? stockLimitMessage(limit.left) : capped ? LINE_LIMIT_MESSAGE : undefined;
+      return c.json({ item: line, capped, limit, message });
     } catch (error) {
       return failure(c, error);
     }
@@ -87,7 +96,7 @@ export function cartRoutes(services: AppServices) {
   app.post('/merge', async (c) => {
     const body = await parseBody(c, mergeCartSchema);
     if (!body.ok) return body.response;
-    const result = await mergeIntoCart(db, c.get('user').id, body.data.items);
+    const result = await mergeIntoCart(db, catalogueOf(services), c.get('user').id, body.data.items);
     await changed(c);
     return c.json({ ...result, items: await listCart(db, c.get('user').id) });
   });

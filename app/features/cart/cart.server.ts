@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { isPurchasable } from '../catalog/catalog';
-import { getProduct } from '../catalog/catalog.server';
-import { type CartLine, isCapped, MAX_LINE_QUANTITY } from './cart';
+import type { Catalogue } from '../catalog/catalog.server';
+import { type CartLine, type LineLimit, lineLimitReached, MAX_LINE_QUANTITY } from './cart';
 import type { LineItem } from './cart.schema';
 
 type Db = Kysely<DatabaseSchema>;
@@ -28,8 +28,8 @@ export class CartRuleError extends Error {
 const COLUMNS = ['id', 'product_id', 'name', 'price', 'quantity', 'image_url'] as const;
 
 /** The catalogue decides name, price and image; the client only names the product. */
-function catalogueProduct(productId: string) {
-  const product = getProduct(productId);
+function catalogueProduct(catalogue: Catalogue, productId: string) {
+  const product = catalogue.getProduct(productId);
   if (!product) throw new CartRuleError('unknown_product', 'This product does not exist.');
   if (!isPurchasable(product.stock))
     throw new CartRuleError('out_of_stock', `${product.name} is out of stock.`);
@@ -61,11 +61,14 @@ export async function countCart(db: Db, userId: string): Promise<number> {
  */
 export async function addToCart(
   db: Db,
+  catalogue: Catalogue,
   userId: string,
   productId: string,
   quantity: number,
-): Promise<{ line: CartLine; capped: boolean }> {
-  const product = catalogueProduct(productId);
+): Promise<{ line: CartLine; capped: boolean; limit: LineLimit | null }> {
+  const product = catalogueProduct(catalogue, productId);
+  // A line holds at most 99, or what is left when fewer: the rest of the add is not taken.
+  const most = Math.min(MAX_LINE_QUANTITY, product.onHand);
   const now = Date.now();
   const line = await db
     .insertInto('cart_items')
@@ -75,7 +78,7 @@ export async function addToCart(
       product_id: product.id,
       name: product.name,
       price: product.price,
-      quantity: Math.min(quantity, MAX_LINE_QUANTITY),
+      quantity: Math.min(quantity, most),
       image_url: product.image,
       created_at: now,
       updated_at: now,
@@ -84,7 +87,7 @@ export async function addToCart(
       oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => {
         const sum = eb('cart_items.quantity', '+', eb.ref('excluded.quantity'));
         return {
-          quantity: eb.case().when(sum, '>', MAX_LINE_QUANTITY).then(MAX_LINE_QUANTITY).else(sum).end(),
+          quantity: eb.case().when(sum, '>', most).then(most).else(sum).end(),
           // The catalogue may have changed since the line was created: refresh the copy.
           name: eb.ref('excluded.name'),
           price: eb.ref('excluded.price'),
@@ -95,7 +98,8 @@ export async function addToCart(
     )
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
-  return { line, capped: isCapped(line.quantity) };
+  // As for the line maximum: a line that now holds all there is says so (no second query).
+  return { line, ...lineLimitReached(line.quantity, product.onHand) };
 }
 
 export async function setCartQuantity(
@@ -137,6 +141,7 @@ export async function clearCart(db: Db, userId: string): Promise<void> {
  */
 export async function mergeIntoCart(
   db: Db,
+  catalogue: Catalogue,
   userId: string,
   items: LineItem[],
 ): Promise<{ merged: number; skipped: string[] }> {
@@ -147,7 +152,7 @@ export async function mergeIntoCart(
     let merged = 0;
     for (const item of items) {
       try {
-        await addToCart(trx, userId, item.productId, item.quantity);
+        await addToCart(trx, catalogue, userId, item.productId, item.quantity);
         merged++;
       } catch (error) {
         if (!(error instanceof CartRuleError)) throw error;

@@ -19,10 +19,40 @@ export interface CartLine {
  */
 export const isCapped = (quantity: number) => quantity >= MAX_LINE_QUANTITY;
 
-/** Quantity after adding, held at the line maximum, and whether that maximum was reached. */
-export function addQuantity(current: number, added: number): { quantity: number; capped: boolean } {
-  const quantity = Math.min(current + added, MAX_LINE_QUANTITY);
-  return { quantity, capped: isCapped(quantity) };
+/** What stopped an add short: the line maximum, or the units left in stock. */
+export type LineLimit = { reason: 'line' } | { reason: 'stock'; left: number };
+
+/**
+ * Whether a line holding `quantity` is at its limit: the line maximum, or the units left when
+ * fewer (`left`, when known). Reaching it counts, as for the line maximum: the shopper then
+ * learns that this is all there is.
+ */
+export function lineLimitReached(
+  quantity: number,
+  left?: number | null,
+): { capped: boolean; limit: LineLimit | null } {
+  if (left !== undefined && left !== null && left < MAX_LINE_QUANTITY) {
+    const most = Math.max(left, 0);
+    return quantity >= most
+      ? { capped: true, limit: { reason: 'stock', left: most } }
+      : { capped: false, limit: null };
+  }
+  return isCapped(quantity) ? { capped: true, limit: { reason: 'line' } } : { capped: false, limit: null };
+}
+
+/** Quantity after adding, held at the line's limit, and whether that limit was reached. */
+export function addQuantity(
+  current: number,
+  added: number,
+  left?: number | null,
+): { quantity: number; capped: boolean; limit: LineLimit | null } {
+  const most =
+    left !== undefined && left !== null ? Math.max(Math.min(left, MAX_LINE_QUANTITY), 0) : MAX_LINE_QUANTITY;
+  const quantity = Math.min(current + added, most);
+  return { quantity, ...lineLimitReached(quantity, left) };
 }
 
 export const LINE_LIMIT_MESSAGE = `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`;
+
+/** Said when an add asks for more than is left; the cart then holds what there is. */
+export const stockLimitMessage = (left: number) => `Only ${left} left in stock`;

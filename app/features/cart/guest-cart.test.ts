@@ -22,6 +22,29 @@ afterEach(() => {
 });
 
 describe('guest cart', () => {
+  it('adds no more than the units left, and says stock stopped it', () => {
+    const lowStock = { ...walker, left: 2 };
+    const first = withAdded([], lowStock, 1);
+    expect(first).toMatchObject({ capped: false, limit: null, items: [{ quantity: 1 }] });
+    // Reaching the last unit says so, as reaching 99 does.
+    const second = withAdded(first.items, lowStock, 1);
+    expect(second).toMatchObject({
+      capped: true,
+      limit: { reason: 'stock', left: 2 },
+      items: [{ quantity: 2 }],
+    });
+    const third = withAdded(second.items, lowStock, 1);
+    expect(third).toMatchObject({
+      capped: true,
+      limit: { reason: 'stock', left: 2 },
+      items: [{ quantity: 2 }],
+    });
+    expect(withAdded([], lowStock, 5)).toMatchObject({
+      limit: { reason: 'stock', left: 2 },
+      items: [{ quantity: 2 }],
+    });
+  });
+
   it('adds a new line with the spec fields and no user id', () => {
     const { items, capped } = withAdded([], walker, 2, '2026-01-01T00:00:00.000Z');
     expect(capped).toBe(false);

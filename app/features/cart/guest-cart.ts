@@ -1,6 +1,6 @@
 import { localId, readJson, writeJson } from '~/lib/storage';
 import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
-import { addQuantity, type CartLine, MAX_LINE_QUANTITY } from './cart';
+import { addQuantity, type CartLine, type LineLimit, MAX_LINE_QUANTITY } from './cart';
 
 /**
  * The cart of a visitor who is not signed in, kept on the device under `guest_cart_items`.
@@ -22,6 +22,8 @@ export interface CartProduct {
   /** Cents. */
   price: number;
   image: string;
+  /** Units left, when the page knows it (a product page, when stock is low). */
+  left?: number | null;
 }
 
 function toItem(value: unknown): GuestCartItem | undefined {
@@ -72,18 +74,19 @@ export function withAdded(
   product: CartProduct,
   quantity: number,
   now = new Date().toISOString(),
-): { items: GuestCartItem[]; capped: boolean } {
+): { items: GuestCartItem[]; capped: boolean; limit: LineLimit | null } {
   const existing = items.find((item) => item.product_id === product.id);
   if (existing) {
-    const next = addQuantity(existing.quantity, quantity);
+    const next = addQuantity(existing.quantity, quantity, product.left);
     return {
       capped: next.capped,
+      limit: next.limit,
       items: items.map((item) =>
         item === existing ? { ...item, quantity: next.quantity, updated_at: now } : item,
       ),
     };
   }
-  const first = addQuantity(0, quantity);
+  const first = addQuantity(0, quantity, product.left);
   const line: GuestCartItem = {
     id: localId(),
     product_id: product.id,
@@ -94,7 +97,7 @@ export function withAdded(
     created_at: now,
     updated_at: now,
   };
-  return { items: [line, ...items], capped: first.capped };
+  return { items: [line, ...items], capped: first.capped, limit: first.limit };
 }
 
 /** Sets a line's quantity; below 1 changes nothing, above 99 is capped. */

@@ -2,13 +2,27 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { brandsOf } from './catalog';
-import { PRODUCTS, productsOf } from './catalog.server';
+import { SEED_PRODUCTS as PRODUCTS } from './catalog-seed';
+import { Catalogue } from './catalog.server';
 import { PRODUCT_ID_PATTERN } from './product-id';
 import { CATEGORIES } from './data/categories';
+
+const catalogue = new Catalogue(PRODUCTS, CATEGORIES);
+const productsOf = (category: string, sub?: string) => catalogue.productsOf(category, sub);
 
 const PUBLIC = path.resolve(import.meta.dirname, '../../../public');
 
 describe('the catalogue data', () => {
+  it('ships beds, lift chairs, scooters and patient lifts by freight, and no other product', () => {
+    const freight = new Set(['hospital-beds', 'power-lift-chairs', 'scooters', 'patient-lifts']);
+    for (const p of PRODUCTS) expect(p.freightOnly, p.id).toBe(freight.has(p.subcategory));
+    expect(PRODUCTS.filter((p) => p.freightOnly).length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('leaves prescription items out of sales tax', () => {
+    for (const p of PRODUCTS) expect(p.taxExempt, p.id).toBe(p.prescriptionRequired);
+  });
+
   it('holds 140-160 products with unique ids, SKUs and slugs', () => {
     expect(PRODUCTS.length).toBeGreaterThanOrEqual(140);
     expect(PRODUCTS.length).toBeLessThanOrEqual(160);

@@ -10,37 +10,11 @@ import {
   searchProducts,
   sortProducts,
   toCard,
-  toProduct,
   type ProductCard,
 } from './catalog';
 import { type Page, paginate } from '~/lib/page-list';
 import type { ListingQuery } from './catalog.schema';
 import type { Brand, CategoryDefinition, Product, Subcategory } from './catalog.types';
-import { CATEGORIES } from './data/categories';
-import { PRODUCT_INPUTS } from './data/products';
-
-/**
- * The catalogue as the server reads it: built once at start-up from the bundled data, then
- * read-only. Pages receive only what they show, never the whole catalogue.
- */
-export const PRODUCTS: readonly Product[] = PRODUCT_INPUTS.map(toProduct);
-const PRODUCTS_BY_ID = new Map(PRODUCTS.map((p) => [p.id, p]));
-
-/**
- * What a grid card shows, made once per product: grid pages send these to the browser (as
- * hydration data), so they carry no description (list view only) and no image text.
- */
-const GRID_CARDS = new Map(
-  PRODUCTS.map((p) => {
-    const { description: _description, imageAlt: _imageAlt, ...card } = toCard(p);
-    return [p.id, card];
-  }),
-);
-
-export function gridCard(product: Product): ProductCard {
-  return GRID_CARDS.get(product.id) ?? toCard(product);
-}
-const CATEGORY_BY_ID = new Map(CATEGORIES.map((c) => [c.id as string, c]));
 
 export const ALL_CATEGORY: CategoryDefinition = {
   id: 'featured', // never used as an id: 'all' is handled before lookups
@@ -51,39 +25,144 @@ export const ALL_CATEGORY: CategoryDefinition = {
   subcategories: [],
 };
 
-export function getProduct(id: string): Product | undefined {
-  return PRODUCTS_BY_ID.get(id);
-}
-
-export function getCategory(id: string): CategoryDefinition | undefined {
-  return CATEGORY_BY_ID.get(id);
-}
-
-export function categoryName(id: string): string {
-  return CATEGORY_BY_ID.get(id)?.name ?? id;
-}
-
-export function menuCategories() {
-  return CATEGORIES.map(({ id, name, inMenu, subcategories }) => ({ id, name, inMenu, subcategories }));
-}
-
 const isFeaturedSub = (id: string): id is FeaturedSubcategory =>
   (FEATURED_SUBCATEGORIES as readonly string[]).includes(id);
 
-/** Products of a category, or of one of its subcategories; undefined when unknown. */
-export function productsOf(categoryId: string, subcategoryId?: string): readonly Product[] | undefined {
-  if (categoryId === 'all') return subcategoryId ? undefined : PRODUCTS;
-  const category = CATEGORY_BY_ID.get(categoryId);
-  if (!category) return undefined;
-  if (subcategoryId && !category.subcategories.some((s) => s.id === subcategoryId)) return undefined;
-  if (category.id === 'featured') {
-    return subcategoryId && isFeaturedSub(subcategoryId)
-      ? featuredSubcategoryProducts(PRODUCTS, subcategoryId)
-      : featuredProducts(PRODUCTS);
+/**
+ * One immutable snapshot of the catalogue as the server reads it, built from the database
+ * (catalogue-store.server.ts) with its indexes; a change builds a new one. Pages receive only
+ * what they show, never the whole catalogue.
+ */
+export class Catalogue {
+  readonly products: readonly Product[];
+  readonly categories: readonly CategoryDefinition[];
+  private readonly byId: Map<string, Product>;
+  private readonly categoryById: Map<string, CategoryDefinition>;
+  /**
+   * What a grid card shows, made once per product: grid pages send these to the browser (as
+   * hydration data), so they carry no description (list view only) and no image text.
+   */
+  private readonly gridCards: Map<string, ProductCard>;
+  // Category names are searchable too ("respiratory" finds concentrators); computed once.
+  private readonly searchable: {
+    product: Product;
+    name: string;
+    description: string;
+    brand: string;
+    category: string;
+    categoryName: string;
+  }[];
+
+  constructor(products: readonly Product[], categories: readonly CategoryDefinition[]) {
+    this.products = products;
+    this.categories = categories;
+    this.byId = new Map(products.map((p) => [p.id, p]));
+    this.categoryById = new Map(categories.map((c) => [c.id as string, c]));
+    this.gridCards = new Map(
+      products.map((p) => {
+        const { description: _description, imageAlt: _imageAlt, ...card } = toCard(p);
+        return [p.id, card];
+      }),
+    );
+    this.searchable = products.map((p) => ({
+      product: p,
+      name: p.name,
+      description: p.description,
+      brand: p.brand,
+      category: p.category,
+      categoryName: this.categoryName(p.category),
+    }));
   }
-  return PRODUCTS.filter(
-    (p) => p.category === categoryId && (!subcategoryId || p.subcategory === subcategoryId),
-  );
+
+  gridCard(product: Product): ProductCard {
+    return this.gridCards.get(product.id) ?? toCard(product);
+  }
+
+  getProduct(id: string): Product | undefined {
+    return this.byId.get(id);
+  }
+
+  getCategory(id: string): CategoryDefinition | undefined {
+    return this.categoryById.get(id);
+  }
+
+  categoryName(id: string): string {
+    return this.categoryById.get(id)?.name ?? id;
+  }
+
+  /** Products of a category, or of one of its subcategories; undefined when unknown. */
+  productsOf(categoryId: string, subcategoryId?: string): readonly Product[] | undefined {
+    if (categoryId === 'all') return subcategoryId ? undefined : this.products;
+    const category = this.categoryById.get(categoryId);
+    if (!category) return undefined;
+    if (subcategoryId && !category.subcategories.some((s) => s.id === subcategoryId)) return undefined;
+    if (category.id === 'featured') {
+      return subcategoryId && isFeaturedSub(subcategoryId)
+        ? featuredSubcategoryProducts(this.products, subcategoryId)
+        : featuredProducts(this.products);
+    }
+    return this.products.filter(
+      (p) => p.category === categoryId && (!subcategoryId || p.subcategory === subcategoryId),
+    );
+  }
+
+  categoryListing(
+    categoryId: string,
+    subcategoryId: string | undefined,
+    query: ListingQuery,
+  ): CategoryListing | undefined {
+    const products = this.productsOf(categoryId, subcategoryId);
+    if (!products) return undefined;
+    const category =
+      categoryId === 'all' ? { ...ALL_CATEGORY, id: 'all' } : this.categoryById.get(categoryId);
+    if (!category) return undefined;
+    const subcategory = category.subcategories.find((s) => s.id === subcategoryId);
+    const filterLinks =
+      categoryId === 'all'
+        ? this.categories.map((c) => ({ id: c.id, name: c.name, href: `/category/${c.id}`, current: false }))
+        : category.subcategories.map((s) => ({
+            id: s.id,
+            name: s.name,
+            href: s.id === subcategoryId ? `/category/${categoryId}` : `/category/${categoryId}/${s.id}`,
+            current: s.id === subcategoryId,
+          }));
+    const filtered = filterProducts(products, {
+      brands: query.brands,
+      minPrice: query.min !== undefined ? query.min * 100 : undefined,
+      maxPrice: query.max !== undefined ? query.max * 100 : undefined,
+    });
+    return {
+      category: {
+        id: category.id,
+        name: category.name,
+        description: category.description,
+        bannerImage: category.bannerImage,
+      },
+      subcategory,
+      filterLinks,
+      brands: brandsOf(products),
+      priceMax: priceSliderMax(products),
+      page: paginate(
+        sortProducts(filtered, query.sort).map(query.view === 'list' ? toCard : (p) => this.gridCard(p)),
+        query.page,
+        PAGE_SIZE,
+      ),
+      query,
+    };
+  }
+
+  search(query: string): Product[] {
+    return searchProducts(this.searchable, query).map((entry) => entry.product);
+  }
+
+  /** Related products: same subcategory first, then the same category; never the product itself. */
+  relatedProducts(product: Product, count = 4): Product[] {
+    const sameSub = this.products.filter((p) => p.subcategory === product.subcategory && p.id !== product.id);
+    const sameCategory = this.products.filter(
+      (p) => p.category === product.category && p.subcategory !== product.subcategory,
+    );
+    return [...sameSub, ...sameCategory].slice(0, count);
+  }
 }
 
 export interface CategoryListing {
@@ -95,71 +174,4 @@ export interface CategoryListing {
   priceMax: number;
   page: Page<ProductCard>;
   query: ListingQuery;
-}
-
-export function categoryListing(
-  categoryId: string,
-  subcategoryId: string | undefined,
-  query: ListingQuery,
-): CategoryListing | undefined {
-  const products = productsOf(categoryId, subcategoryId);
-  if (!products) return undefined;
-  const category = categoryId === 'all' ? { ...ALL_CATEGORY, id: 'all' } : CATEGORY_BY_ID.get(categoryId);
-  if (!category) return undefined;
-  const subcategory = category.subcategories.find((s) => s.id === subcategoryId);
-  const filterLinks =
-    categoryId === 'all'
-      ? CATEGORIES.map((c) => ({ id: c.id, name: c.name, href: `/category/${c.id}`, current: false }))
-      : category.subcategories.map((s) => ({
-          id: s.id,
-          name: s.name,
-          href: s.id === subcategoryId ? `/category/${categoryId}` : `/category/${categoryId}/${s.id}`,
-          current: s.id === subcategoryId,
-        }));
-  const filtered = filterProducts(products, {
-    brands: query.brands,
-    minPrice: query.min !== undefined ? query.min * 100 : undefined,
-    maxPrice: query.max !== undefined ? query.max * 100 : undefined,
-  });
-  return {
-    category: {
-      id: category.id,
-      name: category.name,
-      description: category.description,
-      bannerImage: category.bannerImage,
-    },
-    subcategory,
-    filterLinks,
-    brands: brandsOf(products),
-    priceMax: priceSliderMax(products),
-    page: paginate(
-      sortProducts(filtered, query.sort).map(query.view === 'list' ? toCard : gridCard),
-      query.page,
-      PAGE_SIZE,
-    ),
-    query,
-  };
-}
-
-// Category names are searchable too ("respiratory" finds concentrators); computed once.
-const SEARCHABLE = PRODUCTS.map((p) => ({
-  product: p,
-  name: p.name,
-  description: p.description,
-  brand: p.brand,
-  category: p.category,
-  categoryName: categoryName(p.category),
-}));
-
-export function search(query: string): Product[] {
-  return searchProducts(SEARCHABLE, query).map((entry) => entry.product);
-}
-
-/** Related products: same subcategory first, then the same category; never the product itself. */
-export function relatedProducts(product: Product, count = 4): Product[] {
-  const sameSub = PRODUCTS.filter((p) => p.subcategory === product.subcategory && p.id !== product.id);
-  const sameCategory = PRODUCTS.filter(
-    (p) => p.category === product.category && p.subcategory !== product.subcategory,
-  );
-  return [...sameSub, ...sameCategory].slice(0, count);
 }

@@ -1,4 +1,4 @@
-import type { Brand, Product, ProductInput, StockStatus } from './catalog.types';
+import type { Brand, Product, ProductImage, ProductInput, StockStatus } from './catalog.types';
 import type { SortOption } from './listing-url';
 
 /** Pure catalogue rules (no data, no I/O): safe for the browser and the server alike. */
@@ -18,26 +18,75 @@ export function discountPercent(price: number, originalPrice: number | undefined
   return Math.round(((originalPrice - price) / originalPrice) * 100);
 }
 
-export function toProduct(input: ProductInput): Product {
-  const { imageViews, extraSpecifications = [], ...rest } = input;
-  const discount = discountPercent(input.price, input.originalPrice);
-  const images = imageViews.map((view, index) => ({
+// ---------------------------------------------------------------- stock
+
+/** At this many units or fewer a product is 'Low Stock' and its page says how many are left. */
+export const LOW_STOCK_AT = 5;
+
+/** The availability label, derived from the units on hand (never stored). */
+export function stockStatus(onHand: number): StockStatus {
+  if (onHand <= 0) return 'Out of Stock';
+  return onHand <= LOW_STOCK_AT ? 'Low Stock' : 'In Stock';
+}
+
+/** 'Only 3 left' on a product page, when stock is low; nothing otherwise. */
+export function lowStockText(onHand: number): string | null {
+  return onHand > 0 && onHand <= LOW_STOCK_AT ? `Only ${onHand} left` : null;
+}
+
+// ---------------------------------------------------------------- products
+
+/**
+ * What a product page sends to the browser. The count on hand changes with every sale and is
+ * shown only when low: a page that carried it would go stale in the page cache at each sale.
+ */
+export type ProductPage = Omit<Product, 'onHand'> & { left: number | null };
+
+export function productForPage(product: Product): ProductPage {
+  const { onHand, ...rest } = product;
+  return { ...rest, left: lowStockText(onHand) === null ? null : onHand };
+}
+
+/** The seed's images: one per view, named after the product. */
+export function seedImages(input: Pick<ProductInput, 'id' | 'name' | 'imageViews'>): ProductImage[] {
+  return input.imageViews.map((view, index) => ({
     id: `${input.id}-${index + 1}`,
     src: `/images/products/${input.id}-${index + 1}.svg`,
     alt: `${input.name}, ${view}`,
     width: IMAGE_SIZE,
     height: IMAGE_SIZE,
   }));
+}
+
+/** A product as stored (catalogue tables and stock): what staff edit. */
+export interface ProductRecord extends Omit<
+  ProductInput,
+  'imageViews' | 'stock' | 'isNew' | 'freightOnly' | 'taxExempt'
+> {
+  isNew: boolean;
+  freightOnly: boolean;
+  taxExempt: boolean;
+  images: ProductImage[];
+  extraSpecifications: { name: string; value: string }[];
+  /** Units on hand. */
+  onHand: number;
+}
+
+/** A product as the storefront shows it: the record with what follows from it. */
+export function productFromRecord(record: ProductRecord): Product {
+  const { images, extraSpecifications, onHand, ...rest } = record;
+  const discount = discountPercent(record.price, record.originalPrice);
   return {
     ...rest,
-    isNew: input.isNew ?? false,
+    stock: stockStatus(onHand),
+    onHand,
     isSale: discount > 0,
     discount,
     images,
     image: images[0]?.src ?? PLACEHOLDER_IMAGE,
-    link: `/product/${input.id}`,
-    specifications: [...specificationRows(input.measures), ...extraSpecifications],
-    categoryPath: `/category/${input.category}/${input.subcategory}`,
+    link: `/product/${record.id}`,
+    specifications: [...specificationRows(record.measures), ...extraSpecifications],
+    categoryPath: `/category/${record.category}/${record.subcategory}`,
   };
 }
 

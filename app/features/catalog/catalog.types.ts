@@ -79,6 +79,7 @@ export interface ProductInput {
   originalPrice?: number;
   rating: number;
   reviewCount: number;
+  /** The seed's availability: the first stock count is drawn from it (catalog-seed.ts). */
   stock: StockStatus;
   sku: string;
   isNew?: boolean;
@@ -90,6 +91,10 @@ export interface ProductInput {
   hsaFsaEligible: boolean;
   prescriptionRequired: boolean;
   returnable: boolean;
+  /** Ships by freight only (Standard, longer); the seed sets it for the freight subcategories. */
+  freightOnly?: boolean;
+  /** No sales tax; the seed sets it for prescription items (exempt in most states). */
+  taxExempt?: boolean;
   /** 2-4 views, each the suffix of an alt text: 'front view', 'folded for transport'... */
   imageViews: string[];
 }
@@ -103,6 +108,12 @@ export interface ProductImage {
 }
 
 export interface Product extends Omit<ProductInput, 'imageViews' | 'extraSpecifications'> {
+  /** Derived from onHand (catalog.ts stockStatus). */
+  stock: StockStatus;
+  /** Units on hand when the catalogue was read. */
+  onHand: number;
+  freightOnly: boolean;
+  taxExempt: boolean;
   isNew: boolean;
   isSale: boolean;
   /** Percent off the original price, rounded; 0 when not on sale. */

@@ -1,23 +1,39 @@
 import { featuredProducts, featuredSubcategoryProducts, sortProducts } from './catalog';
-import { gridCard, PRODUCTS } from './catalog.server';
-import { CATEGORIES } from './data/categories';
+import type { Catalogue } from './catalog.server';
 
 const HOME_ROW = 8;
 
-/** What the home page shows, computed once: the catalogue is static. */
-export const HOME_CONTENT = {
-  featured: featuredProducts(PRODUCTS)
-    .filter((p) => p.isNew || p.isSale)
-    .slice(0, HOME_ROW)
-    .map(gridCard),
-  bestSellers: sortProducts(featuredSubcategoryProducts(PRODUCTS, 'best-sellers'), 'rating')
-    .slice(0, HOME_ROW)
-    .map(gridCard),
-  categories: CATEGORIES.filter((c) => c.id !== 'featured').map((c) => ({
-    id: c.id,
-    name: c.name,
-    description: c.description,
-    bannerImage: c.bannerImage,
-    count: PRODUCTS.filter((p) => p.category === c.id).length,
-  })),
-};
+function homeContentOf(catalogue: Catalogue) {
+  const { products } = catalogue;
+  return {
+    featured: featuredProducts(products)
+      .filter((p) => p.isNew || p.isSale)
+      .slice(0, HOME_ROW)
+      .map((p) => catalogue.gridCard(p)),
+    bestSellers: sortProducts(featuredSubcategoryProducts(products, 'best-sellers'), 'rating')
+      .slice(0, HOME_ROW)
+      .map((p) => catalogue.gridCard(p)),
+    categories: catalogue.categories
+      .filter((c) => c.id !== 'featured')
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        bannerImage: c.bannerImage,
+        count: products.filter((p) => p.category === c.id).length,
+      })),
+  };
+}
+
+// Computed once per catalogue snapshot: a change makes a new snapshot, and so new content.
+const contents = new WeakMap<Catalogue, ReturnType<typeof homeContentOf>>();
+
+/** What the home page shows. */
+export function homeContent(catalogue: Catalogue) {
+  let content = contents.get(catalogue);
+  if (!content) {
+    content = homeContentOf(catalogue);
+    contents.set(catalogue, content);
+  }
+  return content;
+}

@@ -4,6 +4,7 @@ export type CheckoutErrorCode =
   | 'empty_cart'
   | 'unknown_product'
   | 'out_of_stock'
+  | 'sold_out'
   | 'promo_not_applicable'
   | 'not_found'
   | 'order_closed'
@@ -18,6 +19,7 @@ export const CHECKOUT_ERROR_STATUS: Record<CheckoutErrorCode, number> = {
   empty_cart: 400,
   unknown_product: 409,
   out_of_stock: 409,
+  sold_out: 409,
   promo_not_applicable: 409,
   not_found: 404,
   order_closed: 409,

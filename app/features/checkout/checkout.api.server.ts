@@ -5,6 +5,7 @@ import type { AppBindings, AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
 import { orderAccessCookie } from '~/features/orders/order-access.server';
 import { orderView } from '~/features/orders/orders.server';
+import { catalogueOf, catalogueStore } from '~/features/catalog/catalogue-store.server';
 import { orderConfirmationMail } from '~/features/orders/order-mail.server';
 import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
 import { createCheckoutSchema, idempotencyKeySchema, paymentSchema } from './checkout.schema';
@@ -37,7 +38,7 @@ export function checkoutRoutes(services: AppServices) {
     // Fresh: a revoked session must not start or pay an account's order from the cookie cache.
     const user = await sessionUser(auth, c.req.raw.headers, { fresh: true });
     try {
-      const session = await createCheckoutSession(db, payments, user, body.data);
+      const session = await createCheckoutSession(db, payments, catalogueOf(services), user, body.data);
       return c.json(session, 201);
     } catch (error) {
       return failure(c, error);
@@ -64,7 +65,15 @@ export function checkoutRoutes(services: AppServices) {
     const user = await sessionUser(auth, c.req.raw.headers, { fresh: true });
     try {
       const paid = await payOrder(
-        { db, gateway: payments, secret: env.AUTH_SECRET },
+        {
+          db,
+          gateway: payments,
+          secret: env.AUTH_SECRET,
+          stockChanged: (ids) =>
+            catalogueStore(services)
+              .changed(ids)
+              .catch((error: unknown) => logger.error({ err: error }, 'catalogue: stock refresh failed')),
+        },
         { orderId, userId: user?.id ?? null, payment: body.data, idempotencyKey: key },
       );
       if (paid.duplicateTransactionId) {

@@ -6,7 +6,7 @@ import type { LineItem } from '../cart/cart.schema';
 import { itemCount } from '../cart/item-count';
 import { listCart } from '../cart/cart.server';
 import { isPurchasable } from '../catalog/catalog';
-import { getProduct } from '../catalog/catalog.server';
+import type { Catalogue } from '../catalog/catalog.server';
 import { hasPaidOrder, insertOrder } from '../orders/orders.server';
 import { checkPromo, computeTotals } from '../promo/promo';
 import {
@@ -42,9 +42,9 @@ function combine(items: readonly LineItem[]): LineItem[] {
 }
 
 /** Each line priced from the catalogue, never from the client. */
-function priceLines(items: readonly LineItem[]) {
+function priceLines(catalogue: Catalogue, items: readonly LineItem[]) {
   return items.map(({ productId, quantity }) => {
-    const product = getProduct(productId);
+    const product = catalogue.getProduct(productId);
     if (!product) {
       throw new CheckoutError(
         'unknown_product',
@@ -55,6 +55,12 @@ function priceLines(items: readonly LineItem[]) {
       throw new CheckoutError(
         'out_of_stock',
         `${product.name} is out of stock. Please remove it to check out.`,
+      );
+    }
+    if (quantity > product.onHand) {
+      throw new CheckoutError(
+        'out_of_stock',
+        `Only ${product.onHand} left in stock: ${product.name}. Please reduce the quantity to check out.`,
       );
     }
     return {
@@ -75,6 +81,7 @@ function priceLines(items: readonly LineItem[]) {
 export async function createCheckoutSession(
   db: Db,
   gateway: PaymentGateway,
+  catalogue: Catalogue,
   user: CheckoutUser | null,
   request: CheckoutRequest,
 ): Promise<CheckoutSession> {
@@ -82,7 +89,7 @@ export async function createCheckoutSession(
   const source = user
     ? (await listCart(db, user.id)).map((line) => ({ productId: line.product_id, quantity: line.quantity }))
     : request.items;
-  const lines = priceLines(combine(source));
+  const lines = priceLines(catalogue, combine(source));
   if (lines.length === 0) throw new CheckoutError('empty_cart', EMPTY_CART_MESSAGE);
 
   let promo;

@@ -110,3 +110,8 @@ export function orderSuccessPath(reference: string, method: PaymentMethod): stri
   const query = new URLSearchParams({ order_ref: reference, payment_method: method });
   return `/order-success?${query.toString()}`;
 }
+
+/** Paying for units someone else bought first: the processor was not called. */
+export function soldOutMessage(productName: string): string {
+  return `Sorry, ${productName} sold out before your payment went through. You have not been charged. Please update your cart and check out again.`;
+}

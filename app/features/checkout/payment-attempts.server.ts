@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
 import type { ChargeResult } from '#server/payments/gateway';
+import { returnStock, type StockLine, takeStock } from '../catalog/stock.server';
 import type { OrderRow } from '../orders/orders.server';
 import { detectCardBrand, lastFour } from './checkout';
 import { CheckoutError } from './checkout-error';
@@ -49,17 +50,84 @@ export async function finishAttempt(
     .execute();
 }
 
-/** Takes the order's payment lock for this attempt; false when another attempt holds it. */
-export async function lockOrder(db: Db, orderId: string, attemptId: string): Promise<boolean> {
+/** The order's lines as stock sees them. */
+function orderLines(db: Db, orderId: string): Promise<StockLine[]> {
+  return db
+    .selectFrom('order_items')
+    .select(['product_id as productId', 'name', 'quantity'])
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
+/**
+ * Takes the order's payment lock for this attempt and, in the same transaction, the order's
+ * units from stock (unless it holds them already, from an attempt that died). 'busy' when
+ * another attempt holds the lock; SoldOutError, with nothing taken and no lock, when a line's
+ * units are gone.
+ */
+export async function lockAndTakeStock(
+  db: Db,
+  orderId: string,
+  attemptId: string,
+): Promise<{ locked: false } | { locked: true; taken: StockLine[] }> {
+  return db.transaction().execute(async (trx) => {
+    const now = Date.now();
+    const result = await trx
+      .updateTable('orders')
+      .set({ locked_by: attemptId, locked_until: now + LOCK_MS, updated_at: now })
+      .where('id', '=', orderId)
+      .where('status', 'in', ['pending', 'failed'])
+      .where((eb) => eb.or([eb('locked_by', 'is', null), eb('locked_until', '<', now)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return { locked: false };
+    const holds = await trx
+      .updateTable('orders')
+      .set({ stock_held: 1 })
+      .where('id', '=', orderId)
+      .where('stock_held', '=', 0)
+      .executeTakeFirst();
+    if (Number(holds.numUpdatedRows) !== 1) return { locked: true, taken: [] };
+    const lines = await orderLines(trx, orderId);
+    await takeStock(trx, lines, now);
+    return { locked: true, taken: lines };
+  });
+}
+
+/**
+ * Gives back the units of unpaid orders whose attempt died holding them (its lock ran out,
+ * which is after the processor's own time limit). Returns the products whose stock changed.
+ */
+const HOLDING_UNPAID = sql<boolean>`stock_held = 1 and status <> 'paid'`;
+
+export async function returnAbandonedStock(db: Db): Promise<string[]> {
   const now = Date.now();
-  const result = await db
-    .updateTable('orders')
-    .set({ locked_by: attemptId, locked_until: now + LOCK_MS, updated_at: now })
-    .where('id', '=', orderId)
-    .where('status', 'in', ['pending', 'failed'])
-    .where((eb) => eb.or([eb('locked_by', 'is', null), eb('locked_until', '<', now)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const orders = await db
+    .selectFrom('orders')
+    .select('id')
+    // Written out, not bound: the planners use the partial index (migration 0008) only for a
+    // query whose own text says what the index's WHERE says.
+    .where(HOLDING_UNPAID)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .limit(100)
+    .execute();
+  const changed = new Set<string>();
+  for (const { id } of orders) {
+    await db.transaction().execute(async (trx) => {
+      const released = await trx
+        .updateTable('orders')
+        .set({ stock_held: 0, locked_by: null, locked_until: null, updated_at: now })
+        .where('id', '=', id)
+        .where('stock_held', '=', 1)
+        .where('status', '!=', 'paid')
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .executeTakeFirst();
+      if (Number(released.numUpdatedRows) !== 1) return;
+      const lines = await orderLines(trx, id);
+      await returnStock(trx, lines, now);
+      for (const line of lines) changed.add(line.productId);
+    });
+  }
+  return [...changed];
 }
 
 export async function recordCharge(
@@ -68,10 +136,11 @@ export async function recordCharge(
   attemptId: string,
   payment: PaymentInput,
   result: ChargeResult,
-): Promise<{ duplicate: boolean }> {
+): Promise<{ duplicate: boolean; returned: StockLine[] }> {
   const now = Date.now();
   return db.transaction().execute(async (trx) => {
     let duplicate = false;
+    let returned: StockLine[] = [];
     if (result.status === 'approved') {
       const updated = await trx
         .updateTable('orders')
@@ -103,6 +172,18 @@ export async function recordCharge(
           .execute();
       }
     } else {
+      // Not paid: the units go back on the shelf (only while this attempt still holds the lock).
+      const released = await trx
+        .updateTable('orders')
+        .set({ stock_held: 0 })
+        .where('id', '=', order.id)
+        .where('locked_by', '=', attemptId)
+        .where('stock_held', '=', 1)
+        .executeTakeFirst();
+      if (Number(released.numUpdatedRows) === 1) {
+        returned = await orderLines(trx, order.id);
+        await returnStock(trx, returned, now);
+      }
       await trx
         .updateTable('orders')
         .set({
@@ -125,6 +206,6 @@ export async function recordCharge(
       })
       .where('id', '=', attemptId)
       .execute();
-    return { duplicate };
+    return { duplicate, returned };
   });
 }

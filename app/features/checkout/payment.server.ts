@@ -4,14 +4,16 @@ import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
 import type { ChargeResult, ChargeSource, PaymentGateway } from '#server/payments/gateway';
 import { hasPaidOrder, type OrderRow, findOrder } from '../orders/orders.server';
 import { PROMOTIONS } from '../promo/promo';
-import { orderSuccessPath, paymentMethodOf } from './checkout';
+import { orderSuccessPath, paymentMethodOf, soldOutMessage } from './checkout';
 import { CheckoutError } from './checkout-error';
+import { SoldOutError, type StockLine } from '../catalog/stock.server';
 import {
   finishAttempt,
   LOCK_MS,
-  lockOrder,
+  lockAndTakeStock,
   POLL_MS,
   recordCharge,
+  returnAbandonedStock,
   sleep,
   waitForAttempt,
 } from './payment-attempts.server';
@@ -24,6 +26,8 @@ export interface PaymentDeps {
   gateway: PaymentGateway;
   /** Keys the request fingerprint (HMAC), so no stored value can be reversed into card data. */
   secret: string;
+  /** After committed stock changes: the catalogue reads these products again (every instance). */
+  stockChanged: (productIds: readonly string[]) => Promise<void>;
 }
 
 export interface PayRequest {
@@ -155,6 +159,27 @@ export async function payOrder(deps: PaymentDeps, request: PayRequest): Promise<
   return chargeOnce(deps, order.id, attemptId, request.payment);
 }
 
+/** The catalogue follows stock after the fact: a failed refresh is logged, never the payment's. */
+function notifyStock(deps: PaymentDeps, lines: readonly StockLine[]) {
+  void deps.stockChanged(lines.map((line) => line.productId)).catch(() => undefined);
+}
+
+/**
+ * The payment lock with the order's units. Units gone: no lock, no charge, the attempt refused
+ * with a message saying so (the processor was never called, so nothing was taken).
+ */
+async function lockOrTakeSoldOut(deps: PaymentDeps, orderId: string, attemptId: string) {
+  const { db } = deps;
+  try {
+    return await lockAndTakeStock(db, orderId, attemptId);
+  } catch (error) {
+    if (!(error instanceof SoldOutError)) throw error;
+    const message = soldOutMessage(error.line.name);
+    await finishAttempt(db, attemptId, 'refused', message);
+    throw new CheckoutError('sold_out', message);
+  }
+}
+
 async function chargeOnce(
   deps: PaymentDeps,
   orderId: string,
@@ -163,6 +188,9 @@ async function chargeOnce(
 ): Promise<PaidOrder> {
   const { db, gateway } = deps;
   const deadline = Date.now() + LOCK_MS + 5_000;
+  // Units that dead attempts left held go back first (once, not at every wait for the lock).
+  const abandoned = await returnAbandonedStock(db);
+  if (abandoned.length > 0) void deps.stockChanged(abandoned).catch(() => undefined);
   for (;;) {
     const order = await findOrder(db, orderId);
     if (!order) throw new CheckoutError('not_found', 'This order does not exist.');
@@ -180,7 +208,9 @@ async function chargeOnce(
       await finishAttempt(db, attemptId, 'refused', refusal);
       throw new CheckoutError('promo_not_applicable', refusal);
     }
-    if (await lockOrder(db, orderId, attemptId)) {
+    const lock = await lockOrTakeSoldOut(deps, orderId, attemptId);
+    if (lock.locked) {
+      if (lock.taken.length > 0) notifyStock(deps, lock.taken);
       let result: ChargeResult;
       try {
         result = await gateway.charge({
@@ -192,7 +222,8 @@ async function chargeOnce(
       } catch {
         result = { status: 'error', message: 'There was an error processing your payment' };
       }
-      const { duplicate } = await recordCharge(db, order, attemptId, payment, result);
+      const { duplicate, returned } = await recordCharge(db, order, attemptId, payment, result);
+      if (returned.length > 0) notifyStock(deps, returned);
       if (result.status === 'approved') {
         const paid = (await findOrder(db, orderId)) ?? order;
         if (duplicate) {

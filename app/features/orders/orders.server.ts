@@ -67,6 +67,7 @@ export async function insertOrder(
         transaction_id: null,
         locked_by: null,
         locked_until: null,
+        stock_held: 0,
         created_at: now,
         updated_at: now,
         paid_at: null,

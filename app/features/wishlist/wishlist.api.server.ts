@@ -3,6 +3,7 @@ import { requireApiUser, type UserBindings } from '#server/auth/require-api-user
 import { apiError } from '#server/http-error';
 import type { AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
+import { catalogueOf } from '../catalog/catalogue-store.server';
 import {
   addToWishlist,
   clearWishlist,
@@ -20,15 +21,17 @@ export function wishlistRoutes(services: AppServices) {
 
   app.use(requireApiUser(auth, 'Please sign in to use your account wishlist.'));
 
-  app.get('/', async (c) => c.json({ items: await listWishlist(db, c.get('user').id) }));
+  app.get('/', async (c) =>
+    c.json({ items: await listWishlist(db, catalogueOf(services), c.get('user').id) }),
+  );
 
   app.post('/items', async (c) => {
     const body = await parseBody(c, wishlistAddSchema);
     if (!body.ok) return body.response;
-    if (!(await addToWishlist(db, c.get('user').id, body.data.productId))) {
+    if (!(await addToWishlist(db, catalogueOf(services), c.get('user').id, body.data.productId))) {
       return apiError(c, 400, 'unknown_product', 'This product does not exist.');
     }
-    return c.json({ items: await listWishlist(db, c.get('user').id) });
+    return c.json({ items: await listWishlist(db, catalogueOf(services), c.get('user').id) });
   });
 
   app.delete('/items/:productId', async (c) => {
@@ -46,8 +49,8 @@ export function wishlistRoutes(services: AppServices) {
   app.post('/merge', async (c) => {
     const body = await parseBody(c, wishlistMergeSchema);
     if (!body.ok) return body.response;
-    await mergeWishlist(db, c.get('user').id, body.data.productIds);
-    return c.json({ items: await listWishlist(db, c.get('user').id) });
+    await mergeWishlist(db, catalogueOf(services), c.get('user').id, body.data.productIds);
+    return c.json({ items: await listWishlist(db, catalogueOf(services), c.get('user').id) });
   });
 
   return app;

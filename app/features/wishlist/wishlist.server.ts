@@ -3,12 +3,12 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { toCard } from '../catalog/catalog';
 import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
-import { getProduct } from '../catalog/catalog.server';
+import type { Catalogue } from '../catalog/catalog.server';
 
 type Db = Kysely<DatabaseSchema>;
 
 /** The account's wishlist as cards; products that left the catalogue are left out. */
-export async function listWishlist(db: Db, userId: string) {
+export async function listWishlist(db: Db, catalogue: Catalogue, userId: string) {
   const rows = await db
     .selectFrom('wishlist_items')
     .select(['id', 'product_id'])
@@ -16,14 +16,19 @@ export async function listWishlist(db: Db, userId: string) {
     .orderBy('created_at', 'desc')
     .execute();
   return rows.flatMap((row) => {
-    const product = getProduct(row.product_id);
+    const product = catalogue.getProduct(row.product_id);
     return product ? [{ id: row.id, product: toCard(product) }] : [];
   });
 }
 
 /** Adds once: a product already there stays as it is. Returns false for an unknown product. */
-export async function addToWishlist(db: Db, userId: string, productId: string): Promise<boolean> {
-  if (!getProduct(productId)) return false;
+export async function addToWishlist(
+  db: Db,
+  catalogue: Catalogue,
+  userId: string,
+  productId: string,
+): Promise<boolean> {
+  if (!catalogue.getProduct(productId)) return false;
   await db
     .insertInto('wishlist_items')
     .values({ id: randomUUID(), user_id: userId, product_id: productId, created_at: Date.now() })
@@ -47,6 +52,11 @@ export async function clearWishlist(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('wishlist_items').where('user_id', '=', userId).execute();
 }
 
-export async function mergeWishlist(db: Db, userId: string, productIds: string[]): Promise<void> {
-  for (const productId of productIds) await addToWishlist(db, userId, productId);
+export async function mergeWishlist(
+  db: Db,
+  catalogue: Catalogue,
+  userId: string,
+  productIds: string[],
+): Promise<void> {
+  for (const productId of productIds) await addToWishlist(db, catalogue, userId, productId);
 }

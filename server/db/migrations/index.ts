@@ -5,6 +5,9 @@ import * as cartWishlist from './0003-cart-wishlist';
 import * as orders from './0004-orders';
 import * as contactNewsletter from './0005-contact-newsletter';
 import * as orderStatusIndex from './0006-order-status-index';
+import * as catalogue from './0007-catalogue';
+import * as orderStockHold from './0008-order-stock-hold';
+import * as productDeliveryFlags from './0009-product-delivery-flags';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -17,4 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0004-orders': orders,
   '0005-contact-newsletter': contactNewsletter,
   '0006-order-status-index': orderStatusIndex,
+  '0007-catalogue': catalogue,
+  '0008-order-stock-hold': orderStockHold,
+  '0009-product-delivery-flags': productDeliveryFlags,
 };

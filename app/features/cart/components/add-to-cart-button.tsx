@@ -8,7 +8,14 @@ import type { StockStatus } from '../../catalog/catalog.types';
 import { loadCartClient } from '../cart-state';
 
 interface AddToCartButtonProps {
-  product: { id: string; name: string; price: number; image: string; stock?: StockStatus };
+  product: {
+    id: string;
+    name: string;
+    price: number;
+    image: string;
+    stock?: StockStatus;
+    left?: number | null;
+  };
   quantity?: number;
   /**
    * 'Add' (grid cards) is named "Add {name} to cart"; 'Add to Cart' keeps its visible words
@@ -47,8 +54,8 @@ export function AddToCartButton(props: AddToCartButtonProps) {
     setBusy(true);
     try {
       const client = await loadCartClient();
-      const { id, name, price, image, stock } = product;
-      if (await client.addToCart({ id, name, price, image, stock }, quantity)) onAdded?.();
+      const { id, name, price, image, stock, left } = product;
+      if (await client.addToCart({ id, name, price, image, stock, left }, quantity)) onAdded?.();
     } catch {
       notify.error('Failed to add to cart', {
         description: 'There was an error adding this item to your cart.',

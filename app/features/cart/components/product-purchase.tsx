@@ -1,6 +1,5 @@
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
-import { isPurchasable } from '../../catalog/catalog';
-import type { Product } from '../../catalog/catalog.types';
+import { isPurchasable, type ProductPage } from '../../catalog/catalog';
 import { storedPromo } from '../../promo/promo-storage';
 import { AddToCartButton } from './add-to-cart-button';
 import { QuantityStepper } from './quantity-stepper';
@@ -8,7 +7,7 @@ import { QuantityStepper } from './quantity-stepper';
 // Shown only after an add to cart, so its code is fetched then.
 const PromoOffer = lazy(() => import('../../promo/components/promo-offer'));
 
-type PurchasableProduct = Pick<Product, 'id' | 'name' | 'price' | 'image' | 'link' | 'stock'>;
+type PurchasableProduct = Pick<ProductPage, 'id' | 'name' | 'price' | 'image' | 'link' | 'stock' | 'left'>;
 
 interface ProductPurchaseProps {
   product: PurchasableProduct;

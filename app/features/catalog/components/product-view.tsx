@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { Icon } from '~/components/ui/icon';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { StarRating } from '~/components/ui/star-rating';
+import { FREIGHT_TEXT } from '../../delivery/shipping-options';
 import { FREE_SHIPPING_TEXT } from '../../promo/shipping';
 import type { ProductCard } from '../catalog';
-import type { Product } from '../catalog.types';
+import type { ProductPage } from '../catalog';
 import { PriceTag } from './price-tag';
 import type { CardControls } from './product-card';
 import { ProductGallery } from './product-gallery';
@@ -14,7 +15,7 @@ import { ProductTabs } from './product-tabs';
 import { ShareButtons } from './share-buttons';
 
 interface ProductViewProps {
-  product: Product;
+  product: ProductPage;
   categoryName: string;
   subcategoryName: string;
   related: ProductCard[];
@@ -64,13 +65,21 @@ export function ProductView(props: ProductViewProps) {
             <dt className="font-bold">Brand</dt>
             <dd>{product.brand}</dd>
             <dt className="font-bold">Availability</dt>
-            <dd className={`font-bold ${stockColour[product.stock]}`}>{product.stock}</dd>
+            <dd className={`font-bold ${stockColour[product.stock]}`}>
+              {product.stock}
+              {product.left !== null ? <span className="block">{`Only ${product.left} left`}</span> : null}
+            </dd>
           </dl>
           {purchase}
           <ul className="flex flex-col gap-2 rounded-lg bg-surface p-4">
             <li className="flex gap-2">
               <Icon icon={Truck} className="shrink-0" /> {FREE_SHIPPING_TEXT}
             </li>
+            {product.freightOnly ? (
+              <li className="flex gap-2 font-bold">
+                <Icon icon={Truck} className="shrink-0" /> {FREIGHT_TEXT}
+              </li>
+            ) : null}
             <li className="flex gap-2">
               <Icon icon={RotateCcw} className="shrink-0" />
               {product.returnable

@@ -4,29 +4,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { notify } from '~/lib/toast';
-import type { CartLine } from '../../cart/cart';
-import {
-  type CheckoutSession,
-  EMPTY_CART_MESSAGE,
-  EMPTY_CART_TITLE,
-  type PaymentMethod,
-  REDIRECT_DELAY_MS,
-} from '../checkout';
+import type { CheckoutDialogSlotProps } from '../../cart/components/cart-page';
+import { type CheckoutSession, EMPTY_CART_MESSAGE, EMPTY_CART_TITLE, REDIRECT_DELAY_MS } from '../checkout';
 import { createSession, finishPurchase, submitPayment } from '../checkout-client';
 import type { PaymentInput } from '../checkout.schema';
 import { CheckoutErrorView } from './checkout-error-view';
 import { PaymentForm } from './payment-form';
 
-export interface CheckoutDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  lines: readonly CartLine[];
-  account: boolean;
-  paymentMethod: PaymentMethod;
-  promoCode: string | null;
-  /** The session call has settled (the cart's button stops saying 'Processing...'). */
-  onSettled: () => void;
-}
+/** The slot the cart page declares for this dialog: its props are the cart's to define. */
+export type CheckoutDialogProps = CheckoutDialogSlotProps;
 
 type View =
   | { name: 'creating' }

@@ -3,6 +3,7 @@ import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { formatPrice } from '~/lib/money';
 import { formatOrderDate, type OrderView, paymentDescription } from '../orders';
 import { StatusText } from './order-history';
+import { OrderTotals } from './order-totals';
 
 /** One order as bought: lines at the prices paid, totals, payment and status. */
 export function OrderDetail({ order }: { order: OrderView }) {
@@ -65,20 +66,12 @@ export function OrderDetail({ order }: { order: OrderView }) {
           ))}
         </tbody>
       </table>
-      <dl className="mt-6 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-y-1 [&>dd]:text-right">
-        <dt>Subtotal</dt>
-        <dd>{formatPrice(order.subtotal)}</dd>
-        <dt>Shipping</dt>
-        <dd>{order.shipping === 0 ? 'Free' : formatPrice(order.shipping)}</dd>
-        {order.discount > 0 ? (
-          <>
-            <dt>Discount ({order.promoCode})</dt>
-            <dd>-{formatPrice(order.discount)}</dd>
-          </>
-        ) : null}
-        <dt className="border-t border-border pt-1 text-lg font-bold">Total</dt>
-        <dd className="border-t border-border pt-1 text-lg font-bold">{formatPrice(order.total)}</dd>
-      </dl>
+      <OrderTotals
+        order={order}
+        totalLabel="Total"
+        className="mt-6 ml-auto max-w-xs"
+        totalClassName="border-t border-border pt-1 text-lg font-bold"
+      />
       <Link to="/account" className="mt-8 inline-flex min-h-11 items-center font-bold text-brand underline">
         Back to My Account
       </Link>

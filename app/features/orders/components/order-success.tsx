@@ -7,6 +7,7 @@ import { formatPrice } from '~/lib/money';
 import { loadCartClient } from '../../cart/cart-state';
 import { PAYMENT_METHOD_LABELS } from '../../checkout/checkout';
 import { type OrderView, paymentDescription } from '../orders';
+import { OrderTotals } from './order-totals';
 
 function OnwardLinks() {
   return (
@@ -52,20 +53,7 @@ export function OrderSuccess({ order }: { order: OrderView }) {
             </li>
           ))}
         </ul>
-        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1 border-t border-border pt-2 [&>dd]:text-right">
-          <dt>Subtotal</dt>
-          <dd>{formatPrice(order.subtotal)}</dd>
-          <dt>Shipping</dt>
-          <dd>{order.shipping === 0 ? 'Free' : formatPrice(order.shipping)}</dd>
-          {order.discount > 0 ? (
-            <>
-              <dt>Discount ({order.promoCode})</dt>
-              <dd>-{formatPrice(order.discount)}</dd>
-            </>
-          ) : null}
-          <dt className="font-bold">Total paid</dt>
-          <dd className="font-bold">{formatPrice(order.total)}</dd>
-        </dl>
+        <OrderTotals order={order} totalLabel="Total paid" className="mt-2 border-t border-border pt-2" />
       </section>
       <section aria-labelledby="order-processing" className="w-full rounded-lg border border-border p-5">
         <h2 id="order-processing" className="text-xl font-bold">

@@ -1,0 +1,230 @@
+import { type Kysely, PostgresAdapter } from 'kysely';
+import type { DatabaseSchema } from '#server/db/schema';
+import { brandId, productFromRecord, type ProductRecord } from './catalog';
+import type { CatalogueSeed } from './catalog-seed';
+import type {
+  CategoryDefinition,
+  CategoryId,
+  Product,
+  ProductMeasures,
+  StockedCategoryId,
+} from './catalog.types';
+
+type Db = Kysely<DatabaseSchema>;
+
+/** Reading and seeding the catalogue tables (migration 0007). */
+
+export async function readCategories(db: Db): Promise<CategoryDefinition[]> {
+  const [categories, subcategories] = await Promise.all([
+    db.selectFrom('categories').selectAll().orderBy('position').execute(),
+    db.selectFrom('subcategories').selectAll().orderBy('category_id').orderBy('position').execute(),
+  ]);
+  return categories.map((c) => ({
+    id: c.id as CategoryId,
+    name: c.name,
+    description: c.description,
+    bannerImage: c.banner_image,
+    inMenu: Boolean(c.in_menu),
+    subcategories: subcategories.filter((s) => s.category_id === c.id).map(({ id, name }) => ({ id, name })),
+  }));
+}
+
+function groupBy<T extends { product_id: string }>(rows: readonly T[]) {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.product_id);
+    if (group) group.push(row);
+    else groups.set(row.product_id, [row]);
+  }
+  return groups;
+}
+
+/** Products in catalogue order (position), with their images, features, specifications and stock; only `ids` when given. */
+export async function readProducts(db: Db, ids?: readonly string[]): Promise<Product[]> {
+  if (ids && ids.length === 0) return [];
+  const some = ids !== undefined;
+  const [products, images, features, specifications] = await Promise.all([
+    db
+      .selectFrom('products')
+      .innerJoin('brands', 'brands.id', 'products.brand_id')
+      .leftJoin('inventory', 'inventory.product_id', 'products.id')
+      .selectAll('products')
+      .select(['brands.name as brand_name', 'inventory.on_hand'])
+      .$if(some, (q) => q.where('products.id', 'in', ids ?? []))
+      .orderBy('products.position')
+      .execute(),
+    db
+      .selectFrom('product_images')
+      .selectAll()
+      .$if(some, (q) => q.where('product_id', 'in', ids ?? []))
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('product_features')
+      .selectAll()
+      .$if(some, (q) => q.where('product_id', 'in', ids ?? []))
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('product_specifications')
+      .selectAll()
+      .$if(some, (q) => q.where('product_id', 'in', ids ?? []))
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute(),
+  ]);
+  const imagesOf = groupBy(images);
+  const featuresOf = groupBy(features);
+  const specificationsOf = groupBy(specifications);
+  return products.map((row) =>
+    productFromRecord({
+      id: row.id,
+      sku: row.sku,
+      name: row.name,
+      description: row.description,
+      brand: row.brand_name,
+      category: row.category_id as StockedCategoryId,
+      subcategory: row.subcategory_id,
+      price: row.price,
+      originalPrice: row.original_price ?? undefined,
+      rating: row.rating,
+      reviewCount: row.review_count,
+      isNew: Boolean(row.is_new),
+      hsaFsaEligible: Boolean(row.hsa_fsa_eligible),
+      prescriptionRequired: Boolean(row.prescription_required),
+      returnable: Boolean(row.returnable),
+      freightOnly: Boolean(row.freight_only),
+      taxExempt: Boolean(row.tax_exempt),
+      measures: JSON.parse(row.measures) as ProductMeasures,
+      images: (imagesOf.get(row.id) ?? []).map((image) => ({
+        id: `${row.id}-${image.position}`,
+        src: image.src,
+        alt: image.alt,
+        width: image.width,
+        height: image.height,
+      })),
+      features: (featuresOf.get(row.id) ?? []).map((f) => f.text),
+      extraSpecifications: (specificationsOf.get(row.id) ?? []).map(({ name, value }) => ({ name, value })),
+      onHand: row.on_hand ?? 0,
+    }),
+  );
+}
+
+export async function hasCatalogue(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Writes the seed into the catalogue tables. Every row is inserted only if its key is not
+ * there yet, so a second run (or two instances starting at once) changes nothing, and a
+ * product staff edited keeps their edit. Returns how many products were new.
+ */
+export async function seedCatalogue(db: Db, seed: CatalogueSeed, now = Date.now()): Promise<number> {
+  // SQLite has no boolean: it stores 0/1 (and better-sqlite3 binds no JavaScript boolean).
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const flag = (value: boolean) => (postgres ? value : Number(value));
+  // A few multi-row statements, not one per row: a PostgreSQL start pays a round trip each.
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('categories')
+      .values(
+        seed.categories.map((c, position) => ({
+          id: c.id,
+          name: c.name,
+          description: c.description,
+          banner_image: c.bannerImage,
+          in_menu: flag(c.inMenu),
+          position,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await trx
+      .insertInto('subcategories')
+      .values(
+        seed.categories.flatMap((c) =>
+          c.subcategories.map((s, position) => ({ category_id: c.id, id: s.id, name: s.name, position })),
+        ),
+      )
+      .onConflict((oc) => oc.columns(['category_id', 'id']).doNothing())
+      .execute();
+    await trx
+      .insertInto('brands')
+      .values(seed.brands.map(({ id, name }) => ({ id, name })))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const inserted = await trx
+      .insertInto('products')
+      .values(seed.products.map((p, position) => productRow(p, { position, now, flag })))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    // An existing product (seeded before, perhaps edited since) keeps its rows as they are.
+    const added = new Set(inserted.map((row) => row.id));
+    const fresh = seed.products.filter((p) => added.has(p.id));
+    if (fresh.length === 0) return 0;
+    const numbered = <T>(items: readonly T[]) => items.map((item, index) => ({ item, position: index + 1 }));
+    const images = fresh.flatMap((p) =>
+      numbered(p.images).map(({ item, position }) => ({
+        product_id: p.id,
+        position,
+        src: item.src,
+        alt: item.alt,
+        width: item.width,
+        height: item.height,
+      })),
+    );
+    if (images.length > 0) await trx.insertInto('product_images').values(images).execute();
+    const features = fresh.flatMap((p) =>
+      numbered(p.features).map(({ item, position }) => ({ product_id: p.id, position, text: item })),
+    );
+    if (features.length > 0) await trx.insertInto('product_features').values(features).execute();
+    const specifications = fresh.flatMap((p) =>
+      numbered(p.extraSpecifications).map(({ item, position }) => ({
+        product_id: p.id,
+        position,
+        name: item.name,
+        value: item.value,
+      })),
+    );
+    if (specifications.length > 0) {
+      await trx.insertInto('product_specifications').values(specifications).execute();
+    }
+    await trx
+      .insertInto('inventory')
+      .values(fresh.map((p) => ({ product_id: p.id, on_hand: p.onHand, updated_at: now })))
+      .execute();
+    return fresh.length;
+  });
+}
+
+function productRow(
+  p: ProductRecord,
+  { position, now, flag }: { position: number; now: number; flag: (value: boolean) => boolean | number },
+) {
+  return {
+    id: p.id,
+    sku: p.sku,
+    name: p.name,
+    description: p.description,
+    brand_id: brandId(p.brand),
+    category_id: p.category,
+    subcategory_id: p.subcategory,
+    price: p.price,
+    original_price: p.originalPrice ?? null,
+    rating: p.rating,
+    review_count: p.reviewCount,
+    is_new: flag(p.isNew),
+    hsa_fsa_eligible: flag(p.hsaFsaEligible),
+    prescription_required: flag(p.prescriptionRequired),
+    returnable: flag(p.returnable),
+    freight_only: flag(p.freightOnly),
+    tax_exempt: flag(p.taxExempt),
+    measures: JSON.stringify(p.measures),
+    position,
+    updated_at: now,
+  };
+}

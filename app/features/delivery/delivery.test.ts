@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { addressSchema } from './address.schema';
+import { BASE_RATES, baseRateTax, formatRate } from './sales-tax';
+import { US_STATE_CODES } from './us-states';
+
+const valid = {
+  recipientName: 'Maria Lopez',
+  line1: '1200 Elm Street',
+  line2: 'Apt 4B',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62704',
+  phone: '(217) 555-0142',
+};
+
+const firstMessage = (input: Record<string, unknown>) => {
+  const result = addressSchema.safeParse(input);
+  return result.success ? undefined : result.error.issues[0]?.message;
+};
+
+describe('a US shipping address', () => {
+  it('accepts a complete address and writes ZIP+4 and the phone one way', () => {
+    expect(addressSchema.parse({ ...valid, zip: '62704 1234', phone: '+1 217.555.0142' })).toEqual({
+      ...valid,
+      zip: '62704-1234',
+      phone: '(217) 555-0142',
+    });
+    expect(addressSchema.parse({ ...valid, line2: undefined, state: 'pr' })).toMatchObject({
+      line2: '',
+      state: 'PR',
+    });
+  });
+
+  it.each([
+    ['recipientName', '  ', 'Recipient name is required'],
+    ['recipientName', 'x'.repeat(101), 'Recipient name must be at most 100 characters'],
+    ['line1', '', 'Address is required'],
+    ['line1', 'Elm\u0000Street', 'Address contains characters we cannot print'],
+    ['city', '', 'City is required'],
+    ['state', 'XX', 'Choose a state or territory'],
+    ['state', '', 'Choose a state or territory'],
+    ['zip', '6270', 'Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)'],
+    ['zip', '62704-12', 'Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)'],
+    ['zip', 'ABCDE', 'Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)'],
+    ['phone', '555-0142', 'Enter a 10-digit US phone number, such as 555-201-4477'],
+    ['phone', '(017) 555-0142', 'Enter a 10-digit US phone number, such as 555-201-4477'],
+  ])('refuses %s %j with "%s"', (field, value, message) => {
+    expect(firstMessage({ ...valid, [field]: value })).toBe(message);
+  });
+
+  it('refuses fields it does not know', () => {
+    expect(addressSchema.safeParse({ ...valid, country: 'US' }).success).toBe(false);
+  });
+});
+
+describe('sales tax at base state rates', () => {
+  it('has a rate for every state, DC and territory, and nothing else', () => {
+    expect(Object.keys(BASE_RATES).sort()).toEqual([...US_STATE_CODES].sort());
+    expect(US_STATE_CODES).toHaveLength(56);
+  });
+
+  it('taxes the taxable lines, less their share of the discount, rounded to the cent', () => {
+    const lines = [
+      { amount: 27_999, taxExempt: false },
+      { amount: 10_000, taxExempt: true },
+    ];
+    expect(baseRateTax({ state: 'CA', lines, discount: 0 })).toEqual({
+      rate: 7250,
+      taxable: 27_999,
+      tax: 2030,
+    });
+    // 10 % off 37,999: 3,800, of which the taxable line's share is 2,800.
+    expect(baseRateTax({ state: 'CA', lines, discount: 3_800 })).toEqual({
+      rate: 7250,
+      taxable: 25_199,
+      tax: 1827,
+    });
+    expect(baseRateTax({ state: 'MN', lines, discount: 0 }).tax).toBe(1925); // 6.875 %
+    expect(baseRateTax({ state: 'OR', lines, discount: 0 }).tax).toBe(0);
+    expect(baseRateTax({ state: 'PR', lines, discount: 0 }).tax).toBe(2940); // 10.5 %
+    expect(baseRateTax({ state: 'TX', lines: [{ amount: 5_000, taxExempt: true }], discount: 0 })).toEqual({
+      rate: 6250,
+      taxable: 0,
+      tax: 0,
+    });
+  });
+
+  it('writes rates as shoppers read them', () => {
+    expect(formatRate(7250)).toBe('7.25%');
+    expect(formatRate(6875)).toBe('6.875%');
+    expect(formatRate(0)).toBe('0%');
+  });
+});

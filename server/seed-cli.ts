@@ -1,0 +1,24 @@
+// `npm run db:seed`: migrates, then writes the catalogue's data files into an empty catalogue
+// (or adds the products it lacks). Safe to run twice: nothing already there changes.
+// A composition root (eslint.config.js): it runs the catalogue feature's seed.
+import { sql } from 'kysely';
+import {
+  CATALOGUE_TOPIC,
+  catalogueMessage,
+  seedFromDataFiles,
+} from '../app/features/catalog/catalogue-store.server';
+import { runDatabaseCommand } from './db/database-command';
+import { migrateToLatest } from './db/migrate';
+
+await runDatabaseCommand(async (database) => {
+  await migrateToLatest(database);
+  const added = await seedFromDataFiles(database.db);
+  // Running stores on PostgreSQL hear it and read the catalogue again.
+  if (added > 0 && database.engine === 'postgres') {
+    const message = catalogueMessage('db:seed', 'all');
+    await sql`select pg_notify(${CATALOGUE_TOPIC}, ${message})`.execute(database.db);
+  }
+  return added > 0
+    ? `Catalogue seeded: ${added} products added.`
+    : 'Catalogue already seeded: nothing to add.';
+});
