@@ -1,6 +1,6 @@
 import fontBold from '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-700-normal.woff2?url';
 import fontRegular from '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-400-normal.woff2?url';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   Links,
   Meta,
@@ -21,6 +21,7 @@ import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { SkipLink } from '~/components/layout/skip-link';
 import { IconSprite } from '~/components/ui/icon';
+import { adoptInputTypedBeforeHydration } from '~/lib/adopt-early-input';
 import { INLINE_CSS_ID, useInlineCss } from '~/lib/inline-css';
 import { useNonce } from '~/lib/nonce';
 import { pageTitle } from '~/lib/store-info';
@@ -104,6 +105,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Once, after hydration: what was typed into the server's forms before it belongs to them.
+  useEffect(() => adoptInputTypedBeforeHydration(), []);
   return <Outlet />;
 }
 

@@ -1,0 +1,43 @@
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+const NOT_TYPED = new Set(['hidden', 'file', 'submit', 'button', 'reset', 'image']);
+
+/** The prototype's own setter: it changes the field without React's value tracker seeing it. */
+function setUntracked(control: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const proto = Object.getPrototypeOf(control) as object;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(control, value);
+}
+
+function adoptOne(control: Control) {
+  if (control instanceof HTMLSelectElement) {
+    const changed = [...control.options].some((option) => option.selected !== option.defaultSelected);
+    if (changed) control.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  if (control instanceof HTMLInputElement && NOT_TYPED.has(control.type)) return;
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+    if (control.checked === control.defaultChecked) return;
+    // Back to what the server sent, then a click: React hears the change as it would a tap.
+    control.checked = control.defaultChecked;
+    control.click();
+    return;
+  }
+  if (control.value === control.defaultValue) return;
+  const typed = control.value;
+  // React's tracker learns the server's value, the field gets the typed one back, and the
+  // input event then reads as a change: the form's state takes what is on screen.
+  control.value = control.defaultValue;
+  setUntracked(control, typed);
+  control.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * What a visitor typed, ticked or chose before the page's scripts ran (a slow phone shows the
+ * server's form seconds before it hydrates). React 19 leaves it on screen, but the components'
+ * state still holds the server's values, so submitting said "Please enter a valid email" under
+ * a filled-in email, and the next render would blank the field. Run once after hydration: each
+ * changed field is announced to React as a change, as the user's own input would have been.
+ */
+export function adoptInputTypedBeforeHydration(root: ParentNode = document) {
+  for (const control of root.querySelectorAll<Control>('input, textarea, select')) adoptOne(control);
+}
