@@ -1,8 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { noteEarlyChoices } from '~/lib/adopt-early-input';
 
 function hydrate() {
+  noteEarlyChoices();
   startTransition(() => {
     hydrateRoot(
       document,

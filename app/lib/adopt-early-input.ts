@@ -8,10 +8,27 @@ function setUntracked(control: HTMLInputElement | HTMLTextAreaElement, value: st
   Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(control, value);
 }
 
+const changedSelect = (select: HTMLSelectElement) =>
+  [...select.options].some((option) => option.selected !== option.defaultSelected);
+
+/**
+ * React sets a controlled select back to its value while hydrating (it does not for text), so
+ * what was chosen before is noted first, here, and given back after.
+ */
+let chosenEarly: [HTMLSelectElement, string][] = [];
+
+/** Called just before hydration starts. */
+export function noteEarlyChoices(root: ParentNode = document) {
+  chosenEarly = [...root.querySelectorAll('select')]
+    .filter(changedSelect)
+    .map((select) => [select, select.value]);
+}
+
 function adoptOne(control: Control) {
   if (control instanceof HTMLSelectElement) {
-    const changed = [...control.options].some((option) => option.selected !== option.defaultSelected);
-    if (changed) control.dispatchEvent(new Event('change', { bubbles: true }));
+    const early = chosenEarly.find(([select]) => select === control);
+    if (early) control.value = early[1];
+    if (early || changedSelect(control)) control.dispatchEvent(new Event('change', { bubbles: true }));
     return;
   }
   if (control instanceof HTMLInputElement && NOT_TYPED.has(control.type)) return;
@@ -40,4 +57,5 @@ function adoptOne(control: Control) {
  */
 export function adoptInputTypedBeforeHydration(root: ParentNode = document) {
   for (const control of root.querySelectorAll<Control>('input, textarea, select')) adoptOne(control);
+  chosenEarly = [];
 }

@@ -54,4 +54,13 @@ test.describe('typed before the scripts ran', () => {
     await expect(toast(page, "Message sent successfully! We'll get back to you soon.")).toBeVisible();
     await expect(main.getByText('Name is required')).toBeHidden();
   });
+
+  test('sorts a listing by what was chosen', async ({ page }) => {
+    const releaseScripts = await holdScripts(page);
+    await page.goto('/category/mobility', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Sort by').selectOption('price-low');
+    await releaseScripts();
+    await expect(page).toHaveURL(/sort=price-low/);
+    await expect(page.getByLabel('Sort by')).toHaveValue('price-low');
+  });
 });
