@@ -44,7 +44,17 @@ const PUBLIC_ENTRIES = {
     'components/cart-page',
     'components/product-purchase',
   ],
-  delivery: ['us-states', 'address.schema', 'sales-tax', 'shipping-options'],
+  delivery: [
+    'us-states',
+    'address.schema',
+    'address-book',
+    'address-book.server',
+    'sales-tax',
+    'shipping-options',
+    'components/address-fields',
+    'components/shipping-address-step',
+    'components/shipping-options-field',
+  ],
   catalog: [
     'catalog',
     'catalog.types',
@@ -64,7 +74,7 @@ const PUBLIC_ENTRIES = {
     'components/product-grid',
     'components/product-view',
   ],
-  checkout: ['checkout', 'checkout.api.server', 'components/checkout-dialog'],
+  checkout: ['checkout', 'checkout.api.server', 'quote', 'use-order-quote', 'components/checkout-dialog'],
   contact: [
     'contact.api.server',
     'contact-form.server',
@@ -94,6 +104,7 @@ const PUBLIC_ENTRIES = {
     'components/order-detail',
     'components/order-history',
     'components/order-success',
+    'components/order-totals',
   ],
   promo: ['shipping', 'promo', 'promo-storage', 'components/promo-code-form', 'components/promo-offer'],
   wishlist: [

@@ -12,9 +12,14 @@ export interface ApiResult<T> {
 export async function postJson<T = unknown>(
   path: string,
   body: unknown = {},
-  options: { headers?: Record<string, string> } = {},
+  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<ApiResult<T>> {
-  return request<T>(path, { method: 'POST', body: JSON.stringify(body), headers: options.headers });
+  return request<T>(path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: options.headers,
+    signal: options.signal,
+  });
 }
 
 export async function getJson<T = unknown>(path: string): Promise<ApiResult<T>> {

@@ -1,10 +1,18 @@
 import { lazy } from 'react';
+import { getSessionUser } from '~/features/account/session.server';
 import { CartPage } from '~/features/cart/components/cart-page';
+import { listAddresses } from '~/features/delivery/address-book.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/cart';
 
 // The cart is personal and lives on the device or behind the session: never cache the page.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
+/** A signed-in shopper's address book, to ship to in one tap; a guest has none. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await getSessionUser(context, request);
+  return { addresses: user ? await listAddresses(context.services.database.db, user.id) : [] };
+}
 
 export function meta() {
   return [
@@ -20,6 +28,6 @@ export function meta() {
 // The dialog, its form and its schemas load only when a shopper checks out.
 const CheckoutDialog = lazy(() => import('~/features/checkout/components/checkout-dialog'));
 
-export default function Cart() {
-  return <CartPage CheckoutDialog={CheckoutDialog} />;
+export default function Cart({ loaderData }: Route.ComponentProps) {
+  return <CartPage CheckoutDialog={CheckoutDialog} savedAddresses={loaderData.addresses} />;
 }

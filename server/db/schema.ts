@@ -55,6 +55,36 @@ export interface OrderTable {
   created_at: number;
   updated_at: number;
   paid_at: number | null;
+  /** Where it goes: copied from the checkout's address (null on orders from before delivery). */
+  ship_name: string | null;
+  ship_line1: string | null;
+  ship_line2: string | null;
+  ship_city: string | null;
+  ship_state: string | null;
+  ship_zip: string | null;
+  ship_phone: string | null;
+  /** One of the delivery feature's options ('standard', 'expedited'); checked on the way in. */
+  shipping_option: string;
+  /** Sales tax in cents, and the rate it was worked out at (thousandths of a percent). */
+  tax: number;
+  tax_rate: number;
+}
+
+/** A saved address of a signed-in shopper. */
+export interface AddressTable {
+  id: string;
+  user_id: string;
+  recipient_name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+  /** 1 for the one default address of the user, else 0 (a number on both engines). */
+  is_default: number;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface OrderItemTable {
@@ -199,4 +229,5 @@ export interface DatabaseSchema {
   product_features: ProductFeatureTable;
   product_specifications: ProductSpecificationTable;
   inventory: InventoryTable;
+  addresses: AddressTable;
 }

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { cartLink, cartReady, confirmedAccount, signIn, toast } from './support/shop';
+import { cartLink, cartReady, confirmedAccount, fillAddress, signIn, toast } from './support/shop';
 
 const WALKER = {
   id: 'drive-medical-two-button-folding-walker-with-wheels',
@@ -19,6 +19,7 @@ async function addWalkerAndOpenCart(page: Page, count = 1) {
 }
 
 async function openCheckout(page: Page, title: string): Promise<Locator> {
+  await fillAddress(page);
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
@@ -203,6 +204,18 @@ test('a whole purchase with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Your Shopping Cart' })).toBeVisible();
   await skipToMain(page, true);
+  for (const [label, value] of [
+    ['Recipient name', 'Kim Keys'],
+    ['Address', '500 Pine Street'],
+    ['City', 'Portland'],
+    // A focused list selects by typing its option's name.
+    ['State', 'Oregon'],
+    ['ZIP code', '97204'],
+    ['Phone', '503-555-0142'],
+  ] as const) {
+    await pressUntilFocused(page, page.getByLabel(label, { exact: true }), { max: 25 });
+    await page.keyboard.type(value);
+  }
   await pressUntilFocused(page, page.getByRole('button', { name: 'Proceed to Checkout' }));
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Secure Checkout - Card Payment' });
@@ -226,6 +239,7 @@ test('a whole purchase with the keyboard alone', async ({ page }) => {
 test('a checkout that cannot load says so and keeps the cart', async ({ page, consoleErrors }) => {
   await page.route('**/assets/checkout-dialog-*.js', (route) => route.abort());
   await addWalkerAndOpenCart(page);
+  await fillAddress(page);
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(toast(page, 'Checkout failed')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedFromDataFiles } from '../../app/features/catalog/catalogue-store.server';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { cardPayment } from '../support/checkout';
+import { cardPayment, withAddress } from '../support/checkout';
 import { createClient } from '../support/http-client';
 import { startServerProcess } from '../support/server-process';
 import { createTestDatabase, testEngines, type TestDatabase } from '../support/test-database';
@@ -33,7 +33,7 @@ async function orderStream(url: string, answered: Map<string, Answered>): Promis
         ...(n % 2 === 0 ? [{ productId: PRODUCT_B.id, quantity: 1 + (n % 4) }] : []),
       ];
       try {
-        const created = await client.post('/api/checkout', { items });
+        const created = await client.post('/api/checkout', withAddress({ items }));
         if (created.status !== 201) throw new Error(`checkout answered ${created.status}`);
         const session = created.body as Answered['amounts'] & { orderId: string };
         const record: Answered = { orderId: session.orderId, items, amounts: session, paid: false };

@@ -7,7 +7,7 @@ import { contactSchema } from '../../app/features/contact/contact.schema';
 import { newsletterSchema } from '../../app/features/newsletter/newsletter.schema';
 import { wishlistAddSchema, wishlistMergeSchema } from '../../app/features/wishlist/wishlist.schema';
 import { signedInClient } from '../support/accounts';
-import { bankPayment, cardPayment, startCheckout } from '../support/checkout';
+import { bankPayment, cardPayment, startCheckout, TEST_ADDRESS } from '../support/checkout';
 import type { TestClient, TestResponse } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -51,7 +51,13 @@ const ROUTES: FuzzRoute[] = [
     method: 'POST',
     path: '/api/checkout',
     schema: createCheckoutSchema,
-    valid: { paymentMethod: 'card', promoCode: null, items: [{ productId: PRODUCT_A.id, quantity: 1 }] },
+    valid: {
+      paymentMethod: 'card',
+      promoCode: null,
+      items: [{ productId: PRODUCT_A.id, quantity: 1 }],
+      shipping: 'standard',
+      address: TEST_ADDRESS,
+    },
   },
   { method: 'POST', path: '/api/checkout/:order/pay', schema: paymentSchema, valid: cardPayment() },
   { method: 'POST', path: '/api/checkout/:order/pay', schema: paymentSchema, valid: bankPayment() },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../app/features/catalog/catalog';
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
 import { signedInClient } from '../support/accounts';
-import { bankPayment, CARDS, cardPayment, pay, startCheckout } from '../support/checkout';
+import { bankPayment, CARDS, cardPayment, pay, startCheckout, withAddress } from '../support/checkout';
 import { createClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -54,7 +54,7 @@ describe.each(testEngines)('checkout and payment on %s', (engine) => {
       { items: [{ productId: cheap.id, quantity: 1 }], amount: 1 },
       { items: [{ productId: cheap.id, quantity: 1 }], subtotal: 1, discount: 100_000 },
     ]) {
-      const refused = await guest.post('/api/checkout', tampered);
+      const refused = await guest.post('/api/checkout', withAddress(tampered));
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({
         error: { code: 'invalid_body', message: 'This field is not allowed.' },
@@ -66,7 +66,7 @@ describe.each(testEngines)('checkout and payment on %s', (engine) => {
   });
 
   it('refuses an empty cart with the spec message', async () => {
-    const response = await createClient(t.url).post('/api/checkout', { items: [] });
+    const response = await createClient(t.url).post('/api/checkout', withAddress({ items: [] }));
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       error: { code: 'empty_cart', message: 'Your cart is empty. Add some items before checkout.' },
@@ -98,15 +98,15 @@ describe.each(testEngines)('checkout and payment on %s', (engine) => {
     const big = await startCheckout(guest, { items: [{ productId: pricey.id, quantity: 1 }] });
     expect(big.session.shipping).toBe(0);
 
-    const one = await guest.post('/api/checkout', {
-      items: [{ productId: cheap.id, quantity: 1 }],
-      promoCode: 'BESTSAVE10',
-    });
+    const one = await guest.post(
+      '/api/checkout',
+      withAddress({ items: [{ productId: cheap.id, quantity: 1 }], promoCode: 'BESTSAVE10' }),
+    );
     expect(one.status).toBe(409);
     expect(one.body).toMatchObject({
       error: { message: 'BESTSAVE10 applies when you buy two or more items.' },
     });
-    const unknown = await guest.post('/api/checkout', { items: lines, promoCode: 'FREEMONEY' });
+    const unknown = await guest.post('/api/checkout', withAddress({ items: lines, promoCode: 'FREEMONEY' }));
     expect(unknown.body).toMatchObject({
       error: { code: 'promo_not_applicable', message: 'Invalid promo code' },
     });
@@ -226,7 +226,7 @@ describe.each(testEngines)('checkout and payment on %s', (engine) => {
 
     // HEALTH15 is for a first order: Alice has one now.
     await alice.post('/api/cart/items', { productId: cheap.id, quantity: 1 });
-    const second = await alice.post('/api/checkout', { promoCode: 'HEALTH15' });
+    const second = await alice.post('/api/checkout', withAddress({ promoCode: 'HEALTH15' }));
     expect(second.body).toMatchObject({ error: { message: 'HEALTH15 is for a first order only.' } });
   });
 
@@ -259,9 +259,10 @@ describe('checkout without a payment provider', () => {
   afterAll(async () => t.close());
 
   it('answers that payments are not configured and stores no order', async () => {
-    const response = await createClient(t.url).post('/api/checkout', {
-      items: [{ productId: cheap.id, quantity: 1 }],
-    });
+    const response = await createClient(t.url).post(
+      '/api/checkout',
+      withAddress({ items: [{ productId: cheap.id, quantity: 1 }] }),
+    );
     expect(response.status).toBe(503);
     expect((response.body as { error: { message: string } }).error.message).toContain('not configured');
     const orders = await t.server.services.database.db.selectFrom('orders').select('id').execute();

@@ -33,11 +33,30 @@ export function bankPayment(email = 'shopper@example.com') {
   };
 }
 
+/**
+ * A valid US shipping address in Oregon, which has no sales tax: amounts are subtotal, shipping
+ * and discount alone unless a test sends an address of its own (tests of tax do).
+ */
+export const TEST_ADDRESS = {
+  recipientName: 'Pat Shopper',
+  line1: '500 Pine Street',
+  line2: 'Suite 210',
+  city: 'Portland',
+  state: 'OR',
+  zip: '97204',
+  phone: '(503) 555-0142',
+} as const;
+
+/** A checkout body sent to TEST_ADDRESS unless it names an address of its own. */
+export function withAddress(body: Record<string, unknown>): Record<string, unknown> {
+  return 'address' in body || 'addressId' in body ? body : { ...body, address: TEST_ADDRESS };
+}
+
 export async function startCheckout(
   client: TestClient,
   body: Record<string, unknown>,
 ): Promise<TestResponse & { session: CheckoutSession }> {
-  const response = await client.post('/api/checkout', body);
+  const response = await client.post('/api/checkout', withAddress(body));
   return { ...response, session: response.body as CheckoutSession };
 }
 

@@ -2,6 +2,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
@@ -23,6 +24,14 @@ interface FieldProps extends FieldText, Omit<InputHTMLAttributes<HTMLInputElemen
 interface TextAreaFieldProps
   extends FieldText, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> {
   ref?: Ref<HTMLTextAreaElement>;
+}
+
+interface SelectFieldProps extends FieldText, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> {
+  ref?: Ref<HTMLSelectElement>;
+  /** Value and text of each choice, in order. */
+  options: readonly (readonly [value: string, text: string])[];
+  /** The first, empty choice ('Choose...'), when nothing is chosen yet. */
+  placeholder?: string;
 }
 
 type ControlProps = {
@@ -88,6 +97,37 @@ export function TextAreaField({ label, error, hint, id, ref, rows = 6, ...textar
       id={id}
       control={(props) => (
         <textarea {...textarea} {...props} ref={ref} rows={rows} className={`${inputClass} py-2`} />
+      )}
+    />
+  );
+}
+
+/** A labelled list to choose from (a native select: every keyboard and screen reader knows it). */
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  ref,
+  options,
+  placeholder,
+  ...select
+}: SelectFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(props) => (
+        <select {...select} {...props} ref={ref} className={inputClass}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
       )}
     />
   );

@@ -1,6 +1,8 @@
 import { postJson } from '~/lib/api-client';
 import { loadCartClient } from '../cart/cart-state';
 import type { CartLine } from '../cart/cart';
+import type { Destination } from '../delivery/address-book';
+import type { ShippingChoice } from '../delivery/shipping-options';
 import { clearStoredPromo } from '../promo/promo-storage';
 import type { CheckoutSession, PaymentMethod } from './checkout';
 import type { PaymentInput } from './checkout.schema';
@@ -17,10 +19,14 @@ export async function createSession(input: {
   account: boolean;
   paymentMethod: PaymentMethod;
   promoCode: string | null;
+  shipping: ShippingChoice;
+  destination: Destination;
 }): Promise<Outcome<CheckoutSession>> {
   const response = await postJson<CheckoutSession>('/api/checkout', {
     paymentMethod: input.paymentMethod,
     promoCode: input.promoCode,
+    shipping: input.shipping,
+    ...input.destination,
     // An account's cart is read on the server; a guest's lives only on this device.
     items: input.account
       ? []
@@ -28,7 +34,7 @@ export async function createSession(input: {
   });
   if (response.ok && response.data?.orderId) return { ok: true, data: response.data };
   if (response.ok) return { ok: false, message: 'Invalid response from payment service' };
-  return { ok: false, code: response.code, message: response.message ?? FALLBACK };
+  return { ok: false, code: response.code, message: response.message ?? FALLBACK, fields: response.fields };
 }
 
 export async function submitPayment(

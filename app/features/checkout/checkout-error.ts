@@ -6,6 +6,8 @@ export type CheckoutErrorCode =
   | 'out_of_stock'
   | 'sold_out'
   | 'promo_not_applicable'
+  | 'shipping_unavailable'
+  | 'address_not_found'
   | 'not_found'
   | 'order_closed'
   | 'method_mismatch'
@@ -21,6 +23,8 @@ export const CHECKOUT_ERROR_STATUS: Record<CheckoutErrorCode, number> = {
   out_of_stock: 409,
   sold_out: 409,
   promo_not_applicable: 409,
+  shipping_unavailable: 409,
+  address_not_found: 404,
   not_found: 404,
   order_closed: 409,
   method_mismatch: 409,

@@ -8,9 +8,10 @@ import { orderView } from '~/features/orders/orders.server';
 import { catalogueOf, catalogueStore } from '~/features/catalog/catalogue-store.server';
 import { orderConfirmationMail } from '~/features/orders/order-mail.server';
 import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
-import { createCheckoutSchema, idempotencyKeySchema, paymentSchema } from './checkout.schema';
+import { createCheckoutSchema, idempotencyKeySchema, paymentSchema, quoteSchema } from './checkout.schema';
 import { createCheckoutSession } from './checkout.server';
 import { payOrder } from './payment.server';
+import { quoteOrder } from './quote.server';
 
 /** Card testers try many cards quickly: a shopper never needs more than a few tries. */
 const PAY_LIMIT = { limit: 40, windowMs: 10 * 60_000 };
@@ -32,13 +33,25 @@ export function checkoutRoutes(services: AppServices) {
     return apiError(c, CHECKOUT_ERROR_STATUS[error.code] as 400, error.code, error.message);
   };
 
+  // The cart's summary: the figures it shows come from here, priced as an order would be.
+  app.post('/quote', async (c) => {
+    const body = await parseBody(c, quoteSchema);
+    if (!body.ok) return body.response;
+    const user = await sessionUser(auth, c.req.raw.headers);
+    const { quote } = await quoteOrder({ db, catalogue: catalogueOf(services) }, user, body.data, {
+      strict: false,
+    });
+    return c.json(quote);
+  });
+
   app.post('/', async (c) => {
     const body = await parseBody(c, createCheckoutSchema);
     if (!body.ok) return body.response;
     // Fresh: a revoked session must not start or pay an account's order from the cookie cache.
     const user = await sessionUser(auth, c.req.raw.headers, { fresh: true });
     try {
-      const session = await createCheckoutSession(db, payments, catalogueOf(services), user, body.data);
+      const deps = { db, gateway: payments, catalogue: catalogueOf(services) };
+      const session = await createCheckoutSession(deps, user, body.data);
       return c.json(session, 201);
     } catch (error) {
       return failure(c, error);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { lineItemsSchema } from '../cart/cart.schema';
+import { addressSchema } from '../delivery/address.schema';
+import { SHIPPING_CHOICES } from '../delivery/shipping-options';
+import { isUsStateCode, type UsStateCode } from '../delivery/us-states';
 import { isCardExpired, isValidRoutingNumber, PAYMENT_METHODS } from './checkout';
 
 /**
@@ -12,12 +15,47 @@ const email = z
   .email({ error: 'Please enter a valid email address' })
   .max(254, 'Please enter a valid email address');
 
-export const createCheckoutSchema = z.strictObject({
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }).default('card'),
-  promoCode: z.string().trim().max(32, 'Invalid promo code').nullish(),
-  /** The device cart of a guest; a signed-in shopper's account cart is read on the server. */
-  items: lineItemsSchema.default([]),
+const promoCode = z.string().trim().max(32, 'Invalid promo code').nullish();
+/** The device cart of a guest; a signed-in shopper's account cart is read on the server. */
+const items = lineItemsSchema.default([]);
+const shipping = z.enum(SHIPPING_CHOICES, { error: 'Choose a shipping option' }).default('standard');
+
+export const NO_ADDRESS_MESSAGE = 'Please enter a shipping address';
+
+/** The cart's summary: what the order would cost with this option, to this state (if known). */
+export const quoteSchema = z.strictObject({
+  promoCode,
+  items,
+  shipping,
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isUsStateCode, 'Choose a state or territory')
+    .transform((value) => value as UsStateCode)
+    .nullish(),
 });
+export type QuoteInput = z.input<typeof quoteSchema>;
+
+/**
+ * The order to create: the cart, the option, and where it goes: a new address (a guest's, or a
+ * signed-in shopper's, saved to the book on request) or one from the shopper's address book.
+ */
+export const createCheckoutSchema = z
+  .strictObject({
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }).default('card'),
+    promoCode,
+    items,
+    shipping,
+    address: addressSchema.optional(),
+    addressId: z.string().max(40, 'This address is not in your address book.').optional(),
+    saveAddress: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.address && !value.addressId) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: NO_ADDRESS_MESSAGE });
+    }
+  });
 export type CreateCheckoutInput = z.input<typeof createCheckoutSchema>;
 
 export const cardPaymentSchema = z

@@ -1,14 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '#server/db/schema';
 import type { PaymentGateway } from '#server/payments/gateway';
-import { addQuantity } from '../cart/cart';
-import type { LineItem } from '../cart/cart.schema';
-import { itemCount } from '../cart/item-count';
-import { listCart } from '../cart/cart.server';
-import { isPurchasable } from '../catalog/catalog';
-import type { Catalogue } from '../catalog/catalog.server';
-import { hasPaidOrder, insertOrder } from '../orders/orders.server';
-import { checkPromo, computeTotals } from '../promo/promo';
+import type { Address } from '../delivery/address.schema';
+import { ADDRESS_NOT_FOUND } from '../delivery/address-book';
+import { AddressBookFullError, findAddress, saveAddress } from '../delivery/address-book.server';
+import type { ShippingChoice } from '../delivery/shipping-options';
+import { insertOrder } from '../orders/orders.server';
 import {
   type CheckoutSession,
   EMPTY_CART_MESSAGE,
@@ -18,104 +13,85 @@ import {
   paymentMethodOf,
 } from './checkout';
 import { CheckoutError } from './checkout-error';
+import type { LineItem } from '../cart/cart.schema';
+import { type QuoteDeps, quoteOrder, type QuoteUser } from './quote.server';
 
-type Db = Kysely<DatabaseSchema>;
-
-export interface CheckoutUser {
-  id: string;
-  email: string;
-}
+export type CheckoutUser = QuoteUser;
 
 export interface CheckoutRequest {
   paymentMethod: PaymentMethod;
   promoCode?: string | null;
   /** A guest's device cart: product ids and quantities only. */
   items: LineItem[];
+  shipping: ShippingChoice;
+  /** A new address (checked by the schema), or the id of one in the shopper's address book. */
+  address?: Address;
+  addressId?: string;
+  /** Keep the new address in the signed-in shopper's address book. */
+  saveAddress?: boolean;
 }
 
-/** Quantities of the same product added up (a guest cart edited in two tabs), capped. */
-function combine(items: readonly LineItem[]): LineItem[] {
-  const byProduct = new Map<string, number>();
-  for (const item of items)
-    byProduct.set(item.productId, addQuantity(byProduct.get(item.productId) ?? 0, item.quantity).quantity);
-  return [...byProduct].map(([productId, quantity]) => ({ productId, quantity }));
+/** Where the order goes: the new address, or the shopper's own saved one (anyone else's: 404). */
+async function destination(
+  deps: QuoteDeps,
+  user: CheckoutUser | null,
+  request: CheckoutRequest,
+): Promise<Address> {
+  if (request.address) return request.address;
+  const saved =
+    user && request.addressId ? await findAddress(deps.db, user.id, request.addressId) : undefined;
+  if (!saved) throw new CheckoutError('address_not_found', ADDRESS_NOT_FOUND);
+  const { id: _id, isDefault: _isDefault, ...address } = saved;
+  return address;
 }
 
-/** Each line priced from the catalogue, never from the client. */
-function priceLines(catalogue: Catalogue, items: readonly LineItem[]) {
-  return items.map(({ productId, quantity }) => {
-    const product = catalogue.getProduct(productId);
-    if (!product) {
-      throw new CheckoutError(
-        'unknown_product',
-        'An item in your cart is no longer available. Please remove it and try again.',
-      );
-    }
-    if (!isPurchasable(product.stock)) {
-      throw new CheckoutError(
-        'out_of_stock',
-        `${product.name} is out of stock. Please remove it to check out.`,
-      );
-    }
-    if (quantity > product.onHand) {
-      throw new CheckoutError(
-        'out_of_stock',
-        `Only ${product.onHand} left in stock: ${product.name}. Please reduce the quantity to check out.`,
-      );
-    }
-    return {
-      productId: product.id,
-      name: product.name,
-      imageUrl: product.image,
-      unitPrice: product.price,
-      quantity,
-      lineTotal: product.price * quantity,
-    };
-  });
+/** Saves a new address to the book when asked; false when the book is full (the order goes on). */
+async function keepAddress(deps: QuoteDeps, user: CheckoutUser, address: Address): Promise<boolean> {
+  try {
+    return Boolean(await saveAddress(deps.db, user.id, address));
+  } catch (error) {
+    if (error instanceof AddressBookFullError) return false;
+    throw error;
+  }
 }
 
 /**
  * Creates the pending order the payment form pays (the create-payment call). The server prices
- * every line and the promotion; a signed-in shopper's cart is read from the account.
+ * every line, the promotion, the shipping option and the tax to the address; a signed-in
+ * shopper's cart is read from the account.
  */
 export async function createCheckoutSession(
-  db: Db,
-  gateway: PaymentGateway,
-  catalogue: Catalogue,
+  deps: QuoteDeps & { gateway: PaymentGateway },
   user: CheckoutUser | null,
   request: CheckoutRequest,
 ): Promise<CheckoutSession> {
-  if (!gateway.configured) throw new CheckoutError('payment_not_configured', NOT_CONFIGURED_MESSAGE);
-  const source = user
-    ? (await listCart(db, user.id)).map((line) => ({ productId: line.product_id, quantity: line.quantity }))
-    : request.items;
-  const lines = priceLines(catalogue, combine(source));
-  if (lines.length === 0) throw new CheckoutError('empty_cart', EMPTY_CART_MESSAGE);
-
-  let promo;
-  if (request.promoCode?.trim()) {
-    // A guest's address is known only when paying: the first-order term is checked again then.
-    const isFirstOrder = user ? !(await hasPaidOrder(db, { userId: user.id, email: user.email })) : true;
-    const check = checkPromo(request.promoCode, { itemCount: itemCount(lines), isFirstOrder });
-    if (!check.ok) throw new CheckoutError('promo_not_applicable', check.message);
-    promo = check.promo;
-  }
-  const totals = computeTotals(
-    lines.map((line) => ({ price: line.unitPrice, quantity: line.quantity })),
-    promo,
+  if (!deps.gateway.configured) throw new CheckoutError('payment_not_configured', NOT_CONFIGURED_MESSAGE);
+  const address = await destination(deps, user, request);
+  const { lines, quote } = await quoteOrder(
+    deps,
+    user,
+    { ...request, state: address.state },
+    { strict: true },
   );
+  if (lines.length === 0 || !quote.shippingOption) throw new CheckoutError('empty_cart', EMPTY_CART_MESSAGE);
+  const addressSaved =
+    user && request.address && request.saveAddress ? await keepAddress(deps, user, address) : false;
   const order = await insertOrder(
-    db,
+    deps.db,
     {
       userId: user?.id ?? null,
       email: user?.email.toLowerCase() ?? null,
       paymentMethod: request.paymentMethod,
-      subtotal: totals.subtotal,
-      shipping: totals.shipping,
-      discount: totals.discount,
-      total: totals.total,
-      promoCode: promo?.code ?? null,
-      items: lines,
+      subtotal: quote.subtotal,
+      shipping: quote.shipping,
+      discount: quote.discount,
+      tax: quote.tax ?? 0,
+      taxRate: quote.taxRate ?? 0,
+      total: quote.total,
+      promoCode: quote.promoCode,
+      shippingOption: quote.shippingOption,
+      address,
+      items: lines.map(({ taxExempt: _t, freightOnly: _f, ...line }) => line),
     },
     { cancelAbandoned: Boolean(user) },
   );
@@ -128,8 +104,13 @@ export async function createCheckoutSession(
     subtotal: order.subtotal,
     shipping: order.shipping,
     discount: order.discount,
+    tax: order.tax,
+    taxRate: order.tax_rate,
+    shippingOption: quote.shippingOption,
+    address,
+    addressSaved,
     promoCode: order.promo_code,
-    mock: gateway.mock,
+    mock: deps.gateway.mock,
     email: user?.email ?? null,
   };
 }

@@ -120,8 +120,25 @@ describe('payment schemas give the form messages', () => {
 
   it('refuses client prices in a checkout request', () => {
     expect(
-      createCheckoutSchema.safeParse({ items: [{ productId: 'a', quantity: 1, price: 1 }] }).success,
+      createCheckoutSchema.safeParse({ items: [{ productId: 'a', quantity: 1, price: 1 }], addressId: 'x' })
+        .success,
     ).toBe(false);
-    expect(createCheckoutSchema.parse({}).paymentMethod).toBe('card');
+    expect(createCheckoutSchema.parse({ addressId: 'x' })).toMatchObject({
+      paymentMethod: 'card',
+      shipping: 'standard',
+      saveAddress: false,
+    });
+  });
+
+  it('asks for a shipping address, new or saved', () => {
+    expect(firstMessage(createCheckoutSchema.safeParse({}))).toBe('Please enter a shipping address');
+    expect(
+      firstMessage(
+        createCheckoutSchema.safeParse({ address: { recipientName: 'Pat' }, shipping: 'standard' }),
+      ),
+    ).toBe('Address is required');
+    expect(firstMessage(createCheckoutSchema.safeParse({ addressId: 'x', shipping: 'overnight' }))).toBe(
+      'Choose a shipping option',
+    );
   });
 });

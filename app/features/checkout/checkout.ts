@@ -1,3 +1,6 @@
+import type { Address } from '../delivery/address.schema';
+import type { ShippingOption } from '../delivery/shipping-options';
+
 /** Checkout rules shared by the browser (to check as the shopper types) and the server. */
 
 /** How a shopper pays: by card (the default) or by bank transfer. */
@@ -56,6 +59,12 @@ export interface CheckoutSession {
   subtotal: number;
   shipping: number;
   discount: number;
+  tax: number;
+  taxRate: number;
+  shippingOption: ShippingOption;
+  address: Address;
+  /** A new address the shopper asked to keep was saved to the address book (false: the book is full). */
+  addressSaved: boolean;
   promoCode: string | null;
   mock: boolean;
   email: string | null;

@@ -1,6 +1,9 @@
 import { type MailContent, type MailRow, renderMail } from '#server/mail/layout';
 import { formatPrice } from '~/lib/money';
 import { STORE } from '~/lib/store-info';
+import { addressLines } from '../delivery/address-book';
+import { formatRate } from '../delivery/sales-tax';
+import { SHIPPING_OPTION_NAMES, shippingOptionText, shippingPriceText } from '../delivery/shipping-options';
 import { formatOrderDate, type OrderView, paymentDescription } from './orders';
 
 /** The confirmation sent when an order is paid: what was bought, what it cost, what comes next. */
@@ -10,15 +13,26 @@ export function orderConfirmationMail(order: OrderView, orderUrl: string | null)
     label: `${item.quantity} x ${item.name}`,
     value: formatPrice(item.lineTotal),
   }));
+  // The lines and order of the pages' OrderTotals.
   rows.push({ label: 'Subtotal', value: formatPrice(order.subtotal) });
-  rows.push({ label: 'Shipping', value: order.shipping === 0 ? 'Free' : formatPrice(order.shipping) });
   if (order.discount > 0) {
     rows.push({
       label: `Discount (${order.promoCode ?? 'promotion'})`,
       value: `-${formatPrice(order.discount)}`,
     });
   }
+  rows.push({
+    label: `Shipping (${SHIPPING_OPTION_NAMES[order.shippingOption]})`,
+    value: shippingPriceText(order.shipping),
+  });
+  if (order.tax !== null && order.taxRate !== null) {
+    rows.push({ label: `Sales tax (${formatRate(order.taxRate)})`, value: formatPrice(order.tax) });
+  }
   rows.push({ label: 'Total', value: formatPrice(order.total), strong: true });
+  const delivery = [
+    ...(order.address ? ['Shipping to:', ...addressLines(order.address)] : []),
+    `Shipping: ${shippingOptionText(order.shippingOption)}`,
+  ].join('\n');
   return {
     subject,
     ...renderMail(STORE, {
@@ -26,6 +40,7 @@ export function orderConfirmationMail(order: OrderView, orderUrl: string | null)
       preheader: `Order ${order.reference}: ${formatPrice(order.total)}, paid. We will prepare it for shipping soon.`,
       paragraphs: [
         `We have received your order ${order.reference} placed on ${formatOrderDate(order.createdAt)}, and your payment of ${formatPrice(order.total)} (${paymentDescription(order)}) was successful.`,
+        delivery,
         'Most orders ship in 1-2 business days. We will email you when yours is on its way.',
       ],
       rows,

@@ -2,6 +2,9 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, OrderTable } from '#server/db/schema';
 import { type CardBrand, type PaymentMethod, paymentMethodOf } from '../checkout/checkout';
+import type { Address } from '../delivery/address.schema';
+import { type ShippingOption, shippingOptionOf } from '../delivery/shipping-options';
+import { isUsStateCode } from '../delivery/us-states';
 import type { OrderLine, OrderView } from './orders';
 
 type Db = Kysely<DatabaseSchema>;
@@ -23,8 +26,12 @@ export interface NewOrder {
   subtotal: number;
   shipping: number;
   discount: number;
+  tax: number;
+  taxRate: number;
   total: number;
   promoCode: string | null;
+  shippingOption: ShippingOption;
+  address: Address;
   items: Omit<OrderLine, never>[];
 }
 
@@ -71,6 +78,16 @@ export async function insertOrder(
         created_at: now,
         updated_at: now,
         paid_at: null,
+        ship_name: order.address.recipientName,
+        ship_line1: order.address.line1,
+        ship_line2: order.address.line2,
+        ship_city: order.address.city,
+        ship_state: order.address.state,
+        ship_zip: order.address.zip,
+        ship_phone: order.address.phone,
+        shipping_option: order.shippingOption,
+        tax: order.tax,
+        tax_rate: order.taxRate,
       };
       await trx.insertInto('orders').values(row).execute();
       await trx
@@ -161,7 +178,24 @@ async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderLin
   return byOrder;
 }
 
+/** The address an order was sent to, as it was written at checkout. */
+function addressOf(row: OrderRow): Address | null {
+  const { ship_name, ship_line1, ship_city, ship_state, ship_zip, ship_phone } = row;
+  if (!ship_name || !ship_line1 || !ship_city || !ship_state || !ship_zip || !ship_phone) return null;
+  if (!isUsStateCode(ship_state)) return null;
+  return {
+    recipientName: ship_name,
+    line1: ship_line1,
+    line2: row.ship_line2 ?? '',
+    city: ship_city,
+    state: ship_state,
+    zip: ship_zip,
+    phone: ship_phone,
+  };
+}
+
 function toView(row: OrderRow, items: OrderLine[]): OrderView {
+  const address = addressOf(row);
   return {
     reference: row.reference,
     status: row.status,
@@ -170,8 +204,12 @@ function toView(row: OrderRow, items: OrderLine[]): OrderView {
     subtotal: row.subtotal,
     shipping: row.shipping,
     discount: row.discount,
+    tax: address ? row.tax : null,
+    taxRate: address ? row.tax_rate : null,
     total: row.total,
     promoCode: row.promo_code,
+    shippingOption: shippingOptionOf(row.shipping_option),
+    address,
     cardBrand: row.card_brand as CardBrand | null,
     cardLast4: row.card_last4,
     bankLast4: row.bank_last4,

@@ -1,5 +1,7 @@
 import type { CardBrand, PaymentMethod } from '../checkout/checkout';
 import { CARD_BRAND_LABELS, PAYMENT_METHOD_LABELS } from '../checkout/checkout';
+import type { Address } from '../delivery/address.schema';
+import type { ShippingOption } from '../delivery/shipping-options';
 
 /** Orders as the shopper sees them (no internal ids of the payment machinery). */
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
@@ -21,8 +23,14 @@ export interface OrderView {
   subtotal: number;
   shipping: number;
   discount: number;
+  /** Cents, and the rate it was worked out at (thousandths of a percent); null on orders from before the store asked where to deliver. */
+  tax: number | null;
+  taxRate: number | null;
   total: number;
   promoCode: string | null;
+  shippingOption: ShippingOption;
+  /** Where it goes; null only on orders from before the store asked. */
+  address: Address | null;
   cardBrand: CardBrand | null;
   cardLast4: string | null;
   bankLast4: string | null;

@@ -8,6 +8,7 @@ import * as orderStatusIndex from './0006-order-status-index';
 import * as catalogue from './0007-catalogue';
 import * as orderStockHold from './0008-order-stock-hold';
 import * as productDeliveryFlags from './0009-product-delivery-flags';
+import * as delivery from './0010-delivery';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-catalogue': catalogue,
   '0008-order-stock-hold': orderStockHold,
   '0009-product-delivery-flags': productDeliveryFlags,
+  '0010-delivery': delivery,
 };

@@ -48,3 +48,26 @@ export async function signIn(page: Page, account: { email: string; password: str
   // Password hashing is meant to be slow: on a busy machine a sign-in takes more than 5 s.
   await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible({ timeout: 15_000 });
 }
+
+/** A delivery address in Oregon, which has no sales tax: the totals of older specs stay as they were. */
+export const OREGON_ADDRESS = {
+  recipientName: 'Pat Shopper',
+  line1: '500 Pine Street',
+  line2: '',
+  city: 'Portland',
+  state: 'OR',
+  zip: '97204',
+  phone: '503-555-0142',
+};
+
+/** Fills the cart's new-address form (the labels a shopper reads). */
+export async function fillAddress(page: Page, address: typeof OREGON_ADDRESS = OREGON_ADDRESS) {
+  const form = page.getByRole('form', { name: 'New shipping address' });
+  await form.getByLabel('Recipient name').fill(address.recipientName);
+  await form.getByLabel('Address', { exact: true }).fill(address.line1);
+  await form.getByLabel('Apartment, suite or unit (optional)').fill(address.line2);
+  await form.getByLabel('City').fill(address.city);
+  await form.getByLabel('State').selectOption(address.state);
+  await form.getByLabel('ZIP code').fill(address.zip);
+  await form.getByLabel('Phone').fill(address.phone);
+}

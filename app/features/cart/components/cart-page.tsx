@@ -11,6 +11,16 @@ import { useCart } from '../cart-state';
 import { refreshCart } from '../cart-sync';
 import { CartLineRow } from './cart-line-row';
 import type { PaymentMethod } from '../../checkout/checkout';
+import { useOrderQuote } from '../../checkout/use-order-quote';
+import type { Destination, SavedAddress } from '../../delivery/address-book';
+import {
+  type ShippingAddressHandle,
+  ShippingAddressStep,
+} from '../../delivery/components/shipping-address-step';
+import type { ShippingChoice } from '../../delivery/shipping-options';
+import { checkPromo } from '../../promo/promo';
+import { useStoredPromoCode } from '../../promo/promo-storage';
+import { itemCount } from '../item-count';
 import { OrderSummary } from './order-summary';
 
 /**
@@ -24,6 +34,8 @@ export interface CheckoutDialogSlotProps {
   account: boolean;
   paymentMethod: PaymentMethod;
   promoCode: string | null;
+  shipping: ShippingChoice;
+  destination: Destination;
   /** The session call has settled (the cart's button stops saying 'Processing...'). */
   onSettled: () => void;
 }
@@ -35,6 +47,8 @@ interface CheckoutState {
   loading: boolean;
   method: PaymentMethod;
   promoCode: string | null;
+  shipping: ShippingChoice;
+  destination: Destination;
 }
 
 // The page is server-rendered while the cart loads (it lives on the device or behind the
@@ -55,9 +69,38 @@ function EmptyCart() {
   );
 }
 
-/** The cart: its lines, then the order summary. */
-export function CartPage({ CheckoutDialog }: { CheckoutDialog: ComponentType<CheckoutDialogSlotProps> }) {
+interface CartPageProps {
+  CheckoutDialog: ComponentType<CheckoutDialogSlotProps>;
+  /** A signed-in shopper's address book, default first (empty for a guest). */
+  savedAddresses: readonly SavedAddress[];
+}
+
+/** The cart: its lines and where they go, then the order summary. */
+export function CartPage({ CheckoutDialog, savedAddresses }: CartPageProps) {
   const cart = useCart();
+  const applied = useStoredPromoCode();
+  const [shipping, setShipping] = useState<ShippingChoice>('standard');
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [destinationState, setDestinationState] = useState<string | null>(savedAddresses[0]?.state ?? null);
+  const addressStep = useRef<ShippingAddressHandle>(null);
+  const ready = cart.status === 'ready' && cart.lines.length > 0;
+  // A code whose terms the cart no longer meets (BESTSAVE10 with one item) is not sent: the
+  // code form says why at once. The server checks again (a first order) and has the last word.
+  const appliedCheck = applied
+    ? checkPromo(applied, { itemCount: itemCount(cart.lines), isFirstOrder: true })
+    : undefined;
+  const promoCode = appliedCheck?.ok ? applied : null;
+  const quote = useOrderQuote({
+    enabled: ready,
+    lines: cart.lines,
+    account: cart.account,
+    promoCode,
+    shipping,
+    state: destinationState,
+  });
+  // A freight cart has Standard only, whatever was chosen before.
+  const offered = quote.quote?.offers.some((offer) => offer.choice === shipping) ?? true;
+  const effectiveShipping: ShippingChoice = offered ? shipping : 'standard';
   const heading = useRef<HTMLHeadingElement>(null);
   // Quantity changes have no toast; this polite status tells screen reader users.
   const [announcement, setAnnouncement] = useState('');
@@ -65,6 +108,21 @@ export function CartPage({ CheckoutDialog }: { CheckoutDialog: ComponentType<Che
   // the dialog still shows 'Payment Successful' until the redirect.
   const [checkout, setCheckout] = useState<CheckoutState | null>(null);
   const settled = useCallback(() => setCheckout((c) => c && { ...c, loading: false }), []);
+
+  async function proceed() {
+    // The address first: what to fix is shown, and focused, before any payment step.
+    const destination = await addressStep.current?.read();
+    if (!destination) return;
+    setCheckout((c) => ({
+      key: (c?.key ?? 0) + 1,
+      open: true,
+      loading: true,
+      method,
+      promoCode,
+      shipping: effectiveShipping,
+      destination,
+    }));
+  }
 
   function changeQuantity(line: CartLine, quantity: number) {
     void setLineQuantity(line, quantity);
@@ -120,13 +178,27 @@ export function CartPage({ CheckoutDialog }: { CheckoutDialog: ComponentType<Che
               Clear cart
             </button>
           </div>
+          <div className="mt-8">
+            <ShippingAddressStep
+              ref={addressStep}
+              saved={savedAddresses}
+              signedIn={cart.account}
+              onStateChange={setDestinationState}
+              onSubmit={() => void proceed()}
+            />
+          </div>
         </section>
         <OrderSummary
           lines={cart.lines}
+          quote={quote}
+          applied={applied}
+          appliedCheck={appliedCheck}
+          shipping={effectiveShipping}
+          onShippingChange={setShipping}
+          method={method}
+          onMethodChange={setMethod}
           checkoutLoading={checkout?.loading ?? false}
-          onCheckout={(method, promoCode) =>
-            setCheckout((c) => ({ key: (c?.key ?? 0) + 1, open: true, loading: true, method, promoCode }))
-          }
+          onCheckout={() => void proceed()}
         />
       </div>
     );
@@ -159,6 +231,8 @@ export function CartPage({ CheckoutDialog }: { CheckoutDialog: ComponentType<Che
               account={cart.account}
               paymentMethod={checkout.method}
               promoCode={checkout.promoCode}
+              shipping={checkout.shipping}
+              destination={checkout.destination}
               onSettled={settled}
             />
           </Suspense>

@@ -1,11 +1,13 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { primaryButton } from '~/components/ui/button-styles';
-import { formatPrice } from '~/lib/money';
 import { PromoCodeForm } from '../../promo/components/promo-code-form';
-import { checkPromo, computeTotals, PROMOTIONS } from '../../promo/promo';
-import { useStoredPromoCode } from '../../promo/promo-storage';
+import type { PromoCheck } from '../../promo/promo';
 import { FREE_SHIPPING_TEXT } from '../../promo/shipping';
 import { PAYMENT_METHOD_CHOICES, PAYMENT_METHODS, type PaymentMethod } from '../../checkout/checkout';
+import type { QuoteState } from '../../checkout/use-order-quote';
+import { ShippingOptionsField } from '../../delivery/components/shipping-options-field';
+import type { ShippingChoice } from '../../delivery/shipping-options';
+import { OrderTotals } from '../../orders/components/order-totals';
 import type { CartLine } from '../cart';
 import { itemCount } from '../item-count';
 
@@ -13,21 +15,25 @@ const METHODS = PAYMENT_METHODS.map((value) => ({ value, ...PAYMENT_METHOD_CHOIC
 
 interface OrderSummaryProps {
   lines: CartLine[];
+  /** The server's figures for the cart, the option and the state as they are now. */
+  quote: QuoteState;
+  applied: string | null;
+  appliedCheck: PromoCheck | undefined;
+  shipping: ShippingChoice;
+  onShippingChange: (choice: ShippingChoice) => void;
+  method: PaymentMethod;
+  onMethodChange: (method: PaymentMethod) => void;
   /** The session is being created: the button says 'Processing...'. */
   checkoutLoading: boolean;
-  onCheckout: (method: PaymentMethod, promoCode: string | null) => void;
+  onCheckout: () => void;
 }
 
-/** Totals (the one rules module, re-checked by the server), promo code and payment choice. */
-export function OrderSummary({ lines, checkoutLoading, onCheckout }: OrderSummaryProps) {
-  const applied = useStoredPromoCode();
-  const [method, setMethod] = useState<PaymentMethod>('card');
+/** The server's totals, the shipping option, the promo code and the payment choice. */
+export function OrderSummary(props: OrderSummaryProps) {
+  const { lines, quote, applied, appliedCheck, shipping, onShippingChange, method, onMethodChange } = props;
+  const { checkoutLoading, onCheckout } = props;
   const id = useId();
-  const count = itemCount(lines);
-  const promo = PROMOTIONS.find((p) => p.code === applied);
-  // A code whose terms the cart no longer meets (BESTSAVE10 with one item) gives no discount.
-  const check = applied ? checkPromo(applied, { itemCount: count, isFirstOrder: true }) : undefined;
-  const totals = computeTotals(lines, check?.ok ? promo : undefined);
+  const current = quote.quote;
 
   return (
     <section
@@ -37,23 +43,32 @@ export function OrderSummary({ lines, checkoutLoading, onCheckout }: OrderSummar
       <h2 id={`${id}-title`} className="text-2xl font-bold">
         Order Summary
       </h2>
-      <dl className="grid grid-cols-[1fr_auto] gap-y-2 [&>dd]:pl-4">
-        <dt>Subtotal ({count === 1 ? '1 item' : `${count} items`})</dt>
-        <dd className="text-right">{formatPrice(totals.subtotal)}</dd>
-        <dt>Shipping</dt>
-        <dd className="text-right">{totals.shipping === 0 ? 'Free' : formatPrice(totals.shipping)}</dd>
-        {totals.discount > 0 ? (
-          <>
-            <dt>Discount ({applied})</dt>
-            <dd className="text-right text-success">-{formatPrice(totals.discount)}</dd>
-          </>
-        ) : null}
-        <dt className="border-t border-border pt-2 text-lg font-bold">Total</dt>
-        <dd className="border-t border-border pt-2 text-right text-lg font-bold">
-          {formatPrice(totals.total)}
-        </dd>
-      </dl>
-      <PromoCodeForm applied={applied} appliedCheck={check} itemCount={count} />
+      {current && current.offers.length > 0 ? (
+        <ShippingOptionsField
+          offers={current.offers}
+          value={shipping}
+          onChange={onShippingChange}
+          freightItems={current.freightItems}
+        />
+      ) : null}
+      {/* Busy while a newer answer is on its way; the figures are announced once, when they settle. */}
+      <div aria-busy={quote.pending} aria-live="polite">
+        {current ? (
+          <OrderTotals
+            order={current}
+            itemCount={current.itemCount}
+            totalLabel="Total"
+            className="gap-y-2"
+            totalClassName="border-t border-border pt-2 text-lg font-bold"
+          />
+        ) : quote.failed ? (
+          <p role="alert">We could not work out your total just now. Please try again.</p>
+        ) : (
+          <p>Calculating your total...</p>
+        )}
+        {current?.promoMessage ? <p className="mt-2 text-sm text-danger">{current.promoMessage}</p> : null}
+      </div>
+      <PromoCodeForm applied={applied} appliedCheck={appliedCheck} itemCount={itemCount(lines)} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 font-bold">Payment method</legend>
         {METHODS.map((m) => (
@@ -67,7 +82,7 @@ export function OrderSummary({ lines, checkoutLoading, onCheckout }: OrderSummar
               name={`${id}-payment-method`}
               value={m.value}
               checked={method === m.value}
-              onChange={() => setMethod(m.value)}
+              onChange={() => onMethodChange(m.value)}
               aria-labelledby={`${id}-${m.value}`}
               aria-describedby={`${id}-${m.value}-hint`}
               className="mt-1 h-5 w-5 shrink-0"
@@ -88,14 +103,14 @@ export function OrderSummary({ lines, checkoutLoading, onCheckout }: OrderSummar
           type="button"
           className={`${primaryButton} text-lg`}
           disabled={lines.length === 0 || checkoutLoading}
-          onClick={() => onCheckout(method, check?.ok ? (applied ?? null) : null)}
+          onClick={onCheckout}
         >
           {checkoutLoading ? 'Processing...' : 'Proceed to Checkout'}
         </button>
       </div>
       <div className="text-sm text-muted">
         <p>{FREE_SHIPPING_TEXT}</p>
-        <p>Taxes calculated at checkout</p>
+        {!current || current.tax === null ? <p>Taxes calculated at checkout</p> : null}
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { notify } from '~/lib/toast';
 import type { CheckoutDialogSlotProps } from '../../cart/components/cart-page';
+import { ADDRESS_BOOK_FULL } from '../../delivery/address-book';
 import { type CheckoutSession, EMPTY_CART_MESSAGE, EMPTY_CART_TITLE, REDIRECT_DELAY_MS } from '../checkout';
 import { createSession, finishPurchase, submitPayment } from '../checkout-client';
 import type { PaymentInput } from '../checkout.schema';
@@ -44,11 +45,15 @@ export default function CheckoutDialog(props: CheckoutDialogProps) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const { lines, account, promoCode } = request.current;
-    void createSession({ lines, account, paymentMethod, promoCode }).then((result) => {
+    const { lines, account, promoCode, shipping, destination } = request.current;
+    const keep = 'address' in destination && destination.saveAddress;
+    void createSession({ lines, account, paymentMethod, promoCode, shipping, destination }).then((result) => {
       onSettled();
       if (result.ok) {
         setView({ name: 'form', session: result.data });
+        if (keep && account && !result.data.addressSaved) {
+          notify.info('Address not saved', { description: ADDRESS_BOOK_FULL });
+        }
         if (result.data.mock) {
           notify.info('Development Mode', {
             description:

@@ -3,10 +3,12 @@ import { useRef, useState } from 'react';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Field } from '~/components/ui/field';
 import { Icon } from '~/components/ui/icon';
-import { formatPrice } from '~/lib/money';
 import { useFormErrors } from '~/lib/use-form-errors';
 import { type PaymentInput, paymentSchema } from '../checkout.schema';
 import type { CheckoutSession } from '../checkout';
+import { addressSummary } from '../../delivery/address-book';
+import { shippingOptionText } from '../../delivery/shipping-options';
+import { OrderTotals } from '../../orders/components/order-totals';
 import { BankFields, CardFields, type PaymentValues } from './payment-fields';
 
 interface PaymentFormProps {
@@ -57,20 +59,16 @@ export function PaymentForm({ session, processing, error, onPay }: PaymentFormPr
           </p>
         </div>
       </div>
-      <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm [&>dd]:text-right">
-        <dt>Subtotal</dt>
-        <dd>{formatPrice(session.subtotal)}</dd>
-        <dt>Shipping</dt>
-        <dd>{session.shipping === 0 ? 'Free' : formatPrice(session.shipping)}</dd>
-        {session.discount > 0 ? (
-          <>
-            <dt>Discount ({session.promoCode})</dt>
-            <dd>-{formatPrice(session.discount)}</dd>
-          </>
-        ) : null}
-        <dt className="font-bold">Total</dt>
-        <dd className="font-bold">{formatPrice(session.amount)}</dd>
-      </dl>
+      <OrderTotals
+        order={{ ...session, total: session.amount }}
+        totalLabel="Total"
+        className="text-sm"
+        totalClassName="font-bold"
+      />
+      <p className="text-sm break-words">
+        <span className="font-bold">Ships to:</span> {addressSummary(session.address)} ·{' '}
+        {shippingOptionText(session.shippingOption)}
+      </p>
       {card ? (
         <CardFields
           values={values}

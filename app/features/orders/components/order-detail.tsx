@@ -3,6 +3,7 @@ import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { formatPrice } from '~/lib/money';
 import { formatOrderDate, type OrderView, paymentDescription } from '../orders';
 import { StatusText } from './order-history';
+import { OrderDelivery } from './order-delivery';
 import { OrderTotals } from './order-totals';
 
 /** One order as bought: lines at the prices paid, totals, payment and status. */
@@ -72,6 +73,7 @@ export function OrderDetail({ order }: { order: OrderView }) {
         className="mt-6 ml-auto max-w-xs"
         totalClassName="border-t border-border pt-1 text-lg font-bold"
       />
+      <OrderDelivery order={order} headingId="order-delivery" className="mt-8" />
       <Link to="/account" className="mt-8 inline-flex min-h-11 items-center font-bold text-brand underline">
         Back to My Account
       </Link>

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { primaryButton } from '~/components/ui/button-styles';
 import { formatPrice } from '~/lib/money';
 import { itemCount } from '../../cart/item-count';
+import { addressSummary } from '../../delivery/address-book';
+import { shippingOptionText } from '../../delivery/shipping-options';
 import { formatOrderDate, ORDER_STATUS_LABELS, type OrderView } from '../orders';
 
 /** The account's orders, newest first, each with a link to its details. */
@@ -34,6 +36,10 @@ export function OrderHistory({ orders }: { orders: OrderView[] }) {
           <p className="text-muted">
             {formatOrderDate(order.createdAt)} · <StatusText status={order.status} /> ·{' '}
             {itemCount(order.items) === 1 ? '1 item' : `${itemCount(order.items)} items`}
+          </p>
+          <p className="text-sm break-words">
+            {order.address ? `Ship to ${addressSummary(order.address)} · ` : ''}
+            {shippingOptionText(order.shippingOption)}
           </p>
           <ul className="text-sm">
             {order.items.map((item) => (

@@ -7,6 +7,7 @@ import { formatPrice } from '~/lib/money';
 import { loadCartClient } from '../../cart/cart-state';
 import { PAYMENT_METHOD_LABELS } from '../../checkout/checkout';
 import { type OrderView, paymentDescription } from '../orders';
+import { OrderDelivery } from './order-delivery';
 import { OrderTotals } from './order-totals';
 
 function OnwardLinks() {
@@ -55,6 +56,11 @@ export function OrderSuccess({ order }: { order: OrderView }) {
         </ul>
         <OrderTotals order={order} totalLabel="Total paid" className="mt-2 border-t border-border pt-2" />
       </section>
+      <OrderDelivery
+        order={order}
+        headingId="order-delivery"
+        className="w-full rounded-lg border border-border p-5 text-left"
+      />
       <section aria-labelledby="order-processing" className="w-full rounded-lg border border-border p-5">
         <h2 id="order-processing" className="text-xl font-bold">
           Order processing

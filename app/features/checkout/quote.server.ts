@@ -1,0 +1,194 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '#server/db/schema';
+import { addQuantity } from '../cart/cart';
+import type { LineItem } from '../cart/cart.schema';
+import { listCart } from '../cart/cart.server';
+import { itemCount } from '../cart/item-count';
+import { isPurchasable } from '../catalog/catalog';
+import type { Catalogue } from '../catalog/catalog.server';
+import type { Product } from '../catalog/catalog.types';
+import { baseRateTaxService, type TaxService } from '../delivery/sales-tax';
+import { type ShippingChoice, SHIPPING_OPTION_NAMES, shippingOffers } from '../delivery/shipping-options';
+import type { UsStateCode } from '../delivery/us-states';
+import { hasPaidOrder } from '../orders/orders.server';
+import { checkPromo, computeTotals, type PromoDefinition } from '../promo/promo';
+import { CheckoutError } from './checkout-error';
+import type { OrderQuote } from './quote';
+
+type Db = Kysely<DatabaseSchema>;
+
+export interface QuoteDeps {
+  db: Db;
+  catalogue: Catalogue;
+  /** The base state rates unless a tax service is plugged in. */
+  tax?: TaxService;
+}
+
+export interface QuoteUser {
+  id: string;
+  email: string;
+}
+
+export interface QuoteRequest {
+  /** A guest's device cart; a signed-in shopper's cart is read from the account. */
+  items: readonly LineItem[];
+  promoCode?: string | null;
+  shipping: ShippingChoice;
+  state?: UsStateCode | null;
+}
+
+export interface PricedLine {
+  productId: string;
+  name: string;
+  imageUrl: string;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+  taxExempt: boolean;
+  freightOnly: boolean;
+}
+
+/**
+ * Strict for an order: every line must be sold now and in the quantity asked, the promotion's
+ * terms met and the option available, or the checkout says which is not. Not strict for the
+ * cart's summary: it prices what it can and says why a code gives nothing.
+ */
+export interface QuoteMode {
+  strict: boolean;
+}
+
+/** Quantities of the same product added up (a guest cart edited in two tabs), capped. */
+function combine(items: readonly LineItem[]): LineItem[] {
+  const byProduct = new Map<string, number>();
+  for (const item of items)
+    byProduct.set(item.productId, addQuantity(byProduct.get(item.productId) ?? 0, item.quantity).quantity);
+  return [...byProduct].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+function refusal(product: Product, quantity: number): CheckoutError | null {
+  if (!isPurchasable(product.stock)) {
+    return new CheckoutError(
+      'out_of_stock',
+      `${product.name} is out of stock. Please remove it to check out.`,
+    );
+  }
+  if (quantity > product.onHand) {
+    return new CheckoutError(
+      'out_of_stock',
+      `Only ${product.onHand} left in stock: ${product.name}. Please reduce the quantity to check out.`,
+    );
+  }
+  return null;
+}
+
+/** Each line priced from the catalogue, never from the client. */
+function priceLines(catalogue: Catalogue, items: readonly LineItem[], { strict }: QuoteMode): PricedLine[] {
+  const lines: PricedLine[] = [];
+  for (const { productId, quantity } of items) {
+    const product = catalogue.getProduct(productId);
+    if (!product) {
+      if (!strict) continue;
+      throw new CheckoutError(
+        'unknown_product',
+        'An item in your cart is no longer available. Please remove it and try again.',
+      );
+    }
+    const refused = strict ? refusal(product, quantity) : null;
+    if (refused) throw refused;
+    lines.push({
+      productId: product.id,
+      name: product.name,
+      imageUrl: product.image,
+      unitPrice: product.price,
+      quantity,
+      lineTotal: product.price * quantity,
+      taxExempt: product.taxExempt,
+      freightOnly: product.freightOnly,
+    });
+  }
+  return lines;
+}
+
+async function applicablePromo(
+  db: Db,
+  user: QuoteUser | null,
+  code: string | null | undefined,
+  count: number,
+  { strict }: QuoteMode,
+): Promise<{ promo?: PromoDefinition; message: string | null }> {
+  if (!code?.trim()) return { message: null };
+  // A guest's address is known only when paying: the first-order term is checked again then.
+  const isFirstOrder = user ? !(await hasPaidOrder(db, { userId: user.id, email: user.email })) : true;
+  const check = checkPromo(code, { itemCount: count, isFirstOrder });
+  if (check.ok) return { promo: check.promo, message: null };
+  if (strict) throw new CheckoutError('promo_not_applicable', check.message);
+  return { message: check.message };
+}
+
+/**
+ * The cart priced for delivery: subtotal, the promotion's discount, the chosen shipping
+ * option, sales tax once the state is known (on taxable lines less their share of the
+ * discount; shipping is not taxed) and the total.
+ */
+export async function quoteOrder(
+  deps: QuoteDeps,
+  user: QuoteUser | null,
+  request: QuoteRequest,
+  mode: QuoteMode,
+): Promise<{ lines: PricedLine[]; quote: OrderQuote }> {
+  const source = user
+    ? (await listCart(deps.db, user.id)).map((line) => ({
+        productId: line.product_id,
+        quantity: line.quantity,
+      }))
+    : request.items;
+  const lines = priceLines(deps.catalogue, combine(source), mode);
+  const count = itemCount(lines);
+  const { promo, message } = await applicablePromo(deps.db, user, request.promoCode, count, mode);
+  const totals = computeTotals(
+    lines.map((line) => ({ price: line.unitPrice, quantity: line.quantity })),
+    promo,
+  );
+  const freightItems = lines.filter((line) => line.freightOnly).map((line) => line.name);
+  const offers = shippingOffers({
+    subtotal: totals.subtotal,
+    itemCount: count,
+    freeShippingCode: Boolean(promo?.freeShipping),
+    freight: freightItems.length > 0,
+  });
+  const chosen = offers.find((offer) => offer.choice === request.shipping);
+  if (!chosen && mode.strict && offers.length > 0) {
+    throw new CheckoutError(
+      'shipping_unavailable',
+      `${SHIPPING_OPTION_NAMES.expedited} delivery is not available for this cart: ${freightItems.join(', ')} ships by freight.`,
+    );
+  }
+  const offer = chosen ?? offers[0];
+  const shipping = offer?.price ?? 0;
+  const state = request.state ?? null;
+  const tax = state
+    ? await (deps.tax ?? baseRateTaxService).quote({
+        state,
+        lines: lines.map((line) => ({ amount: line.lineTotal, taxExempt: line.taxExempt })),
+        discount: totals.discount,
+      })
+    : null;
+  return {
+    lines,
+    quote: {
+      itemCount: count,
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      promoCode: promo?.code ?? null,
+      promoMessage: message,
+      offers,
+      shippingOption: offer?.option ?? null,
+      shipping,
+      state,
+      taxRate: tax?.rate ?? null,
+      tax: tax?.tax ?? null,
+      total: totals.subtotal - totals.discount + shipping + (tax?.tax ?? 0),
+      freightItems,
+    },
+  };
+}

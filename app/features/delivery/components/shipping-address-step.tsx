@@ -1,0 +1,124 @@
+import { type Ref, useId, useImperativeHandle, useState } from 'react';
+import { useFormErrors } from '~/lib/use-form-errors';
+import { addressSummary, type Destination, type SavedAddress } from '../address-book';
+import { AddressFields } from './address-fields';
+
+export interface ShippingAddressHandle {
+  /** The chosen destination, or null after showing what to fix (focus on the first field). */
+  read: () => Promise<Destination | null>;
+}
+
+interface ShippingAddressStepProps {
+  ref?: Ref<ShippingAddressHandle>;
+  /** A signed-in shopper's address book (default first); empty for a guest. */
+  saved: readonly SavedAddress[];
+  signedIn: boolean;
+  /** The destination's state as it becomes known: the summary then shows the tax. */
+  onStateChange: (state: string | null) => void;
+  /** Enter in a field: the same as pressing Proceed to Checkout. */
+  onSubmit: () => void;
+}
+
+const NEW = 'new';
+const FIELDS = ['recipientName', 'line1', 'line2', 'city', 'state', 'zip', 'phone'] as const;
+
+/**
+ * The cart's shipping address: the saved addresses to pick from (the default chosen), or the
+ * form for a new one. The form is uncontrolled and read when the shopper proceeds.
+ */
+export function ShippingAddressStep({
+  ref,
+  saved,
+  signedIn,
+  onStateChange,
+  onSubmit,
+}: ShippingAddressStepProps) {
+  const id = useId();
+  const [choice, setChoice] = useState<string>(saved[0]?.id ?? NEW);
+  const { formRef, errors, check } = useFormErrors();
+
+  useImperativeHandle(ref, () => ({
+    async read() {
+      if (choice !== NEW) return { addressId: choice };
+      const form = formRef.current;
+      if (!form) return null;
+      const data = new FormData(form);
+      // The schema (and zod) load when the shopper proceeds, with the payment step's own
+      // chunk: the cart page's first load stays within its JavaScript budget.
+      const { addressSchema } = await import('../address.schema');
+      const values = Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')]));
+      const address = check(addressSchema, values);
+      return address ? { address, saveAddress: data.get('saveAddress') === 'on' } : null;
+    },
+  }));
+
+  function choose(next: string) {
+    setChoice(next);
+    const address = saved.find((a) => a.id === next);
+    const typedState = formRef.current?.querySelector<HTMLSelectElement>('select[name="state"]')?.value;
+    onStateChange(address ? address.state : typedState || null);
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-border p-5">
+      <h2 id={`${id}-title`} className="text-2xl font-bold">
+        Shipping address
+      </h2>
+      {saved.length > 0 ? (
+        <fieldset className="mt-4 flex flex-col gap-2">
+          <legend className="mb-2 font-bold">Ship to</legend>
+          {[
+            ...saved.map((a) => ({ value: a.id, label: addressSummary(a), isDefault: a.isDefault })),
+            { value: NEW, label: 'A new address', isDefault: false },
+          ].map((option) => (
+            <label
+              key={option.value}
+              className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 hover:bg-surface"
+            >
+              <input
+                type="radio"
+                name={`${id}-ship-to`}
+                value={option.value}
+                checked={choice === option.value}
+                onChange={() => choose(option.value)}
+                className="mt-1 h-5 w-5 shrink-0"
+              />
+              <span className="break-words">
+                {option.label}
+                {option.isDefault ? (
+                  <span className="ml-2 text-sm font-bold text-muted">(Default)</span>
+                ) : null}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {choice === NEW ? (
+        <form
+          ref={formRef}
+          noValidate
+          aria-label="New shipping address"
+          className="mt-4 space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+        >
+          <AddressFields
+            errors={errors}
+            section="checkout"
+            onStateChange={(state) => onStateChange(state || null)}
+          />
+          {signedIn ? (
+            <label className="flex min-h-11 items-center gap-3">
+              <input type="checkbox" name="saveAddress" defaultChecked className="h-5 w-5" />
+              Save this address to my address book
+            </label>
+          ) : null}
+          {/* Enter in a field submits: a hidden button makes that work in every browser. */}
+          <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
+        </form>
+      ) : null}
+    </section>
+  );
+}
