@@ -31,10 +31,7 @@ const phone = z
   .string({ error: PHONE_MESSAGE })
   .trim()
   .transform((value) => value.replace(/[\s().-]/g, '').replace(/^\+?1(?=\d{10}$)/, ''))
-  .refine(
-    (digits) => /^[2-9]\d{2}[2-9]\d{6}$/.test(digits),
-    PHONE_MESSAGE,
-  )
+  .refine((digits) => /^[2-9]\d{2}[2-9]\d{6}$/.test(digits), PHONE_MESSAGE)
   .transform((digits) => `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`);
 
 export const addressSchema = z.strictObject({
