@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '../../app/features/cart/cart.schema';
-import { createCheckoutSchema, paymentSchema } from '../../app/features/checkout/checkout.schema';
+import {
+  createCheckoutSchema,
+  paymentSchema,
+  quoteSchema,
+} from '../../app/features/checkout/checkout.schema';
 import { contactSchema } from '../../app/features/contact/contact.schema';
 import { newsletterSchema } from '../../app/features/newsletter/newsletter.schema';
 import { wishlistAddSchema, wishlistMergeSchema } from '../../app/features/wishlist/wishlist.schema';
@@ -58,6 +62,12 @@ const ROUTES: FuzzRoute[] = [
       shipping: 'standard',
       address: TEST_ADDRESS,
     },
+  },
+  {
+    method: 'POST',
+    path: '/api/checkout/quote',
+    schema: quoteSchema,
+    valid: { items: [{ productId: PRODUCT_A.id, quantity: 2 }], shipping: 'expedited', state: 'IL' },
   },
   { method: 'POST', path: '/api/checkout/:order/pay', schema: paymentSchema, valid: cardPayment() },
   { method: 'POST', path: '/api/checkout/:order/pay', schema: paymentSchema, valid: bankPayment() },

@@ -2,6 +2,7 @@ import { MAX_LINE_QUANTITY } from '../../app/features/cart/cart';
 import { isPurchasable } from '../../app/features/catalog/catalog';
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
 import type { AppDatabase } from '../../server/db/database';
+import { TEST_ADDRESS } from '../support/checkout';
 import type { TestClient, TestResponse } from '../support/http-client';
 
 // At least the line maximum on hand: the cart's 99 limit, not stock, is what these tests reach.
@@ -33,7 +34,8 @@ export const STATE_CHANGING_ROUTES: StateRoute[] = [
   { method: 'DELETE', path: '/api/wishlist/items/:product' },
   { method: 'DELETE', path: '/api/wishlist' },
   { method: 'POST', path: '/api/wishlist/merge', body: { productIds: [PRODUCT_B.id] } },
-  { method: 'POST', path: '/api/checkout', body: { paymentMethod: 'card' } },
+  { method: 'POST', path: '/api/checkout/quote', body: { shipping: 'expedited', state: 'IL' } },
+  { method: 'POST', path: '/api/checkout', body: { paymentMethod: 'card', address: TEST_ADDRESS } },
   { method: 'POST', path: '/api/checkout/:order/pay', body: {} },
   { method: 'POST', path: '/api/auth/sign-out', body: {} },
   { method: 'POST', path: '/api/auth/sign-in/email', body: { email: 'x@example.com', password: PASSWORD } },
@@ -82,6 +84,7 @@ export async function rowCounts(database: AppDatabase): Promise<Record<string, n
     'payment_attempts',
     'contact_messages',
     'newsletter_subscribers',
+    'addresses',
   ] as const;
   for (const table of tables) {
     const row = await database.db

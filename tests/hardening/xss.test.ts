@@ -1,9 +1,10 @@
 import { type Browser, chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARDS, cardPayment, pay, startCheckout } from '../support/checkout';
 import { createClient, type TestClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { PASSWORD, routeExists } from './support';
+import { PASSWORD, PRODUCT_A, routeExists } from './support';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 /** Each payload sets window.__xss if it ever runs. */
@@ -81,6 +82,45 @@ describe.each(testEngines)('stored XSS on %s', (engine) => {
       expect(await page.locator('body').innerText()).toContain('<img src=x');
     }
     expect(dialogs).toEqual([]);
+    await context.close();
+  });
+
+  it('escapes a shipping address on the order pages, in the order history and in the mail', async () => {
+    const address = {
+      recipientName: PAYLOADS.firstName,
+      line1: PAYLOADS.lastName,
+      line2: PAYLOADS.name,
+      city: `<b onmouseover="window.__xss='city'">Town</b>`,
+      state: 'OR',
+      zip: '97204',
+      phone: '503-555-0142',
+    };
+    await client.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1 });
+    const { status, session } = await startCheckout(client, { address, saveAddress: true });
+    expect(status).toBe(201);
+    expect((await pay(client, session.orderId, cardPayment(CARDS.visa, email))).status).toBe(200);
+    const markers = [...RAW_MARKERS, '<b onmouseover'];
+    for (const path of ['/account', `/account/orders/${session.reference}`, '/cart']) {
+      const res = await client.get(path);
+      expect(res.status).toBe(200);
+      for (const marker of markers) expect(res.text, `${path} contains ${marker}`).not.toContain(marker);
+    }
+    const mail = await t.smtp.waitFor((m) => m.to.includes(email) && m.subject.includes(session.reference));
+    for (const marker of markers) expect(mail.html, `order mail contains ${marker}`).not.toContain(marker);
+    expect(mail.html).toContain('&lt;img src=x');
+
+    const context = await browser.newContext();
+    const host = new URL(t.url).hostname;
+    await context.addCookies(
+      [...client.cookies].map(([name, value]) => ({ name, value, domain: host, path: '/', httpOnly: true })),
+    );
+    const page = await context.newPage();
+    for (const path of [`/account/orders/${session.reference}`, '/account']) {
+      await page.goto(new URL(path, t.url).toString(), { waitUntil: 'load' });
+      await page.locator('main').hover();
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as { __xss?: string }).__xss ?? null), path).toBeNull();
+    }
     await context.close();
   });
 
