@@ -11,7 +11,13 @@ import { baseRateTaxService, type TaxService } from '../delivery/sales-tax';
 import { type ShippingChoice, SHIPPING_OPTION_NAMES, shippingOffers } from '../delivery/shipping-options';
 import type { UsStateCode } from '../delivery/us-states';
 import { hasPaidOrder } from '../orders/orders.server';
-import { checkPromo, computeTotals, type PromoDefinition } from '../promo/promo';
+import {
+  checkPromo,
+  computeTotals,
+  normalizePromoCode,
+  PROMOTIONS,
+  type PromoDefinition,
+} from '../promo/promo';
 import { CheckoutError } from './checkout-error';
 import type { OrderQuote } from './quote';
 
@@ -117,8 +123,12 @@ async function applicablePromo(
   { strict }: QuoteMode,
 ): Promise<{ promo?: PromoDefinition; message: string | null }> {
   if (!code?.trim()) return { message: null };
+  // Only a first-order code needs the account's history (one query saved on every other quote).
   // A guest's address is known only when paying: the first-order term is checked again then.
-  const isFirstOrder = user ? !(await hasPaidOrder(db, { userId: user.id, email: user.email })) : true;
+  const firstOrderTerm =
+    PROMOTIONS.find((p) => p.code === normalizePromoCode(code))?.condition === 'first-order';
+  const isFirstOrder =
+    user && firstOrderTerm ? !(await hasPaidOrder(db, { userId: user.id, email: user.email })) : true;
   const check = checkPromo(code, { itemCount: count, isFirstOrder });
   if (check.ok) return { promo: check.promo, message: null };
   if (strict) throw new CheckoutError('promo_not_applicable', check.message);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addressSchema } from './address.schema';
+import { addressLines, addressSummary } from './address-book';
 import { BASE_RATES, baseRateTax, formatRate } from './sales-tax';
+import { shippingOffers, shippingOptionText } from './shipping-options';
 import { US_STATE_CODES } from './us-states';
 
 const valid = {
@@ -89,5 +91,50 @@ describe('sales tax at base state rates', () => {
     expect(formatRate(7250)).toBe('7.25%');
     expect(formatRate(6875)).toBe('6.875%');
     expect(formatRate(0)).toBe('0%');
+  });
+});
+
+describe('shipping offers', () => {
+  const cart = { subtotal: 10_000, itemCount: 2, freeShippingCode: false, freight: false };
+  const offered = (c: typeof cart) => shippingOffers(c).map((o) => [o.option, o.price]);
+
+  it('prices Standard and Expedited, Standard free from $499 or with a code', () => {
+    expect(offered(cart)).toEqual([
+      ['standard', 999],
+      ['expedited', 2499],
+    ]);
+    expect(offered({ ...cart, subtotal: 49_899 })[0]).toEqual(['standard', 999]);
+    expect(offered({ ...cart, subtotal: 49_900 })).toEqual([
+      ['standard', 0],
+      ['expedited', 2499],
+    ]);
+    expect(offered({ ...cart, freeShippingCode: true })[0]).toEqual(['standard', 0]);
+  });
+
+  it('offers a freight cart Standard freight only, and an empty cart nothing', () => {
+    expect(offered({ ...cart, freight: true })).toEqual([['freight', 999]]);
+    expect(offered({ ...cart, freight: true, subtotal: 150_000 })).toEqual([['freight', 0]]);
+    expect(offered({ ...cart, itemCount: 0, subtotal: 0 })).toEqual([]);
+  });
+
+  it('says each option with its delivery time', () => {
+    expect(shippingOptionText('standard')).toBe('Standard, 5-7 business days');
+    expect(shippingOptionText('expedited')).toBe('Expedited, 2-3 business days');
+    expect(shippingOptionText('freight')).toBe('Standard (freight), 7-10 business days');
+  });
+});
+
+describe('an address as it is printed', () => {
+  const address = addressSchema.parse(valid);
+  it('has a line per part, the second address line only when there is one', () => {
+    expect(addressLines(address)).toEqual([
+      'Maria Lopez',
+      '1200 Elm Street',
+      'Apt 4B',
+      'Springfield, IL 62704',
+      '(217) 555-0142',
+    ]);
+    expect(addressLines({ ...address, line2: '' })).toHaveLength(4);
+    expect(addressSummary(address)).toBe('Maria Lopez, 1200 Elm Street, Apt 4B, Springfield, IL 62704');
   });
 });
