@@ -3,6 +3,8 @@ import { accountAction, takeAccountNotice } from '~/features/account/account-act
 import { AccountPage } from '~/features/account/components/account-page';
 import { listDeviceSessions } from '~/features/account/sessions.server';
 import { requireUser } from '~/features/account/session.server';
+import { listAddresses } from '~/features/delivery/address-book.server';
+import { AddressBook } from '~/features/delivery/components/address-book';
 import { OrderHistory } from '~/features/orders/components/order-history';
 import { listUserOrders } from '~/features/orders/orders.server';
 import { pageTitle } from '~/lib/store-info';
@@ -10,19 +12,21 @@ import type { Route } from './+types/account';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const [sessions, orders] = await Promise.all([
+  const db = context.services.database.db;
+  const [sessions, orders, addresses] = await Promise.all([
     listDeviceSessions(context, request),
-    listUserOrders(context.services.database.db, user.id),
+    listUserOrders(db, user.id),
+    listAddresses(db, user.id),
   ]);
   const { firstName, lastName, email, twoFactorEnabled } = user;
   const { notice, headers } = await takeAccountNotice(request);
   return data(
-    { user: { firstName, lastName, email, twoFactorEnabled }, sessions, orders, notice },
+    { user: { firstName, lastName, email, twoFactorEnabled }, sessions, orders, addresses, notice },
     { headers },
   );
 }
 
-/** Profile, password, two-factor off, signing out devices: each form posts here by its intent. */
+/** Profile, password, two-factor off, signing out devices, the address book: each form posts here by its intent. */
 export function action({ context, request }: Route.ActionArgs) {
   return accountAction(context, request);
 }
@@ -40,7 +44,8 @@ export function meta() {
     { title: pageTitle('My Account') },
     {
       name: 'description',
-      content: 'Your MediSupply orders, profile, password, two-factor authentication and signed-in devices.',
+      content:
+        'Your MediSupply orders, address book, profile, password, two-factor authentication and signed-in devices.',
     },
     { name: 'robots', content: 'noindex' },
   ];
@@ -53,6 +58,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       sessions={loaderData.sessions}
       notice={loaderData.notice}
       orders={<OrderHistory orders={loaderData.orders} />}
+      addressBook={<AddressBook addresses={loaderData.addresses} />}
     />
   );
 }

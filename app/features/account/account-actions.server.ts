@@ -1,6 +1,7 @@
 import { type AppLoadContext, createCookie, redirect } from 'react-router';
 import { answer, type FormArgs, finish, invalidFields, runIntent } from '~/lib/form-action.server';
 import { ENHANCED_FIELD, textFields } from '~/lib/form-answer';
+import { addressBookIntents } from '../delivery/address-book-actions.server';
 import type { AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { changePasswordSchema, confirmError, nameSchema } from './account.schema';
@@ -42,11 +43,12 @@ async function succeeded(form: FormData, intent: keyof typeof NOTICES, headers: 
   return redirect('/account', { headers });
 }
 
-/** The action of /account: profile, password, two-factor off, signing out devices. */
+/** The action of /account: profile, password, two-factor off, signing out devices, the address book. */
 export async function accountAction(context: AppLoadContext, request: Request) {
   // Fresh, as the page itself: a session revoked elsewhere changes nothing (-> /login).
   await requireUser(context, request);
-  return runIntent(
+  // The forms answer in their own shapes (account, address book); each reads only its own.
+  return runIntent<AppLoadContext, unknown>(
     { context, request },
     {
       profile: updateProfile,
@@ -54,6 +56,7 @@ export async function accountAction(context: AppLoadContext, request: Request) {
       'two-factor-disable': disableTwoFactor,
       'sign-out-others': signOutOthers,
       'sign-out-everywhere': signOutEverywhere,
+      ...addressBookIntents,
     },
   );
 }

@@ -15,9 +15,11 @@ export interface AccountPageProps {
   notice: AccountAnswer | null;
   /** The order history, rendered by the orders feature. */
   orders: ReactNode;
+  /** The address book, rendered by the delivery feature. */
+  addressBook: ReactNode;
 }
 
-export function AccountPage({ user, sessions, notice, orders }: AccountPageProps) {
+export function AccountPage({ user, sessions, notice, orders, addressBook }: AccountPageProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: 'My Account' }]} />
@@ -27,6 +29,7 @@ export function AccountPage({ user, sessions, notice, orders }: AccountPageProps
       </p>
       <div className="mt-8 space-y-8">
         <AccountSection title="Order history">{orders}</AccountSection>
+        <AccountSection title="Address book">{addressBook}</AccountSection>
         <ProfileSection user={user} notice={notice} />
         <PasswordSection notice={notice} />
         <TwoFactorSection enabled={user.twoFactorEnabled} />

@@ -1,6 +1,6 @@
 import { type Ref, useId, useImperativeHandle, useState } from 'react';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { addressSummary, type Destination, type SavedAddress } from '../address-book';
+import { ADDRESS_FIELDS, addressSummary, type Destination, type SavedAddress } from '../address-book';
 import { AddressFields } from './address-fields';
 
 export interface ShippingAddressHandle {
@@ -20,7 +20,6 @@ interface ShippingAddressStepProps {
 }
 
 const NEW = 'new';
-const FIELDS = ['recipientName', 'line1', 'line2', 'city', 'state', 'zip', 'phone'] as const;
 
 /**
  * The cart's shipping address: the saved addresses to pick from (the default chosen), or the
@@ -46,7 +45,9 @@ export function ShippingAddressStep({
       // The schema (and zod) load when the shopper proceeds, with the payment step's own
       // chunk: the cart page's first load stays within its JavaScript budget.
       const { addressSchema } = await import('../address.schema');
-      const values = Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')]));
+      const values = Object.fromEntries(
+        ADDRESS_FIELDS.map((field) => [field, String(data.get(field) ?? '')]),
+      );
       const address = check(addressSchema, values);
       return address ? { address, saveAddress: data.get('saveAddress') === 'on' } : null;
     },
