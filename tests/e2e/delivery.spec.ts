@@ -1,7 +1,15 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
-import { cartLink, cartReady, fillAddress } from './support/shop';
+import {
+  cartLink,
+  cartReady,
+  confirmedAccount,
+  fillAddress,
+  OREGON_ADDRESS,
+  signIn,
+  toast,
+} from './support/shop';
 
 const WALKER = {
   id: 'drive-medical-two-button-folding-walker-with-wheels',
@@ -106,4 +114,73 @@ test('a freight product says so on its page and in the cart, with Standard freig
   await expect(summary.getByRole('radio', { name: /Standard \(freight\)/ })).toBeChecked();
   await expect(summary.getByRole('radio', { name: /Expedited/ })).toHaveCount(0);
   await expect(summary).toContainText(/Ships by freight: .+\. Standard delivery only, 7-10 business days\./);
+});
+
+test('a signed-in shopper keeps two addresses, ships to the one that is not the default, and sees it in the order history', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const account = await confirmedAccount(request, baseURL!);
+  await signIn(page, account);
+  await page.goto('/account');
+  const book = page.locator('section', { has: page.getByRole('heading', { name: 'Address book' }) });
+  await expect(book).toContainText('You have no saved addresses yet.');
+
+  for (const address of [OREGON_ADDRESS, MOTHER]) {
+    await book.getByRole('link', { name: 'Add an address' }).click();
+    const form = page.getByRole('form', { name: 'Add an address' });
+    await form.getByLabel('Recipient name').fill(address.recipientName);
+    await form.getByLabel('Address', { exact: true }).fill(address.line1);
+    await form.getByLabel('Apartment, suite or unit (optional)').fill(address.line2);
+    await form.getByLabel('City').fill(address.city);
+    await form.getByLabel('State').selectOption(address.state);
+    await form.getByLabel('ZIP code').fill(address.zip);
+    await form.getByLabel('Phone').fill(address.phone);
+    await form.getByRole('button', { name: 'Save address' }).click();
+    await expect(toast(page, 'Address saved')).toBeVisible();
+    await expect(form).toBeHidden();
+  }
+  const saved = book.getByRole('list', { name: 'Saved addresses' }).getByRole('listitem');
+  await expect(saved).toHaveCount(2);
+  // The first saved is the default and is listed first.
+  await expect(saved.first()).toContainText('Default address');
+  await expect(saved.first()).toContainText(OREGON_ADDRESS.recipientName);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto(`/product/${WALKER.id}`);
+  await cartReady(page, 0);
+  await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
+  await cartReady(page, 1);
+  await cartLink(page).click();
+  const shipTo = page.getByRole('group', { name: 'Ship to' });
+  await expect(shipTo.getByRole('radio', { name: new RegExp(OREGON_ADDRESS.recipientName) })).toBeChecked();
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary).toContainText('Sales tax (0%)$0.00');
+  await shipTo.getByRole('radio', { name: new RegExp(MOTHER.recipientName) }).check();
+  await expect(summary).toContainText('Sales tax (6.25%)$3.44');
+  await expect(summary).toContainText('Total$68.42');
+
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Secure Checkout - Card Payment' });
+  await expect(dialog.getByRole('button', { name: 'Pay $68.42' })).toBeVisible();
+  await dialog.getByLabel('Card number').fill('4242424242424242');
+  await dialog.getByLabel('Expiry month').fill('12');
+  await dialog.getByLabel('Expiry year').fill(YEAR);
+  await dialog.getByLabel('CVV').fill('123');
+  await dialog.getByLabel('Cardholder name').fill('Cara Tester');
+  await dialog.getByRole('button', { name: 'Pay $68.42' }).click();
+  await expect(page).toHaveURL(/\/order-success\?order_ref=/, { timeout: 15_000 });
+  const reference = new URL(page.url()).searchParams.get('order_ref')!;
+
+  await page.goto('/account');
+  const history = page.locator('section', { has: page.getByRole('heading', { name: 'Order history' }) });
+  await expect(history).toContainText(
+    `Ship to ${MOTHER.recipientName}, 1200 Elm Street, Apt 4B, Springfield, IL 62704`,
+  );
+  await history.getByRole('link', { name: `Order ${reference}` }).click();
+  const delivery = page.getByRole('region', { name: 'Delivery' });
+  await expect(delivery).toContainText(MOTHER.recipientName);
+  await expect(delivery).toContainText('Standard, 5-7 business days');
+  await expect(page.getByRole('main')).toContainText('Sales tax (6.25%)$3.44');
 });
