@@ -99,6 +99,7 @@ const PUBLIC_ENTRIES = {
     'components/newsletter-page',
   ],
   orders: [
+    'orders',
     'orders.server',
     'order-access.server',
     'order-mail.server',

@@ -130,13 +130,7 @@ test('a signed-in shopper keeps two addresses, ships to the one that is not the 
   for (const address of [OREGON_ADDRESS, MOTHER]) {
     await book.getByRole('link', { name: 'Add an address' }).click();
     const form = page.getByRole('form', { name: 'Add an address' });
-    await form.getByLabel('Recipient name').fill(address.recipientName);
-    await form.getByLabel('Address', { exact: true }).fill(address.line1);
-    await form.getByLabel('Apartment, suite or unit (optional)').fill(address.line2);
-    await form.getByLabel('City').fill(address.city);
-    await form.getByLabel('State').selectOption(address.state);
-    await form.getByLabel('ZIP code').fill(address.zip);
-    await form.getByLabel('Phone').fill(address.phone);
+    await fillAddress(page, address, 'Add an address');
     await form.getByRole('button', { name: 'Save address' }).click();
     await expect(toast(page, 'Address saved')).toBeVisible();
     await expect(form).toBeHidden();

@@ -10,6 +10,7 @@ import type { Product } from '../catalog/catalog.types';
 import { baseRateTaxService, type TaxService } from '../delivery/sales-tax';
 import { type ShippingChoice, SHIPPING_OPTION_NAMES, shippingOffers } from '../delivery/shipping-options';
 import type { UsStateCode } from '../delivery/us-states';
+import type { OrderLine } from '../orders/orders';
 import { hasPaidOrder } from '../orders/orders.server';
 import {
   checkPromo,
@@ -43,13 +44,8 @@ export interface QuoteRequest {
   state?: UsStateCode | null;
 }
 
-export interface PricedLine {
-  productId: string;
-  name: string;
-  imageUrl: string;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
+/** An order line priced from the catalogue, with how it is taxed and shipped. */
+export interface PricedLine extends OrderLine {
   taxExempt: boolean;
   freightOnly: boolean;
 }

@@ -60,9 +60,13 @@ export const OREGON_ADDRESS = {
   phone: '503-555-0142',
 };
 
-/** Fills the cart's new-address form (the labels a shopper reads). */
-export async function fillAddress(page: Page, address: typeof OREGON_ADDRESS = OREGON_ADDRESS) {
-  const form = page.getByRole('form', { name: 'New shipping address' });
+/** Fills an address form: the cart's new address, or the address book's (the labels a shopper reads). */
+export async function fillAddress(
+  page: Page,
+  address: typeof OREGON_ADDRESS = OREGON_ADDRESS,
+  formName = 'New shipping address',
+) {
+  const form = page.getByRole('form', { name: formName });
   await form.getByLabel('Recipient name').fill(address.recipientName);
   await form.getByLabel('Address', { exact: true }).fill(address.line1);
   await form.getByLabel('Apartment, suite or unit (optional)').fill(address.line2);

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { primaryButton } from '~/components/ui/button-styles';
+import { ChoiceGroup } from '~/components/ui/choice-group';
 import { PromoCodeForm } from '../../promo/components/promo-code-form';
 import type { PromoCheck } from '../../promo/promo';
 import { FREE_SHIPPING_TEXT } from '../../promo/shipping';
@@ -69,35 +70,12 @@ export function OrderSummary(props: OrderSummaryProps) {
         {current?.promoMessage ? <p className="mt-2 text-sm text-danger">{current.promoMessage}</p> : null}
       </div>
       <PromoCodeForm applied={applied} appliedCheck={appliedCheck} itemCount={itemCount(lines)} />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 font-bold">Payment method</legend>
-        {METHODS.map((m) => (
-          // The whole box is the click target; the brands describe the option, not name it.
-          <label
-            key={m.value}
-            className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 hover:bg-surface"
-          >
-            <input
-              type="radio"
-              name={`${id}-payment-method`}
-              value={m.value}
-              checked={method === m.value}
-              onChange={() => onMethodChange(m.value)}
-              aria-labelledby={`${id}-${m.value}`}
-              aria-describedby={`${id}-${m.value}-hint`}
-              className="mt-1 h-5 w-5 shrink-0"
-            />
-            <span className="flex flex-col">
-              <span id={`${id}-${m.value}`} className="font-bold">
-                {m.label}
-              </span>
-              <span id={`${id}-${m.value}-hint`} className="text-sm text-muted">
-                {m.hint}
-              </span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceGroup
+        legend="Payment method"
+        choices={METHODS.map((m) => ({ value: m.value, label: m.label, detail: m.hint }))}
+        value={method}
+        onChange={onMethodChange}
+      />
       <div className="flex flex-col gap-2">
         <button
           type="button"

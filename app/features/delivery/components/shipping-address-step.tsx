@@ -1,4 +1,5 @@
 import { type Ref, useId, useImperativeHandle, useState } from 'react';
+import { ChoiceGroup } from '~/components/ui/choice-group';
 import { useFormErrors } from '~/lib/use-form-errors';
 import { ADDRESS_FIELDS, addressSummary, type Destination, type SavedAddress } from '../address-book';
 import { AddressFields } from './address-fields';
@@ -66,33 +67,21 @@ export function ShippingAddressStep({
         Shipping address
       </h2>
       {saved.length > 0 ? (
-        <fieldset className="mt-4 flex flex-col gap-2">
-          <legend className="mb-2 font-bold">Ship to</legend>
-          {[
-            ...saved.map((a) => ({ value: a.id, label: addressSummary(a), isDefault: a.isDefault })),
-            { value: NEW, label: 'A new address', isDefault: false },
-          ].map((option) => (
-            <label
-              key={option.value}
-              className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 hover:bg-surface"
-            >
-              <input
-                type="radio"
-                name={`${id}-ship-to`}
-                value={option.value}
-                checked={choice === option.value}
-                onChange={() => choose(option.value)}
-                className="mt-1 h-5 w-5 shrink-0"
-              />
-              <span className="break-words">
-                {option.label}
-                {option.isDefault ? (
-                  <span className="ml-2 text-sm font-bold text-muted">(Default)</span>
-                ) : null}
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <div className="mt-4">
+          <ChoiceGroup
+            legend="Ship to"
+            choices={[
+              ...saved.map((a) => ({
+                value: a.id,
+                label: addressSummary(a),
+                detail: a.isDefault ? 'Default address' : undefined,
+              })),
+              { value: NEW, label: 'A new address' },
+            ]}
+            value={choice}
+            onChange={choose}
+          />
+        </div>
       ) : null}
       {choice === NEW ? (
         <form
