@@ -121,6 +121,8 @@ test('a signed-in shopper keeps two addresses, ships to the one that is not the 
   request,
   baseURL,
 }) => {
+  // Sign-up, two saved addresses, a purchase and the history: a long journey on a busy machine.
+  test.setTimeout(150_000);
   const account = await confirmedAccount(request, baseURL!);
   await signIn(page, account);
   await page.goto('/account');

@@ -1,79 +1,13 @@
-import { type FormEvent, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { linkButton, primaryButton, secondaryButton } from '~/components/ui/button-styles';
-import { notify } from '~/lib/toast';
+import { lazy, Suspense, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { linkButton, secondaryButton } from '~/components/ui/button-styles';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
-import { useFormErrors } from '~/lib/use-form-errors';
-import { addressSchema } from '../address.schema';
-import { ADDRESS_FIELDS, type AddressAnswer, addressLines, type SavedAddress } from '../address-book';
-import { AddressFields } from './address-fields';
+import { type AddressAnswer, addressLines, type SavedAddress } from '../address-book';
+import { useDone } from './use-address-done';
 
-const BOOK = '/account#address-book';
-
-/** After a change: the list as it is now, the form closed, and the shopper told. */
-function useDone() {
-  const navigate = useNavigate();
-  return (answer: AddressAnswer, focus?: HTMLElement | null) => {
-    if (!answer.ok) {
-      if (answer.message) notify.error(answer.message);
-      return;
-    }
-    notify.success(answer.message ?? '');
-    void Promise.resolve(navigate(BOOK, { replace: true, preventScrollReset: true })).then(() =>
-      focus?.focus(),
-    );
-  };
-}
-
-function AddressForm({ address, values }: { address?: SavedAddress; values?: Record<string, string> }) {
-  const posted = usePostedAnswer<AddressAnswer>('address-save');
-  const { formRef, errors, check, showErrors } = useFormErrors(posted?.fields);
-  const done = useDone();
-  const { pending, submit } = useActionForm<AddressAnswer>('address-save', (answer) => {
-    if (answer.fields) showErrors(answer.fields);
-    done(answer, document.getElementById('address-book'));
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const typed = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, String(data.get(f) ?? '')]));
-    if (pending || !check(addressSchema, typed)) return;
-    submit(event.currentTarget);
-  }
-
-  const title = address ? 'Edit address' : 'Add an address';
-  return (
-    <form
-      ref={formRef}
-      id="address-form"
-      method="post"
-      noValidate
-      aria-label={title}
-      onSubmit={onSubmit}
-      className="space-y-4 rounded-md border border-border p-4"
-    >
-      <h3 className="text-xl font-bold">{title}</h3>
-      <input type="hidden" name="intent" value="address-save" />
-      {address ? <input type="hidden" name="id" value={address.id} /> : null}
-      <AddressFields values={values ?? address} errors={errors} section="address-book" />
-      {address?.isDefault ? null : (
-        <label className="flex min-h-11 items-center gap-3">
-          <input type="checkbox" name="makeDefault" className="h-5 w-5" />
-          Make this my default address
-        </label>
-      )}
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className={primaryButton} disabled={pending}>
-          {pending ? 'Saving...' : 'Save address'}
-        </button>
-        <Link to={BOOK} replace preventScrollReset className={secondaryButton}>
-          Cancel
-        </Link>
-      </div>
-    </form>
-  );
-}
+// The form, its fields, the state list and the schema (zod) load when it opens: /account's
+// first load stays within its JavaScript budget.
+const AddressForm = lazy(() => import('./address-form'));
 
 /** One saved address: its lines, and Edit, Make default and Delete. */
 function AddressEntry({ address }: { address: SavedAddress }) {
@@ -163,7 +97,9 @@ export function AddressBook({ addresses }: { addresses: readonly SavedAddress[] 
         </ul>
       )}
       {editing || adding ? (
-        <AddressForm key={editing?.id ?? 'new'} address={editing} values={refused?.values} />
+        <Suspense fallback={<p role="status">Loading the address form...</p>}>
+          <AddressForm key={editing?.id ?? 'new'} address={editing} values={refused?.values} />
+        </Suspense>
       ) : (
         <Link to="/account?address=new#address-form" preventScrollReset className={secondaryButton}>
           Add an address
