@@ -13,22 +13,31 @@ const changedSelect = (select: HTMLSelectElement) =>
 
 /**
  * React sets a controlled select back to its value while hydrating (it does not for text), so
- * what was chosen before is noted first, here, and given back after.
+ * what is chosen before and during hydration is noted, and given back after: a choice made
+ * before is always replayed; one made while hydration ran only if hydration undid it.
  */
-let chosenEarly: [HTMLSelectElement, string][] = [];
+const chosen = new Map<HTMLSelectElement, { value: string; beforeHydration: boolean }>();
+
+function noteChoice(event: Event) {
+  if (event.target instanceof HTMLSelectElement) {
+    chosen.set(event.target, { value: event.target.value, beforeHydration: false });
+  }
+}
 
 /** Called just before hydration starts. */
-export function noteEarlyChoices(root: ParentNode = document) {
-  chosenEarly = [...root.querySelectorAll('select')]
-    .filter(changedSelect)
-    .map((select) => [select, select.value]);
+export function noteEarlyChoices(root: Document = document) {
+  for (const select of root.querySelectorAll('select')) {
+    if (changedSelect(select)) chosen.set(select, { value: select.value, beforeHydration: true });
+  }
+  root.addEventListener('change', noteChoice, true);
 }
 
 function adoptOne(control: Control) {
   if (control instanceof HTMLSelectElement) {
-    const early = chosenEarly.find(([select]) => select === control);
-    if (early) control.value = early[1];
-    if (early || changedSelect(control)) control.dispatchEvent(new Event('change', { bubbles: true }));
+    const choice = chosen.get(control);
+    if (!choice || (!choice.beforeHydration && control.value === choice.value)) return;
+    control.value = choice.value;
+    control.dispatchEvent(new Event('change', { bubbles: true }));
     return;
   }
   if (control instanceof HTMLInputElement && NOT_TYPED.has(control.type)) return;
@@ -56,6 +65,7 @@ function adoptOne(control: Control) {
  * changed field is announced to React as a change, as the user's own input would have been.
  */
 export function adoptInputTypedBeforeHydration(root: ParentNode = document) {
+  document.removeEventListener('change', noteChoice, true);
   for (const control of root.querySelectorAll<Control>('input, textarea, select')) adoptOne(control);
-  chosenEarly = [];
+  chosen.clear();
 }

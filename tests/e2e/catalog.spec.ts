@@ -44,6 +44,9 @@ test.describe('browsing the catalogue', () => {
 
     // Back to everything, sorted by price, then page 2.
     await page.goto('/category/mobility');
+    // Interactive first: what this journey checks is the sorted listing, not early input
+    // (typed-before-scripts.spec.ts covers a choice made before the page is ready).
+    await cartReady(page);
     await page.getByLabel('Sort by').selectOption('price-low');
     await expect(page).toHaveURL(/sort=price-low/);
     const prices = async () =>
