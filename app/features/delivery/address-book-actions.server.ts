@@ -3,13 +3,19 @@ import { answer, type FormArgs, invalidFields } from '~/lib/form-action.server';
 import { ENHANCED_FIELD, textFields } from '~/lib/form-answer';
 import { requireUser } from '../account/session.server';
 import { addressSchema } from './address.schema';
-import { ADDRESS_BOOK_FULL, type AddressAnswer, ADDRESS_FIELDS, ADDRESS_TEXT } from './address-book';
+import {
+  ADDRESS_BOOK_FULL,
+  ADDRESS_FIELDS,
+  ADDRESS_NOT_FOUND,
+  ADDRESS_TEXT,
+  type AddressAnswer,
+} from './address-book';
 import { AddressBookFullError, deleteAddress, saveAddress, setDefaultAddress } from './address-book.server';
 
 type Args = FormArgs<AppLoadContext>;
 
 /** Someone else's address, or an id that is none: as if it did not exist. */
-const notFound = () => data('This address is not in your address book.', { status: 404 });
+const notFound = () => data(ADDRESS_NOT_FOUND, { status: 404 });
 
 /** Done: a script gets the answer; a plain POST goes back to the book (the list shows the change). */
 function done(form: FormData, value: AddressAnswer) {

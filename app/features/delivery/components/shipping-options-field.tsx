@@ -9,6 +9,7 @@ import {
 
 interface ShippingOptionsFieldProps {
   offers: readonly ShippingOffer[];
+  /** One of the offers' choices: the cart falls back to Standard when a choice is not offered. */
   value: ShippingChoice;
   onChange: (choice: ShippingChoice) => void;
   /** Products that ship by freight: the cart says why there is no faster option. */
@@ -17,7 +18,6 @@ interface ShippingOptionsFieldProps {
 
 /** The cart's choice of shipping option, each with its price and delivery time. */
 export function ShippingOptionsField({ offers, value, onChange, freightItems }: ShippingOptionsFieldProps) {
-  const chosen = offers.some((offer) => offer.choice === value) ? value : offers[0]?.choice;
   return (
     <div className="flex flex-col gap-2">
       <ChoiceGroup
@@ -28,7 +28,7 @@ export function ShippingOptionsField({ offers, value, onChange, freightItems }: 
           aside: shippingPriceText(offer.price),
           detail: SHIPPING_OPTION_DAYS[offer.option],
         }))}
-        value={chosen}
+        value={value}
         onChange={onChange}
       />
       {freightItems.length > 0 ? (
