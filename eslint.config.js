@@ -9,7 +9,7 @@ import importBoundaries from './eslint/import-boundaries.js';
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /** The modules of server/ that wire features into the server. */
-const COMPOSITION_ROOTS = ['server/app.ts', 'server/seed-cli.ts'];
+const COMPOSITION_ROOTS = ['server/app.ts', 'server/seed-cli.ts', 'server/admin-cli.ts'];
 
 /**
  * What each feature offers the rest of the app: the modules another feature, a route, the
@@ -75,6 +75,24 @@ const PUBLIC_ENTRIES = {
     'components/product-card',
     'components/product-grid',
     'components/product-view',
+    'product-admin.server',
+    'product-console.server',
+    'product-console-actions.server',
+    'media.api.server',
+    'components/console/product-list',
+    'components/console/product-editor',
+    'components/console/product-side-panels',
+  ],
+  staff: [
+    'staff-access.server',
+    'audit.server',
+    'staff-accounts.server',
+    'console',
+    'components/console-frame',
+    'staff-actions.server',
+    'components/audit-log',
+    'components/staff-page',
+    'components/console-message',
   ],
   checkout: ['checkout', 'checkout.api.server', 'quote', 'use-order-quote', 'components/checkout-dialog'],
   contact: [
@@ -108,6 +126,19 @@ const PUBLIC_ENTRIES = {
     'components/order-history',
     'components/order-success',
     'components/order-totals',
+    'fulfilment',
+    'order-jobs.server',
+    'order-admin.server',
+    'order-csv',
+    'order-search-params',
+    'order-stats.server',
+    'order-console-actions.server',
+    'refunds.server',
+    'fulfilment.server',
+    'abandoned-orders.server',
+    'components/console/order-list',
+    'components/console/order-console-detail',
+    'components/console/revenue-chart',
   ],
   promo: ['shipping', 'promo', 'promo-storage', 'components/promo-code-form', 'components/promo-offer'],
   wishlist: [

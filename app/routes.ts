@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -32,6 +32,21 @@ export default [
   route('order-success', 'routes/order-success.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
+  // The store console (staff and admins with two-factor on): every page checks the role itself.
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      // Console pages: one line each, inside this layout.
+      index('routes/admin/dashboard.tsx'),
+      route('orders', 'routes/admin/orders.tsx'),
+      route('orders/:reference', 'routes/admin/order.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
+      route('products', 'routes/admin/products.tsx'),
+      route('products/new', 'routes/admin/product-new.tsx'),
+      route('products/:productId', 'routes/admin/product.tsx'),
+    ]),
+    route('orders.csv', 'routes/admin/orders-csv.ts'),
+  ]),
   // Last: every unknown path answers 404 with the not-found page.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

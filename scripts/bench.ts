@@ -4,7 +4,9 @@ import { ensureBuild } from './ensure-build';
 import { drive, type ScenarioResult } from './bench/drive';
 import { scenarios } from './bench/scenarios';
 import { startBenchServer } from './bench/server-process';
+import { seedOrders } from './bench/seed-orders';
 import { createShoppers } from './bench/shoppers';
+import { consoleScenarios } from './bench/console-scenarios';
 import { writeReport } from './bench/report';
 
 // `npm run bench`: the production server on loopback with a fresh database, driven by
@@ -40,6 +42,25 @@ for (const postgresUrl of engines) {
       console.log(
         `${result.name.padEnd(56)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors}  non-2xx ${result.non2xx}  server CPU ${result.serverCpuPercent} % (${result.serverCpuMsPerRequest} ms a request)${loop}${verdict}`,
       );
+    }
+    // The console at the size of a store with history: 100,000 orders (BENCH_ORDERS).
+    const consoleRuns = consoleScenarios();
+    if (!only || consoleRuns.some((s) => s.name.toLowerCase().includes(only))) {
+      const [staff] = await createShoppers(server.url, 1, 'staff');
+      if (!staff) throw new Error('the staff account for the console scenarios was not made');
+      const orders = Number(process.env.BENCH_ORDERS ?? 100_000);
+      const seeding = Date.now();
+      await seedOrders(server.databaseUrl, orders, staff.email);
+      console.log(`seeded ${orders} orders in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
+      for (const scenario of consoleScenarios(staff.cookie, orders)) {
+        if (only && !scenario.name.toLowerCase().includes(only)) continue;
+        const result = await drive(server, scenario, duration);
+        results.push(result);
+        const verdict = result.met === undefined ? '' : result.met ? '  met' : '  OVER';
+        console.log(
+          `${result.name.padEnd(56)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors}  non-2xx ${result.non2xx}  server CPU ${result.serverCpuPercent} % (${result.serverCpuMsPerRequest} ms a request)${verdict}`,
+        );
+      }
     }
     runs.push({ engine: server.engine, pinning: server.pinning, results });
   } finally {

@@ -40,7 +40,12 @@ const resolvePackages: Plugin = {
 
 await build({
   absWorkingDir: ROOT,
-  entryPoints: { server: 'server/main.ts', migrate: 'server/db/migrate-cli.ts', seed: 'server/seed-cli.ts' },
+  entryPoints: {
+    server: 'server/main.ts',
+    migrate: 'server/db/migrate-cli.ts',
+    seed: 'server/seed-cli.ts',
+    'admin-create': 'server/admin-cli.ts',
+  },
   outdir: OUT_DIR,
   bundle: true,
   // Each entry stays a few lines that run before any package loads (NODE_ENV first).

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -6,9 +7,11 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { resetPasswordMail, verifyEmailMail } from '../app/features/account/account-mail.server';
 import { cartRoutes } from '../app/features/cart/cart.api.server';
 import { catalogueStore, openCatalogue } from '../app/features/catalog/catalogue-store.server';
+import { mediaRoutes } from '../app/features/catalog/media.api.server';
 import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';
 import { contactRoutes } from '../app/features/contact/contact.api.server';
 import { newsletterRoutes } from '../app/features/newsletter/newsletter.api.server';
+import { startOrderJobs } from '../app/features/orders/order-jobs.server';
 import { orderRoutes } from '../app/features/orders/orders.api.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
 import type { AuthMails } from './auth/auth';
@@ -33,6 +36,14 @@ export const authMails: AuthMails = { verifyEmail: verifyEmailMail, resetPasswor
  */
 export async function openFeatures(services: AppServices): Promise<void> {
   await openCatalogue(services);
+}
+
+/** The features' background jobs on this instance (after openFeatures); returns stop. */
+export function startFeatureJobs(services: AppServices): () => Promise<void> {
+  const stops = [startOrderJobs(services)];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
 }
 
 /**
@@ -89,6 +100,16 @@ export function createApp(options: CreateAppOptions) {
   });
   // Every path: the API and the pages' form actions alike.
   app.use(originCheck(env.APP_URL));
+  // No request body is large but a product image (5 MB, the console's limit, plus the form).
+  const tooLarge = (c: Context<AppBindings>) =>
+    c.req.path.startsWith('/api/')
+      ? apiError(c, 413, 'payload_too_large', 'This request is too large.')
+      : c.text('This upload is too large: images can be up to 5 MB.', 413);
+  const imageBodies = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: tooLarge });
+  const otherBodies = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
+  app.use((c, next) =>
+    c.req.path.startsWith('/admin/products/') ? imageBodies(c, next) : otherBodies(c, next),
+  );
   app.use('/api/auth/*', authRateLimits(services.rateLimiter));
 
   const api = new Hono<AppBindings>();
@@ -107,6 +128,7 @@ export function createApp(options: CreateAppOptions) {
   );
 
   if (clientDir) app.use('*', staticFiles(clientDir));
+  app.route('/media', mediaRoutes(services));
   // After the static files: a page is whatever no file answered.
   app.use('*', cachedPages(services).middleware);
 

@@ -67,6 +67,19 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  ABANDONED_ORDER_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes from 1 to 10080' })
+    .int('must be a whole number of minutes from 1 to 10080')
+    .min(1, 'must be a whole number of minutes from 1 to 10080')
+    .max(10_080, 'must be a whole number of minutes from 1 to 10080')
+    .default(60),
+  /** How often each instance offers to run the abandoned-order sweep (one runs it at a time). */
+  ABANDONED_SWEEP_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1 to 3600' })
+    .int('must be a whole number of seconds from 1 to 3600')
+    .min(1, 'must be a whole number of seconds from 1 to 3600')
+    .max(3600, 'must be a whole number of seconds from 1 to 3600')
+    .default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')

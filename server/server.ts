@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
-import { authMails, type CreateAppOptions, createApp, openFeatures } from './app';
+import { authMails, type CreateAppOptions, createApp, openFeatures, startFeatureJobs } from './app';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import { createServices } from './services';
@@ -25,6 +25,7 @@ export async function startServer(
   const services = await createServices(env, { authMails, logger: options.logger });
   const { logger } = services;
   await openFeatures(services);
+  const stopJobs = startFeatureJobs(services);
   // The production bundle brings its build; tests load the one on disk.
   const build =
     options.build ??
@@ -63,6 +64,7 @@ export async function startServer(
         if ('closeAllConnections' in server) server.closeAllConnections();
       }
       clearTimeout(timer);
+      await stopJobs();
       await services.close();
       logger.info('shutdown complete');
       logger.flush();

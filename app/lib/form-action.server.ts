@@ -38,6 +38,11 @@ export async function runIntent<C, R>(
   handlers: Record<string, (args: FormArgs<C>) => Promise<R> | R>,
 ) {
   const form = await args.request.formData();
+  // No text a person types holds a NUL, and PostgreSQL cannot store one: refuse the form whole.
+  for (const value of form.values()) {
+    if (typeof value === 'string' && value.includes('\u0000'))
+      throw data('This form holds characters we cannot accept.', { status: 400 });
+  }
   const intent = form.get('intent');
   const handler =
     typeof intent === 'string' && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;

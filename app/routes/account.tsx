@@ -19,9 +19,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listAddresses(db, user.id),
   ]);
   const { firstName, lastName, email, twoFactorEnabled } = user;
+  const staff = user.role !== 'customer';
   const { notice, headers } = await takeAccountNotice(request);
   return data(
-    { user: { firstName, lastName, email, twoFactorEnabled }, sessions, orders, addresses, notice },
+    { user: { firstName, lastName, email, twoFactorEnabled, staff }, sessions, orders, addresses, notice },
     { headers },
   );
 }

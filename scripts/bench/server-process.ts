@@ -16,6 +16,8 @@ export interface LoopDelay {
 
 export interface BenchServer {
   url: string;
+  /** The server's database, for the benchmarks that seed data of their own. */
+  databaseUrl: string;
   engine: 'sqlite' | 'postgres';
   /** The cores the server and the load generator run on, when `taskset` exists. */
   pinning: string;
@@ -97,6 +99,7 @@ export async function startBenchServer(postgresUrl: string | undefined): Promise
 
   return {
     url,
+    databaseUrl: database.url,
     engine: postgresUrl ? 'postgres' : 'sqlite',
     pinning: hasTaskset ? 'server on core 1, load generator on core 0 (taskset)' : 'not pinned (no taskset)',
     resetLoopDelay: () => child.send('loop-delay:reset'),

@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import type { MailContent } from '../mail/layout';
 import type { Mailer } from '../mail/mailer';
 import { authOptions } from './options';
+import { roleOf, type UserRole } from './roles';
 import { type LookupContext, lookupSession } from './session-lookup';
 
 /**
@@ -43,6 +44,7 @@ export function createAuth(
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+export type { UserRole };
 
 export interface SessionUser {
   id: string;
@@ -51,6 +53,7 @@ export interface SessionUser {
   lastName: string;
   emailVerified: boolean;
   twoFactorEnabled: boolean;
+  role: UserRole;
 }
 
 /**
@@ -77,6 +80,7 @@ export async function sessionUser(
     firstName?: string;
     lastName?: string;
     twoFactorEnabled?: boolean | null;
+    role?: unknown;
   };
   return {
     id: user.id,
@@ -85,6 +89,7 @@ export async function sessionUser(
     lastName: user.lastName ?? '',
     emailVerified: user.emailVerified,
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
+    role: roleOf(user.role),
   };
 }
 

@@ -53,6 +53,8 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       additionalFields: {
         firstName: { type: 'string', required: true, input: true },
         lastName: { type: 'string', required: true, input: true },
+        // Never from a request (input: false): staff are made by an admin or on the command line.
+        role: { type: 'string', required: false, defaultValue: 'customer', input: false },
       },
     },
     session: {

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from './auth';
+import { roleOf } from './roles';
 
 /** The columns of Better Auth's tables this lookup reads (migration 0002-auth). */
 interface AuthTables {
@@ -12,6 +13,7 @@ interface AuthTables {
     lastName: string;
     emailVerified: boolean | number;
     twoFactorEnabled: boolean | number | null;
+    role: string;
   };
 }
 
@@ -103,6 +105,7 @@ export async function lookupSession(
       'user.lastName',
       'user.emailVerified',
       'user.twoFactorEnabled',
+      'user.role',
     ])
     .where('session.token', '=', token)
     .executeTakeFirst();
@@ -117,5 +120,6 @@ export async function lookupSession(
     lastName: row.lastName ?? '',
     emailVerified: Boolean(row.emailVerified),
     twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    role: roleOf(row.role),
   };
 }

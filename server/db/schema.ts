@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Row types of our own tables. Timestamps are epoch milliseconds (bigint in PostgreSQL, read
  * back as numbers by the pg type parser set up in database.ts), so both engines return the
@@ -28,7 +30,11 @@ export interface WishlistItemTable {
   created_at: number;
 }
 
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
+/** The payment's state. 'refunded': every cent went back (a part refund keeps 'paid'). */
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+
+/** The delivery's state, apart from the payment's (migration 0011). */
+export type Fulfilment = 'unfulfilled' | 'packed' | 'shipped' | 'delivered';
 
 export interface OrderTable {
   id: string;
@@ -68,6 +74,17 @@ export interface OrderTable {
   /** Sales tax in cents, and the rate it was worked out at (thousandths of a percent). */
   tax: number;
   tax_rate: number;
+  fulfilment: Fulfilment;
+  carrier: string | null;
+  tracking_number: string | null;
+  packed_at: number | null;
+  shipped_at: number | null;
+  delivered_at: number | null;
+  cancelled_at: number | null;
+  /** Who cancelled it: 'staff', 'system' (the abandoned-order sweep) or 'customer' (a new checkout). */
+  cancelled_by: string | null;
+  /** Cents given back so far (refunds that succeeded or are in flight). */
+  refunded_total: number;
 }
 
 /** A saved address of a signed-in shopper. */
@@ -97,6 +114,8 @@ export interface OrderItemTable {
   unit_price: number;
   quantity: number;
   line_total: number;
+  /** Units refunded so far (their stock went back). */
+  refunded_quantity: Generated<number>;
 }
 
 export type PaymentAttemptStatus = 'processing' | 'approved' | 'declined' | 'error' | 'refused';
@@ -111,6 +130,83 @@ export interface PaymentAttemptTable {
   transaction_id: string | null;
   created_at: number;
   finished_at: number | null;
+  /** What the console shows of the attempt: never more than the brand and the last four. */
+  method: string | null;
+  card_brand: string | null;
+  last4: string | null;
+}
+
+export type RefundStatus = 'processing' | 'succeeded' | 'failed';
+
+export interface RefundTable {
+  id: string;
+  order_id: string;
+  idempotency_key: string;
+  amount: number;
+  /** JSON [{ itemId, quantity }]; [] for the whole order. */
+  lines: string;
+  status: RefundStatus;
+  /** 'refund' or 'void', as the gateway did it. */
+  kind: string | null;
+  transaction_id: string | null;
+  message: string | null;
+  created_by: string;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface OrderEventTable {
+  id: string;
+  order_id: string;
+  at: number;
+  /** Null for the store itself (the abandoned-order sweep). */
+  actor_id: string | null;
+  actor_email: string | null;
+  kind: string;
+  /** JSON of what changed (carrier, tracking number, amount, note text...). */
+  detail: string;
+}
+
+export interface StockMovementTable {
+  id: string;
+  product_id: string;
+  at: number;
+  delta: number;
+  /** Units on hand after the change. */
+  on_hand: number;
+  reason: string;
+  actor_id: string | null;
+  order_id: string | null;
+}
+
+/** Append-only: triggers refuse UPDATE and DELETE (migration 0011). */
+export interface AuditLogTable {
+  id: string;
+  at: number;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** JSON of the values before and after; null where there was none (a creation, a deletion). */
+  before: string | null;
+  after: string | null;
+}
+
+export interface MediaTable {
+  id: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  created_at: number;
+}
+
+export interface JobLeaseTable {
+  name: string;
+  holder: string | null;
+  until: number;
+  last_run_at: number | null;
 }
 
 export interface ContactMessageTable {
@@ -181,6 +277,10 @@ export interface ProductTable {
   measures: string;
   position: number;
   updated_at: number;
+  /** Shown on the storefront; staff unpublish a product to hide it without deleting it. */
+  published: Generated<Flag>;
+  /** Staff's pick for the featured category, beside the new, best-rated and on-sale ones. */
+  is_featured: Generated<Flag>;
 }
 
 export interface ProductImageTable {
@@ -230,4 +330,10 @@ export interface DatabaseSchema {
   product_specifications: ProductSpecificationTable;
   inventory: InventoryTable;
   addresses: AddressTable;
+  refunds: RefundTable;
+  order_events: OrderEventTable;
+  stock_movements: StockMovementTable;
+  audit_log: AuditLogTable;
+  media: MediaTable;
+  job_leases: JobLeaseTable;
 }

@@ -1,3 +1,13 @@
+import {
+  type AuthorizeNetConfig,
+  clean,
+  field,
+  firstOf,
+  formatAmount,
+  shopperText,
+  text,
+} from './authorizenet-json';
+import { refundThrough } from './authorizenet-refund';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
 
 /**
@@ -10,15 +20,6 @@ import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
 export const AUTHORIZENET_SANDBOX_ENDPOINT = 'https://apitest.authorize.net/xml/v1/request.api';
 export const AUTHORIZENET_PRODUCTION_ENDPOINT = 'https://api.authorize.net/xml/v1/request.api';
 
-export interface AuthorizeNetConfig {
-  apiLoginId: string;
-  transactionKey: string;
-  endpoint: string;
-  /** Whole-call limit (connect, answer and body). Default 30 s. */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}
-
 /** The request certainly never reached Authorize.Net. */
 const NOT_SENT = 'The payment service could not be reached. You have not been charged. Please try again.';
 /** It may have reached Authorize.Net: we must not claim the shopper was not charged. */
@@ -29,24 +30,6 @@ const UNCONFIRMED =
   'We could not confirm your payment with the payment service, so we cannot tell whether you were charged. ' +
   'Please check your card or bank statement, or contact us, before trying again.';
 const FAILED = 'The payment could not be processed. You have not been charged.';
-
-/** Integer cents to Authorize.Net's decimal string without floating point: 12345 -> "123.45". */
-export function formatAmount(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents <= 0)
-    throw new RangeError('amountCents must be a positive integer');
-  const digits = String(cents).padStart(3, '0');
-  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
-/** Printable text only, single-spaced, cut to the schema's maximum length. */
-function clean(value: string, max: number): string {
-  return value
-    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max)
-    .trim();
-}
 
 /** "Mary Ann Smith" -> Mary Ann / Smith (schema: 50 characters each; a single word is the last name). */
 function billTo(holderName: string): { firstName?: string; lastName?: string } | undefined {
@@ -97,34 +80,6 @@ function buildRequest(config: AuthorizeNetConfig, request: ChargeRequest): strin
   });
 }
 
-// ---- Reading the answer (every field is optional: trust nothing) ----
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
-}
-
-/** The JSON API sends lists as arrays; tolerate a lone object too. */
-function firstOf(value: unknown): unknown {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/**
- * A gateway text the shopper may see, or undefined. Some Authorize.Net errors quote the value that
- * failed schema validation (E00003 "The value '4111...' is invalid"), so any text holding one of the
- * secrets, a run of three or more digits, or a schema reference is dropped.
- */
-function shopperText(raw: string | undefined, secrets: string[]): string | undefined {
-  if (raw === undefined) return undefined;
-  const message = clean(raw, 200);
-  if (!message || /\d{3,}/.test(message) || /xsd|schema/i.test(message)) return undefined;
-  if (secrets.some((secret) => secret.length > 0 && message.includes(secret))) return undefined;
-  return message;
-}
-
 function interpret(body: unknown, request: ChargeRequest, secrets: string[]): ChargeResult {
   const resultCode = text(field(field(body, 'messages'), 'resultCode'));
   const transaction = field(body, 'transactionResponse');
@@ -170,6 +125,8 @@ function interpret(body: unknown, request: ChargeRequest, secrets: string[]): Ch
 
 // ---- Transport ----
 
+export { type AuthorizeNetConfig, formatAmount };
+
 /** Failures that happen before any byte of the request is sent (DNS, refused connection, TLS). */
 const CONNECT_CODES = new Set([
   'ECONNREFUSED',
@@ -201,10 +158,44 @@ function neverSent(error: unknown): boolean {
   );
 }
 
-export function createAuthorizeNetGateway(config: AuthorizeNetConfig): PaymentGateway {
-  const doFetch = config.fetch ?? fetch;
-  const timeoutMs = config.timeoutMs ?? 30_000;
+/** The processor's JSON answer, or why there is none (a message for the caller's error). */
+type Answer = { body: unknown } | { failed: string };
 
+/**
+ * One createTransactionRequest over HTTP: the whole call under the time limit, the BOM removed,
+ * the JSON parsed. Shared by charges and refunds.
+ */
+async function send(config: AuthorizeNetConfig, body: string, signal?: AbortSignal): Promise<Answer> {
+  const doFetch = config.fetch ?? fetch;
+  if (signal?.aborted) return { failed: NOT_SENT };
+  const timeout = AbortSignal.timeout(config.timeoutMs ?? 30_000);
+  const combined = signal ? AbortSignal.any([timeout, signal]) : timeout;
+  let answer: string;
+  try {
+    const response = await doFetch(config.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body,
+      signal: combined,
+    });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      return { failed: UNCONFIRMED };
+    }
+    answer = await response.text();
+  } catch (error) {
+    if (timeout.aborted) return { failed: TIMED_OUT };
+    return { failed: neverSent(error) ? NOT_SENT : UNCONFIRMED };
+  }
+  try {
+    // Authorize.Net prefixes its JSON with a UTF-8 BOM, which JSON.parse rejects.
+    return { body: JSON.parse(answer.replace(/^\uFEFF/, '')) };
+  } catch {
+    return { failed: UNCONFIRMED };
+  }
+}
+
+export function createAuthorizeNetGateway(config: AuthorizeNetConfig): PaymentGateway {
   async function charge(request: ChargeRequest): Promise<ChargeResult> {
     let body: string;
     try {
@@ -212,39 +203,20 @@ export function createAuthorizeNetGateway(config: AuthorizeNetConfig): PaymentGa
     } catch {
       return { status: 'error', message: NOT_SENT };
     }
-    if (request.signal?.aborted) return { status: 'error', message: NOT_SENT };
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
-    let answer: string;
-    try {
-      const response = await doFetch(config.endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body,
-        signal,
-      });
-      if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
-        return { status: 'error', message: UNCONFIRMED };
-      }
-      answer = await response.text();
-    } catch (error) {
-      if (timeout.aborted) return { status: 'error', message: TIMED_OUT };
-      return { status: 'error', message: neverSent(error) ? NOT_SENT : UNCONFIRMED };
-    }
-    let parsed: unknown;
-    try {
-      // Authorize.Net prefixes its JSON with a UTF-8 BOM, which JSON.parse rejects.
-      parsed = JSON.parse(answer.replace(/^\uFEFF/, ''));
-    } catch {
-      return { status: 'error', message: UNCONFIRMED };
-    }
+    const answer = await send(config, body, request.signal);
+    if ('failed' in answer) return { status: 'error', message: answer.failed };
     const secrets =
       request.source.method === 'card'
         ? [request.source.card.number, request.source.card.cvv]
         : [request.source.bank.accountNumber, request.source.bank.routingNumber];
-    return interpret(parsed, request, secrets);
+    return interpret(answer.body, request, secrets);
   }
 
-  return { name: 'authorizenet', mock: false, configured: true, charge };
+  return {
+    name: 'authorizenet',
+    mock: false,
+    configured: true,
+    charge,
+    refund: (request) => refundThrough((body) => send(config, body, request.signal), config, request),
+  };
 }

@@ -54,4 +54,28 @@ export interface PaymentGateway {
   /** False for `none`: checkout answers 'Payments are not configured ...'. */
   readonly configured: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
+
+export interface RefundRequest {
+  /** The processor's id of the original charge (orders.transaction_id). */
+  transactionId: string;
+  /** Our order reference (MS-...), sent as the invoice number. */
+  orderReference: string;
+  /** Integer cents to give back, > 0 and <= chargedCents. */
+  amountCents: number;
+  /** Integer cents of the original charge: giving all of it back may be done as a void while the charge is unsettled. */
+  chargedCents: number;
+  method: 'card' | 'bank_transfer';
+  /** Last four digits of the card or account charged (Authorize.Net asks for them); null if unknown. */
+  last4: string | null;
+  signal?: AbortSignal;
+}
+
+export type RefundResult =
+  /** Money goes back: 'refunded' (a credit against a settled charge) or 'voided' (the unsettled charge cancelled, nothing taken). */
+  | { status: 'refunded' | 'voided'; transactionId: string }
+  /** The processor said no (e.g. a part refund of an unsettled charge): `message` is for staff. */
+  | { status: 'declined'; message: string }
+  /** Not reached or no clear answer: nothing is known to have been refunded; staff may try again. */
+  | { status: 'error'; message: string };

@@ -37,3 +37,28 @@ describe('test gateway', () => {
     expect(result).toEqual({ status: 'declined', message: 'Insufficient funds.' });
   });
 });
+
+describe('test gateway refunds', () => {
+  const gateway = createTestGateway();
+  const base = {
+    transactionId: 'test_abc',
+    orderReference: 'MS-ABCDEFGH',
+    chargedCents: 5_000,
+    method: 'card' as const,
+    last4: '4242',
+  };
+  it('voids the whole charge and refunds a part', async () => {
+    expect(await gateway.refund({ ...base, amountCents: 5_000 })).toMatchObject({
+      status: 'voided',
+      transactionId: expect.stringMatching(/^test_/) as string,
+    });
+    expect(await gateway.refund({ ...base, amountCents: 1_000 })).toMatchObject({ status: 'refunded' });
+  });
+  it('refuses charges it did not make and amounts beyond the charge', async () => {
+    expect((await gateway.refund({ ...base, transactionId: '123', amountCents: 100 })).status).toBe(
+      'declined',
+    );
+    expect((await gateway.refund({ ...base, amountCents: 5_001 })).status).toBe('declined');
+    expect((await gateway.refund({ ...base, amountCents: 0 })).status).toBe('declined');
+  });
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
+import type { ChargeRequest, ChargeResult, PaymentGateway, RefundRequest, RefundResult } from './gateway';
 
 /**
  * The test gateway (PAYMENT_PROVIDER=test): no money moves. Its cards are listed in
@@ -38,7 +38,32 @@ export function createTestGateway(): PaymentGateway {
       if (APPROVED_CARDS.has(number)) return Promise.resolve(approved);
       return Promise.resolve({ status: 'declined', message: DECLINES[number] ?? 'Your card was declined.' });
     },
+    refund: (request) => Promise.resolve(testRefund(request)),
   };
+}
+
+/**
+ * The test processor never settles: giving back the whole charge voids it, a part is a refund.
+ * It refunds only its own charges (test_...), and never more than was charged.
+ */
+function testRefund(request: RefundRequest): RefundResult {
+  if (!request.transactionId.startsWith('test_')) {
+    return {
+      status: 'declined',
+      message: 'The test gateway did not make this charge, so it cannot refund it.',
+    };
+  }
+  const { amountCents, chargedCents } = request;
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > chargedCents) {
+    return {
+      status: 'declined',
+      message: 'The refund must be more than nothing and no more than was charged.',
+    };
+  }
+  const transactionId = `test_${randomUUID()}`;
+  return amountCents === chargedCents
+    ? { status: 'voided', transactionId }
+    : { status: 'refunded', transactionId };
 }
 
 /** PAYMENT_PROVIDER=none: the store runs, and checkout says payments are not configured. */
@@ -48,6 +73,8 @@ export function createUnconfiguredGateway(): PaymentGateway {
     mock: false,
     configured: false,
     charge: () =>
+      Promise.resolve({ status: 'error', message: 'Payments are not configured on this store yet.' }),
+    refund: () =>
       Promise.resolve({ status: 'error', message: 'Payments are not configured on this store yet.' }),
   };
 }

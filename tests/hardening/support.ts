@@ -85,6 +85,11 @@ export async function rowCounts(database: AppDatabase): Promise<Record<string, n
     'contact_messages',
     'newsletter_subscribers',
     'addresses',
+    'refunds',
+    'order_events',
+    'stock_movements',
+    'audit_log',
+    'media',
   ] as const;
   for (const table of tables) {
     const row = await database.db

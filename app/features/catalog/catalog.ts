@@ -253,11 +253,11 @@ export type FeaturedSubcategory = (typeof FEATURED_SUBCATEGORIES)[number];
 export const BEST_SELLER_RATING = 4.7;
 export const SEASONAL_COUNT = 6;
 
-type Featurable = Pick<Product, 'isNew' | 'isSale' | 'rating'>;
+type Featurable = Pick<Product, 'isNew' | 'isSale' | 'rating' | 'isFeatured'>;
 
-/** Featured products: new, best-rated or on sale, in catalogue order. */
+/** Featured products: picked by staff, new, best-rated or on sale, in catalogue order. */
 export function featuredProducts<T extends Featurable>(products: readonly T[]): T[] {
-  return products.filter((p) => p.isNew || p.isSale || p.rating >= BEST_SELLER_RATING);
+  return products.filter((p) => p.isFeatured || p.isNew || p.isSale || p.rating >= BEST_SELLER_RATING);
 }
 
 /** The rules of the featured subcategories. */

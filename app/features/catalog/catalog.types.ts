@@ -83,6 +83,8 @@ export interface ProductInput {
   stock: StockStatus;
   sku: string;
   isNew?: boolean;
+  /** Staff's pick for the featured category (the console), beside new, best-rated and on-sale products. */
+  isFeatured?: boolean;
   /** 4-6 short feature sentences. */
   features: string[];
   measures: ProductMeasures;

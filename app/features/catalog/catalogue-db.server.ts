@@ -78,38 +78,48 @@ export async function readProducts(db: Db, ids?: readonly string[]): Promise<Pro
   const imagesOf = groupBy(images);
   const featuresOf = groupBy(features);
   const specificationsOf = groupBy(specifications);
-  return products.map((row) =>
-    productFromRecord({
-      id: row.id,
-      sku: row.sku,
-      name: row.name,
-      description: row.description,
-      brand: row.brand_name,
-      category: row.category_id as StockedCategoryId,
-      subcategory: row.subcategory_id,
-      price: row.price,
-      originalPrice: row.original_price ?? undefined,
-      rating: row.rating,
-      reviewCount: row.review_count,
-      isNew: Boolean(row.is_new),
-      hsaFsaEligible: Boolean(row.hsa_fsa_eligible),
-      prescriptionRequired: Boolean(row.prescription_required),
-      returnable: Boolean(row.returnable),
-      freightOnly: Boolean(row.freight_only),
-      taxExempt: Boolean(row.tax_exempt),
-      measures: JSON.parse(row.measures) as ProductMeasures,
-      images: (imagesOf.get(row.id) ?? []).map((image) => ({
-        id: `${row.id}-${image.position}`,
-        src: image.src,
-        alt: image.alt,
-        width: image.width,
-        height: image.height,
-      })),
-      features: (featuresOf.get(row.id) ?? []).map((f) => f.text),
-      extraSpecifications: (specificationsOf.get(row.id) ?? []).map(({ name, value }) => ({ name, value })),
-      onHand: row.on_hand ?? 0,
-    }),
-  );
+  // Unpublished products are staff's drafts: the storefront never sees them.
+  return products
+    .filter((row) => Boolean(row.published))
+    .map((row) =>
+      productFromRecord({
+        id: row.id,
+        sku: row.sku,
+        name: row.name,
+        description: row.description,
+        brand: row.brand_name,
+        category: row.category_id as StockedCategoryId,
+        subcategory: row.subcategory_id,
+        price: row.price,
+        originalPrice: row.original_price ?? undefined,
+        rating: row.rating,
+        reviewCount: row.review_count,
+        isNew: Boolean(row.is_new),
+        isFeatured: Boolean(row.is_featured),
+        hsaFsaEligible: Boolean(row.hsa_fsa_eligible),
+        prescriptionRequired: Boolean(row.prescription_required),
+        returnable: Boolean(row.returnable),
+        freightOnly: Boolean(row.freight_only),
+        taxExempt: Boolean(row.tax_exempt),
+        measures: JSON.parse(row.measures) as ProductMeasures,
+        images: (imagesOf.get(row.id) ?? []).map((image) => ({
+          id: `${row.id}-${image.position}`,
+          src: image.src,
+          alt: image.alt,
+          width: image.width,
+          height: image.height,
+        })),
+        features: (featuresOf.get(row.id) ?? []).map((f) => f.text),
+        extraSpecifications: (specificationsOf.get(row.id) ?? []).map(({ name, value }) => ({ name, value })),
+        onHand: row.on_hand ?? 0,
+      }),
+    );
+}
+
+/** A flag as this engine stores it: SQLite has no boolean (0/1, and better-sqlite3 binds none). */
+export function flagFor(db: Db): (value: boolean) => boolean | number {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return (value) => (postgres ? value : Number(value));
 }
 
 export async function hasCatalogue(db: Db): Promise<boolean> {
@@ -123,9 +133,7 @@ export async function hasCatalogue(db: Db): Promise<boolean> {
  * product staff edited keeps their edit. Returns how many products were new.
  */
 export async function seedCatalogue(db: Db, seed: CatalogueSeed, now = Date.now()): Promise<number> {
-  // SQLite has no boolean: it stores 0/1 (and better-sqlite3 binds no JavaScript boolean).
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const flag = (value: boolean) => (postgres ? value : Number(value));
+  const flag = flagFor(db);
   // A few multi-row statements, not one per row: a PostgreSQL start pays a round trip each.
   return db.transaction().execute(async (trx) => {
     await trx

@@ -129,7 +129,10 @@ function difference(before: Catalogue, after: Catalogue, ids: readonly string[] 
       continue;
     }
     if (shownOnPage(old) !== shownOnPage(now)) productIds.push(id);
-    if (JSON.stringify(toCard(old)) !== JSON.stringify(toCard(now))) listings = true;
+    // A card's look, or where it is listed (staff's featured pick is not on the card).
+    if (JSON.stringify(toCard(old)) !== JSON.stringify(toCard(now)) || old.isFeatured !== now.isFeatured) {
+      listings = true;
+    }
   }
   return { productIds, listings };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 
@@ -44,6 +45,46 @@ export async function returnStock(trx: Db, lines: readonly StockLine[], now = Da
       .updateTable('inventory')
       .set((eb) => ({ on_hand: eb('on_hand', '+', line.quantity), updated_at: now }))
       .where('product_id', '=', line.productId)
+      .execute();
+  }
+}
+
+/** Why units moved and who moved them, for the product's stock history. */
+export interface StockReason {
+  reason: string;
+  actorId: string | null;
+  orderId?: string | null;
+}
+
+/**
+ * Gives units back and keeps each move in the product's stock history (staff refunds), in the
+ * caller's transaction.
+ */
+export async function returnStockWithHistory(
+  trx: Db,
+  lines: readonly StockLine[],
+  why: StockReason,
+  now = Date.now(),
+): Promise<void> {
+  await returnStock(trx, lines, now);
+  for (const line of lines) {
+    const row = await trx
+      .selectFrom('inventory')
+      .select('on_hand')
+      .where('product_id', '=', line.productId)
+      .executeTakeFirst();
+    await trx
+      .insertInto('stock_movements')
+      .values({
+        id: randomUUID(),
+        product_id: line.productId,
+        at: now,
+        delta: line.quantity,
+        on_hand: row ? Number(row.on_hand) : 0,
+        reason: why.reason,
+        actor_id: why.actorId,
+        order_id: why.orderId ?? null,
+      })
       .execute();
   }
 }

@@ -4,7 +4,7 @@ import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
 import type { ChargeResult, ChargeSource, PaymentGateway } from '#server/payments/gateway';
 import { hasPaidOrder, type OrderRow, findOrder } from '../orders/orders.server';
 import { PROMOTIONS } from '../promo/promo';
-import { orderSuccessPath, paymentMethodOf, soldOutMessage } from './checkout';
+import { detectCardBrand, lastFour, orderSuccessPath, paymentMethodOf, soldOutMessage } from './checkout';
 import { CheckoutError } from './checkout-error';
 import { SoldOutError, type StockLine } from '../catalog/stock.server';
 import {
@@ -137,6 +137,13 @@ export async function payOrder(deps: PaymentDeps, request: PayRequest): Promise<
       transaction_id: null,
       created_at: Date.now(),
       finished_at: null,
+      // What staff may see of it: the method, and the brand and last four of a card or account.
+      method: request.payment.paymentMethod,
+      card_brand:
+        request.payment.paymentMethod === 'card' ? detectCardBrand(request.payment.cardNumber) : null,
+      last4: lastFour(
+        request.payment.paymentMethod === 'card' ? request.payment.cardNumber : request.payment.accountNumber,
+      ),
     })
     .onConflict((oc) => oc.columns(['order_id', 'idempotency_key']).doNothing())
     .executeTakeFirst();

@@ -5,7 +5,7 @@ import { type CardBrand, type PaymentMethod, paymentMethodOf } from '../checkout
 import type { Address } from '../delivery/address.schema';
 import { type ShippingOption, shippingOptionOf } from '../delivery/shipping-options';
 import { isUsStateCode } from '../delivery/us-states';
-import type { OrderLine, OrderView } from './orders';
+import { type OrderLine, type OrderView, type OrderViewLine, shipmentOf } from './orders';
 
 type Db = Kysely<DatabaseSchema>;
 export type OrderRow = Selectable<OrderTable>;
@@ -88,6 +88,15 @@ export async function insertOrder(
         shipping_option: order.shippingOption,
         tax: order.tax,
         tax_rate: order.taxRate,
+        fulfilment: 'unfulfilled',
+        carrier: null,
+        tracking_number: null,
+        packed_at: null,
+        shipped_at: null,
+        delivered_at: null,
+        cancelled_at: null,
+        cancelled_by: null,
+        refunded_total: 0,
       };
       await trx.insertInto('orders').values(row).execute();
       await trx
@@ -153,8 +162,8 @@ export async function cancelAbandonedOrders(db: Db, userId: string): Promise<voi
     .execute();
 }
 
-async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderLine[]>> {
-  const byOrder = new Map<string, OrderLine[]>();
+async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderViewLine[]>> {
+  const byOrder = new Map<string, OrderViewLine[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
     .selectFrom('order_items')
@@ -166,12 +175,14 @@ async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderLin
   for (const row of rows) {
     const list = byOrder.get(row.order_id) ?? [];
     list.push({
+      id: row.id,
       productId: row.product_id,
       name: row.name,
       imageUrl: row.image_url,
       unitPrice: row.unit_price,
       quantity: row.quantity,
       lineTotal: row.line_total,
+      refundedQuantity: Number(row.refunded_quantity),
     });
     byOrder.set(row.order_id, list);
   }
@@ -194,7 +205,7 @@ function addressOf(row: OrderRow): Address | null {
   };
 }
 
-function toView(row: OrderRow, items: OrderLine[]): OrderView {
+function toView(row: OrderRow, items: OrderViewLine[]): OrderView {
   const address = addressOf(row);
   return {
     reference: row.reference,
@@ -215,6 +226,10 @@ function toView(row: OrderRow, items: OrderLine[]): OrderView {
     bankLast4: row.bank_last4,
     createdAt: Number(row.created_at),
     paidAt: row.paid_at === null ? null : Number(row.paid_at),
+    fulfilment: row.fulfilment,
+    shipment: shipmentOf(row),
+    deliveredAt: row.delivered_at === null ? null : Number(row.delivered_at),
+    refundedTotal: Number(row.refunded_total),
     items,
   };
 }
@@ -223,13 +238,21 @@ export async function orderView(db: Db, row: OrderRow): Promise<OrderView> {
   return toView(row, (await linesOf(db, [row.id])).get(row.id) ?? []);
 }
 
-/** The account's order history: orders that reached the payment step, newest first. */
+/**
+ * The account's order history: orders that reached the payment step, and those staff
+ * cancelled (the shopper was mailed about them), newest first.
+ */
 export async function listUserOrders(db: Db, userId: string, limit = 50): Promise<OrderView[]> {
   const rows = await db
     .selectFrom('orders')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('status', 'in', ['paid', 'failed'])
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['paid', 'failed', 'refunded']),
+        eb.and([eb('status', '=', 'cancelled'), eb('cancelled_by', '=', 'staff')]),
+      ]),
+    )
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
@@ -254,7 +277,7 @@ export async function findUserOrder(
     .selectAll()
     .where('reference', '=', reference)
     .where('user_id', '=', userId)
-    .where('status', '!=', 'cancelled')
+    .where((eb) => eb.or([eb('status', '!=', 'cancelled'), eb('cancelled_by', '=', 'staff')]))
     .executeTakeFirst();
   return row ? orderView(db, row) : undefined;
 }

@@ -3,8 +3,10 @@ import { CARD_BRAND_LABELS, PAYMENT_METHOD_LABELS } from '../checkout/checkout';
 import type { Address } from '../delivery/address.schema';
 import type { ShippingOption } from '../delivery/shipping-options';
 
+import { carrierName, type Fulfilment, type PaymentStatus, trackingUrl } from './fulfilment';
+
 /** Orders as the shopper sees them (no internal ids of the payment machinery). */
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
+export type OrderStatus = PaymentStatus;
 
 export interface OrderLine {
   productId: string;
@@ -13,6 +15,20 @@ export interface OrderLine {
   unitPrice: number;
   quantity: number;
   lineTotal: number;
+}
+
+/** A line of a stored order: with its id (refunds name it) and the units refunded so far. */
+export interface OrderViewLine extends OrderLine {
+  id: string;
+  refundedQuantity: number;
+}
+
+/** Where the parcel is, once it left: the carrier's name and its tracking page. */
+export interface Shipment {
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+  shippedAt: number;
 }
 
 export interface OrderView {
@@ -36,7 +52,12 @@ export interface OrderView {
   bankLast4: string | null;
   createdAt: number;
   paidAt: number | null;
-  items: OrderLine[];
+  fulfilment: Fulfilment;
+  shipment: Shipment | null;
+  deliveredAt: number | null;
+  /** Cents given back so far. */
+  refundedTotal: number;
+  items: OrderViewLine[];
 }
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -44,7 +65,36 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   paid: 'Paid',
   failed: 'Payment failed',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
+
+/** The one status a shopper reads: the payment's, and once paid, where the parcel is. */
+export function orderStatusText(order: Pick<OrderView, 'status' | 'fulfilment' | 'refundedTotal'>): string {
+  if (order.status !== 'paid') return ORDER_STATUS_LABELS[order.status];
+  const step =
+    order.fulfilment === 'unfulfilled'
+      ? 'Paid'
+      : order.fulfilment === 'packed'
+        ? 'Being prepared'
+        : order.fulfilment === 'shipped'
+          ? 'Shipped'
+          : 'Delivered';
+  return order.refundedTotal > 0 ? `${step} · Partly refunded` : step;
+}
+
+export function shipmentOf(row: {
+  carrier: string | null;
+  tracking_number: string | null;
+  shipped_at: number | null;
+}): Shipment | null {
+  if (!row.carrier || !row.tracking_number || row.shipped_at === null) return null;
+  return {
+    carrier: carrierName(row.carrier) ?? row.carrier,
+    trackingNumber: row.tracking_number,
+    trackingUrl: trackingUrl(row.carrier, row.tracking_number) ?? null,
+    shippedAt: Number(row.shipped_at),
+  };
+}
 
 /** "Visa ending in 4242", "Bank account ending in 6789" or the method's name. */
 export function paymentDescription(

@@ -9,6 +9,8 @@ import * as catalogue from './0007-catalogue';
 import * as orderStockHold from './0008-order-stock-hold';
 import * as productDeliveryFlags from './0009-product-delivery-flags';
 import * as delivery from './0010-delivery';
+import * as operations from './0011-operations';
+import * as consoleOrderIndexes from './0012-console-order-indexes';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -25,4 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0008-order-stock-hold': orderStockHold,
   '0009-product-delivery-flags': productDeliveryFlags,
   '0010-delivery': delivery,
+  '0011-operations': operations,
+  '0012-console-order-indexes': consoleOrderIndexes,
 };

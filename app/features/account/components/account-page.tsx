@@ -9,7 +9,7 @@ import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 
 export interface AccountPageProps {
-  user: { firstName: string; lastName: string; email: string; twoFactorEnabled: boolean };
+  user: { firstName: string; lastName: string; email: string; twoFactorEnabled: boolean; staff: boolean };
   sessions: DeviceSession[];
   /** A plain POST's success, carried over its redirect back to this page. */
   notice: AccountAnswer | null;
@@ -27,12 +27,19 @@ export function AccountPage({ user, sessions, notice, orders, addressBook }: Acc
       <p className="mt-2 text-lg">
         Signed in as <strong>{user.email}</strong>
       </p>
+      {user.staff && user.twoFactorEnabled ? (
+        <p className="mt-2">
+          <a href="/admin" className="text-brand font-bold underline underline-offset-2">
+            Open the store console
+          </a>
+        </p>
+      ) : null}
       <div className="mt-8 space-y-8">
         <AccountSection title="Order history">{orders}</AccountSection>
         <AccountSection title="Address book">{addressBook}</AccountSection>
         <ProfileSection user={user} notice={notice} />
         <PasswordSection notice={notice} />
-        <TwoFactorSection enabled={user.twoFactorEnabled} />
+        <TwoFactorSection enabled={user.twoFactorEnabled} staff={user.staff} />
         <SessionsSection sessions={sessions} />
       </div>
     </div>

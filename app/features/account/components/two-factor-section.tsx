@@ -11,7 +11,8 @@ import { TwoFactorDisable } from './two-factor-disable';
 // Setting two-factor up is rare and needs scripts anyway: its steps load when it starts.
 const TwoFactorSetup = lazy(() => import('./two-factor-setup').then((m) => ({ default: m.TwoFactorSetup })));
 
-export function TwoFactorSection({ enabled }: { enabled: boolean }) {
+/** `staff`: the account runs the store; the console opens only with two-factor on. */
+export function TwoFactorSection({ enabled, staff = false }: { enabled: boolean; staff?: boolean }) {
   const [settingUp, setSettingUp] = useState(false);
   const [cancelled, setCancelled] = useState(0);
   const startRef = useRef<HTMLButtonElement>(null);
@@ -31,7 +32,13 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   }, [cancelled]);
 
   return (
-    <AccountSection title="Two-factor authentication">
+    <AccountSection title="Two-factor authentication" id="two-factor">
+      {staff && !enabled ? (
+        <p className="rounded-md border-2 border-warning p-3 font-bold">
+          Your account is a staff account: the store console opens once two-factor authentication is on. Turn
+          it on below.
+        </p>
+      ) : null}
       <p>
         Two-factor authentication is <strong>{enabled ? 'on' : 'off'}</strong>.{' '}
         {enabled

@@ -4,6 +4,7 @@ import { formatPrice } from '~/lib/money';
 import { formatOrderDate, type OrderView, paymentDescription } from '../orders';
 import { StatusText } from './order-history';
 import { OrderDelivery } from './order-delivery';
+import { OrderTracking } from './order-tracking';
 import { OrderTotals } from './order-totals';
 
 /** One order as bought: lines at the prices paid, totals, payment and status. */
@@ -23,8 +24,19 @@ export function OrderDetail({ order }: { order: OrderView }) {
         <dd>{formatOrderDate(order.createdAt)}</dd>
         <dt className="font-bold">Status</dt>
         <dd>
-          <StatusText status={order.status} />
+          <StatusText order={order} />
+          {order.refundedTotal > 0 && order.status !== 'refunded'
+            ? ` (${formatPrice(order.refundedTotal)} refunded)`
+            : ''}
         </dd>
+        {order.shipment ? (
+          <>
+            <dt className="font-bold">Delivery</dt>
+            <dd>
+              <OrderTracking order={order} />
+            </dd>
+          </>
+        ) : null}
         <dt className="font-bold">Payment</dt>
         <dd>{paymentDescription(order)}</dd>
         {order.email ? (

@@ -4,7 +4,8 @@ import { formatPrice } from '~/lib/money';
 import { itemCount } from '../../cart/item-count';
 import { addressSummary } from '../../delivery/address-book';
 import { shippingOptionText } from '../../delivery/shipping-options';
-import { formatOrderDate, ORDER_STATUS_LABELS, type OrderView } from '../orders';
+import { formatOrderDate, orderStatusText, type OrderView } from '../orders';
+import { OrderTracking } from './order-tracking';
 
 /** The account's orders, newest first, each with a link to its details. */
 export function OrderHistory({ orders }: { orders: OrderView[] }) {
@@ -34,13 +35,18 @@ export function OrderHistory({ orders }: { orders: OrderView[] }) {
             <p className="font-bold">{formatPrice(order.total)}</p>
           </div>
           <p className="text-muted">
-            {formatOrderDate(order.createdAt)} · <StatusText status={order.status} /> ·{' '}
+            {formatOrderDate(order.createdAt)} · <StatusText order={order} /> ·{' '}
             {itemCount(order.items) === 1 ? '1 item' : `${itemCount(order.items)} items`}
           </p>
           <p className="text-sm break-words">
             {order.address ? `Ship to ${addressSummary(order.address)} · ` : ''}
             {shippingOptionText(order.shippingOption)}
           </p>
+          {order.shipment ? (
+            <p className="text-sm">
+              <OrderTracking order={order} />
+            </p>
+          ) : null}
           <ul className="text-sm">
             {order.items.map((item) => (
               <li key={item.productId}>
@@ -54,7 +60,7 @@ export function OrderHistory({ orders }: { orders: OrderView[] }) {
   );
 }
 
-export function StatusText({ status }: { status: OrderView['status'] }) {
-  const tone = status === 'paid' ? 'text-success' : status === 'failed' ? 'text-danger' : '';
-  return <span className={`font-bold ${tone}`}>{ORDER_STATUS_LABELS[status]}</span>;
+export function StatusText({ order }: { order: Pick<OrderView, 'status' | 'fulfilment' | 'refundedTotal'> }) {
+  const tone = order.status === 'paid' ? 'text-success' : order.status === 'failed' ? 'text-danger' : '';
+  return <span className={`font-bold ${tone}`}>{orderStatusText(order)}</span>;
 }

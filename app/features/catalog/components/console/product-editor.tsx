@@ -1,0 +1,175 @@
+import { Form, useActionData, useNavigation } from 'react-router';
+import { primaryButton } from '~/components/ui/button-styles';
+import { Field, SelectField, TextAreaField } from '~/components/ui/field';
+import { MEASURE_FIELDS } from '../../product-admin.schema';
+import type { ProductConsoleAnswer } from '../../product-console-actions.server';
+
+export const FLAG_LABELS = [
+  ['isNew', 'New arrival'],
+  ['isFeatured', 'Featured'],
+  ['freightOnly', 'Oversized: ships by freight only'],
+  ['taxExempt', 'Tax-exempt'],
+  ['hsaFsaEligible', 'HSA/FSA eligible'],
+  ['prescriptionRequired', 'Prescription required'],
+  ['returnable', 'Returnable'],
+] as const;
+
+export type ProductFlags = Record<(typeof FLAG_LABELS)[number][0], boolean>;
+
+/** Every field a product page shows, in one form; dollars in, cents kept. */
+export function ProductEditor({
+  values,
+  flags,
+  placements,
+  brands,
+  submitLabel,
+}: {
+  values: Record<string, string>;
+  flags: ProductFlags;
+  placements: (readonly [string, string])[];
+  brands: string[];
+  submitLabel: string;
+}) {
+  const answer = useActionData<ProductConsoleAnswer>();
+  const mine = answer?.intent === 'save' ? answer : undefined;
+  const typed = mine && !mine.ok ? mine.values : undefined;
+  const value = (name: string) => typed?.[name] ?? values[name] ?? '';
+  const checked = (name: keyof ProductFlags) => (typed ? typed[name] === 'on' : flags[name]);
+  const error = (name: string) => mine?.fields?.[name];
+  const navigation = useNavigation();
+  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
+  return (
+    <Form
+      method="post"
+      className="space-y-6"
+      aria-label="Product details"
+      key={mine?.ok ? 'saved' : 'editing'}
+    >
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-xl font-bold">Details</legend>
+        <div className="sm:col-span-2">
+          <Field
+            label="Name"
+            name="name"
+            defaultValue={value('name')}
+            error={error('name')}
+            required
+            maxLength={120}
+          />
+        </div>
+        <Field
+          label="SKU"
+          name="sku"
+          defaultValue={value('sku')}
+          error={error('sku')}
+          required
+          maxLength={40}
+          autoComplete="off"
+        />
+        <div>
+          <Field
+            label="Brand"
+            name="brand"
+            defaultValue={value('brand')}
+            error={error('brand')}
+            required
+            maxLength={60}
+            list="brand-names"
+            autoComplete="off"
+          />
+          <datalist id="brand-names">
+            {brands.map((brand) => (
+              <option key={brand} value={brand} />
+            ))}
+          </datalist>
+        </div>
+        <div className="sm:col-span-2">
+          <SelectField
+            label="Category"
+            name="placement"
+            defaultValue={value('placement')}
+            options={placements}
+            placeholder="Choose…"
+            error={error('placement')}
+            required
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <TextAreaField
+            label="Description"
+            name="description"
+            defaultValue={value('description')}
+            error={error('description')}
+            required
+            maxLength={2000}
+            rows={5}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-xl font-bold">Price</legend>
+        <Field
+          label="Price ($)"
+          name="price"
+          inputMode="decimal"
+          defaultValue={value('price')}
+          error={error('price')}
+          required
+        />
+        <Field
+          label="Original price ($)"
+          name="originalPrice"
+          inputMode="decimal"
+          defaultValue={value('originalPrice')}
+          error={error('originalPrice')}
+          hint="Higher than the price while the product is on sale; empty otherwise"
+        />
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-xl font-bold">Flags</legend>
+        {FLAG_LABELS.map(([name, label]) => (
+          <label key={name} className="flex min-h-11 items-center gap-3">
+            <input type="checkbox" name={name} defaultChecked={checked(name)} className="size-5" />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-xl font-bold">Features and specifications</legend>
+        <TextAreaField
+          label="Features"
+          name="features"
+          hint="One per line"
+          defaultValue={value('features')}
+          error={error('features')}
+          rows={6}
+        />
+        <TextAreaField
+          label="More specifications"
+          name="specifications"
+          hint='One per line, as "Name: value" (Material: Aluminum)'
+          defaultValue={value('specifications')}
+          error={error('specifications')}
+          rows={6}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="mb-2 text-xl font-bold">Measures</legend>
+        {MEASURE_FIELDS.map(([name, label]) => (
+          <Field
+            key={name}
+            label={label}
+            name={name}
+            inputMode="decimal"
+            defaultValue={value(name)}
+            error={error(name)}
+            hint="Empty when it does not apply"
+          />
+        ))}
+      </fieldset>
+      <button type="submit" name="intent" value="save" className={primaryButton} disabled={pending}>
+        {pending ? 'Saving…' : submitLabel}
+      </button>
+    </Form>
+  );
+}

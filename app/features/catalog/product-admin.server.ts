@@ -1,0 +1,438 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { containsText } from '#server/db/like';
+import type { DatabaseSchema } from '#server/db/schema';
+import { type Actor, recordAudit } from '../staff/audit.server';
+import { brandId, LOW_STOCK_AT } from './catalog';
+import type { ProductMeasures } from './catalog.types';
+import { flagFor } from './catalogue-db.server';
+import { MEASURE_FIELDS, type ProductForm } from './product-admin.schema';
+
+/**
+ * The console's side of the catalogue: staff list, create and edit products and set stock.
+ * Each change is one transaction with its audit row (and, for stock, its history row); the
+ * caller then tells the catalogue read model which products to read again.
+ */
+type Db = Kysely<DatabaseSchema>;
+
+export const PRODUCTS_PAGE_SIZE = 50;
+
+export class ProductAdminError extends Error {}
+
+export interface ProductFilter {
+  q: string;
+  category: string;
+  stock: '' | 'in' | 'low' | 'out';
+  published: '' | 'yes' | 'no';
+}
+
+export interface StaffProductRow {
+  id: string;
+  name: string;
+  sku: string;
+  category: string;
+  price: number;
+  onHand: number;
+  published: boolean;
+}
+
+export async function listProductsForStaff(db: Db, filter: ProductFilter, page: number) {
+  const flag = flagFor(db);
+  let query = db
+    .selectFrom('products')
+    .leftJoin('inventory', 'inventory.product_id', 'products.id')
+    .select([
+      'products.id',
+      'products.name',
+      'products.sku',
+      'products.category_id',
+      'products.price',
+      'products.published',
+      'inventory.on_hand',
+    ]);
+  const q = filter.q.trim();
+  if (q) {
+    query = query.where((eb) =>
+      eb.or([
+        containsText('products.name', q),
+        containsText('products.sku', q),
+        containsText('products.id', q),
+      ]),
+    );
+  }
+  if (filter.category) query = query.where('products.category_id', '=', filter.category);
+  if (filter.stock === 'out') query = query.where('inventory.on_hand', '<=', 0);
+  if (filter.stock === 'low')
+    query = query.where('inventory.on_hand', '>', 0).where('inventory.on_hand', '<=', LOW_STOCK_AT);
+  if (filter.stock === 'in') query = query.where('inventory.on_hand', '>', LOW_STOCK_AT);
+  if (filter.published) query = query.where('products.published', '=', flag(filter.published === 'yes'));
+  const rows = await query
+    .orderBy('products.name')
+    .limit(PRODUCTS_PAGE_SIZE + 1)
+    .offset((page - 1) * PRODUCTS_PAGE_SIZE)
+    .execute();
+  const products: StaffProductRow[] = rows.slice(0, PRODUCTS_PAGE_SIZE).map((row) => ({
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    category: row.category_id,
+    price: row.price,
+    onHand: Number(row.on_hand ?? 0),
+    published: Boolean(row.published),
+  }));
+  return { products, hasNext: rows.length > PRODUCTS_PAGE_SIZE };
+}
+
+/** A product as its editor shows it (the form's values), or undefined. */
+export async function productForStaff(db: Db, id: string) {
+  if (!/^[a-z0-9-]{1,100}$/.test(id)) return undefined;
+  const row = await db
+    .selectFrom('products')
+    .innerJoin('brands', 'brands.id', 'products.brand_id')
+    .leftJoin('inventory', 'inventory.product_id', 'products.id')
+    .selectAll('products')
+    .select(['brands.name as brand_name', 'inventory.on_hand'])
+    .where('products.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [features, specifications, images, history] = await Promise.all([
+    db
+      .selectFrom('product_features')
+      .select('text')
+      .where('product_id', '=', id)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('product_specifications')
+      .select(['name', 'value'])
+      .where('product_id', '=', id)
+      .orderBy('position')
+      .execute(),
+    db.selectFrom('product_images').selectAll().where('product_id', '=', id).orderBy('position').execute(),
+    db
+      .selectFrom('stock_movements')
+      .selectAll()
+      .where('product_id', '=', id)
+      .orderBy('at', 'desc')
+      .limit(50)
+      .execute(),
+  ]);
+  const measures = JSON.parse(row.measures) as ProductMeasures;
+  const simple = measures as Record<string, unknown>;
+  const values: Record<string, string> = {
+    name: row.name,
+    sku: row.sku,
+    description: row.description,
+    brand: row.brand_name,
+    placement: `${row.category_id}/${row.subcategory_id}`,
+    price: (row.price / 100).toFixed(2),
+    originalPrice: row.original_price === null ? '' : (row.original_price / 100).toFixed(2),
+    features: features.map((f) => f.text).join('\n'),
+    specifications: specifications.map((s) => `${s.name}: ${s.value}`).join('\n'),
+    ...Object.fromEntries(
+      MEASURE_FIELDS.map(([name]) => [name, simple[name] === undefined ? '' : String(simple[name])]),
+    ),
+  };
+  const flags = {
+    isNew: Boolean(row.is_new),
+    isFeatured: Boolean(row.is_featured),
+    freightOnly: Boolean(row.freight_only),
+    taxExempt: Boolean(row.tax_exempt),
+    hsaFsaEligible: Boolean(row.hsa_fsa_eligible),
+    prescriptionRequired: Boolean(row.prescription_required),
+    returnable: Boolean(row.returnable),
+  };
+  return {
+    id,
+    values,
+    flags,
+    published: Boolean(row.published),
+    onHand: Number(row.on_hand ?? 0),
+    images: images.map((i) => ({
+      position: i.position,
+      src: i.src,
+      alt: i.alt,
+      width: i.width,
+      height: i.height,
+    })),
+    history: history.map((h) => ({
+      at: Number(h.at),
+      delta: h.delta,
+      onHand: h.on_hand,
+      reason: h.reason,
+      orderId: h.order_id,
+    })),
+  };
+}
+
+/** "Oxygen Concentrator 5L!" -> "oxygen-concentrator-5l" */
+export function slugOf(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'product'
+  );
+}
+
+/** The form as the products row (and the parts in their own tables). */
+function rowsOf(form: ProductForm, flag: (v: boolean) => boolean | number) {
+  const [category, subcategory] = form.placement.split('/') as [string, string];
+  const measures: Record<string, number> = {};
+  for (const [name] of MEASURE_FIELDS) {
+    const value = form[name];
+    if (value !== undefined) measures[name] = value;
+  }
+  return {
+    product: {
+      sku: form.sku.toUpperCase(),
+      name: form.name,
+      description: form.description,
+      brand_id: brandId(form.brand),
+      category_id: category,
+      subcategory_id: subcategory,
+      price: form.price,
+      original_price: form.originalPrice ?? null,
+      is_new: flag(form.isNew),
+      is_featured: flag(form.isFeatured),
+      hsa_fsa_eligible: flag(form.hsaFsaEligible),
+      prescription_required: flag(form.prescriptionRequired),
+      returnable: flag(form.returnable),
+      freight_only: flag(form.freightOnly),
+      tax_exempt: flag(form.taxExempt),
+      measures: JSON.stringify(measures),
+    },
+    features: form.features,
+    specifications: form.specifications,
+  };
+}
+
+/**
+ * Creates (id null: a draft, unpublished, with no stock) or updates a product from the editor's
+ * form. Measures kept for fields the form does not show (dimensions, height range) stay as they
+ * were. Returns the product's id.
+ */
+export async function saveProduct(
+  db: Db,
+  actor: Actor,
+  form: ProductForm,
+  id: string | null,
+): Promise<string> {
+  const flag = flagFor(db);
+  const { product, features, specifications } = rowsOf(form, flag);
+  return db.transaction().execute(async (trx) => {
+    const placement = await trx
+      .selectFrom('subcategories')
+      .select('id')
+      .where('category_id', '=', product.category_id)
+      .where('id', '=', product.subcategory_id)
+      .executeTakeFirst();
+    if (!placement) throw new ProductAdminError('Choose the category');
+    const skuOwner = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('sku', '=', product.sku)
+      .executeTakeFirst();
+    if (skuOwner && skuOwner.id !== id)
+      throw new ProductAdminError(`The SKU ${product.sku} belongs to another product`);
+    await trx
+      .insertInto('brands')
+      .values({ id: product.brand_id, name: form.brand })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const now = Date.now();
+    let productId = id;
+    let before: unknown;
+    if (productId) {
+      const old = await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
+      if (!old) throw new ProductAdminError('This product does not exist.');
+      const kept = JSON.parse(old.measures) as ProductMeasures;
+      const merged = {
+        ...JSON.parse(product.measures),
+        ...(kept.dimensionsIn ? { dimensionsIn: kept.dimensionsIn } : {}),
+        ...(kept.heightRangeIn ? { heightRangeIn: kept.heightRangeIn } : {}),
+      };
+      product.measures = JSON.stringify(merged);
+      before = await describe(trx, productId);
+      await trx
+        .updateTable('products')
+        .set({ ...product, updated_at: now })
+        .where('id', '=', productId)
+        .execute();
+      await trx.deleteFrom('product_features').where('product_id', '=', productId).execute();
+      await trx.deleteFrom('product_specifications').where('product_id', '=', productId).execute();
+    } else {
+      productId = await freeId(trx, slugOf(form.name));
+      const last = await trx
+        .selectFrom('products')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .executeTakeFirst();
+      await trx
+        .insertInto('products')
+        .values({
+          ...product,
+          id: productId,
+          rating: 0,
+          review_count: 0,
+          position: Number(last?.position ?? 0) + 1,
+          updated_at: now,
+          published: flag(false),
+        })
+        .execute();
+      await trx
+        .insertInto('inventory')
+        .values({ product_id: productId, on_hand: 0, updated_at: now })
+        .execute();
+    }
+    const pid = productId;
+    if (features.length > 0) {
+      await trx
+        .insertInto('product_features')
+        .values(features.map((text, position) => ({ product_id: pid, position, text })))
+        .execute();
+    }
+    if (specifications.length > 0) {
+      await trx
+        .insertInto('product_specifications')
+        .values(
+          specifications.map((s, position) => ({ product_id: pid, position, name: s.name, value: s.value })),
+        )
+        .execute();
+    }
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: id ? 'product.update' : 'product.create',
+        targetType: 'product',
+        targetId: pid,
+        before,
+        after: await describe(trx, pid),
+      },
+      now,
+    );
+    return pid;
+  });
+}
+
+async function freeId(trx: Db, base: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    const taken = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('id', '=', candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
+  }
+}
+
+/** What the audit keeps of a product: its row and its lists, as they were. */
+async function describe(trx: Db, id: string) {
+  const row = await trx.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const features = await trx
+    .selectFrom('product_features')
+    .select('text')
+    .where('product_id', '=', id)
+    .orderBy('position')
+    .execute();
+  const specifications = await trx
+    .selectFrom('product_specifications')
+    .select(['name', 'value'])
+    .where('product_id', '=', id)
+    .orderBy('position')
+    .execute();
+  const { updated_at: _updated, position: _position, ...fields } = row;
+  return { ...fields, features: features.map((f) => f.text), specifications };
+}
+
+export async function setPublished(db: Db, actor: Actor, id: string, published: boolean): Promise<void> {
+  const flag = flagFor(db);
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('products').select('published').where('id', '=', id).executeTakeFirst();
+    if (!row) throw new ProductAdminError('This product does not exist.');
+    if (Boolean(row.published) === published) return;
+    const now = Date.now();
+    await trx
+      .updateTable('products')
+      .set({ published: flag(published), updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: published ? 'product.publish' : 'product.unpublish',
+        targetType: 'product',
+        targetId: id,
+        before: { published: !published },
+        after: { published },
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * Sets the units on hand, with the reason kept in the stock history. `expected` is the count
+ * the editor showed: if a sale or another member of staff changed it meanwhile, nothing is
+ * written and staff see the new count.
+ */
+export async function setStock(
+  db: Db,
+  actor: Actor,
+  id: string,
+  onHand: number,
+  reason: string,
+  expected: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const now = Date.now();
+    const updated = await trx
+      .updateTable('inventory')
+      .set({ on_hand: onHand, updated_at: now })
+      .where('product_id', '=', id)
+      .where('on_hand', '=', expected)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) {
+      const row = await trx
+        .selectFrom('inventory')
+        .select('on_hand')
+        .where('product_id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw new ProductAdminError('This product does not exist.');
+      throw new ProductAdminError(
+        `The stock changed to ${row.on_hand} meanwhile (a sale or another change). Check it and try again.`,
+      );
+    }
+    if (onHand === expected) return;
+    await trx
+      .insertInto('stock_movements')
+      .values({
+        id: randomUUID(),
+        product_id: id,
+        at: now,
+        delta: onHand - expected,
+        on_hand: onHand,
+        reason,
+        actor_id: actor.id,
+        order_id: null,
+      })
+      .execute();
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'product.stock',
+        targetType: 'product',
+        targetId: id,
+        before: { onHand: expected },
+        after: { onHand, reason },
+      },
+      now,
+    );
+  });
+}

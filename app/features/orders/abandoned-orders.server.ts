@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '#server/db/schema';
+import { returnStock } from '../catalog/stock.server';
+import { addOrderEvent } from './fulfilment.server';
+
+type Db = Kysely<DatabaseSchema>;
+
+/**
+ * Cancels unpaid orders left longer than `olderThanMs` and returns any units they still hold.
+ * Each order is cancelled by a conditional UPDATE in its own transaction, so a sweep running on
+ * two instances at once (or a payment finishing at that moment) cancels it once or not at all;
+ * an order whose payment attempt is talking to the processor is left alone.
+ */
+export async function sweepAbandonedOrders(
+  db: Db,
+  olderThanMs: number,
+  now = Date.now(),
+): Promise<{ cancelled: string[]; productIds: string[] }> {
+  const cutoff = now - olderThanMs;
+  const cancelled: string[] = [];
+  const productIds = new Set<string>();
+  for (;;) {
+    const candidates = await db
+      .selectFrom('orders')
+      .select(['id', 'stock_held'])
+      .where('status', '=', 'pending')
+      .where('created_at', '<', cutoff)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .orderBy('created_at')
+      .limit(200)
+      .execute();
+    let progressed = false;
+    for (const { id } of candidates) {
+      const done = await db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('orders')
+          .select('stock_held')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        const result = await trx
+          .updateTable('orders')
+          .set({
+            status: 'cancelled',
+            cancelled_by: 'system',
+            cancelled_at: now,
+            stock_held: 0,
+            updated_at: now,
+          })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .where('created_at', '<', cutoff)
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        if (before && Number(before.stock_held) === 1) {
+          const lines = await trx
+            .selectFrom('order_items')
+            .select(['product_id as productId', 'name', 'quantity'])
+            .where('order_id', '=', id)
+            .execute();
+          await returnStock(trx, lines, now);
+          for (const line of lines) productIds.add(line.productId);
+        }
+        await addOrderEvent(trx, id, null, 'cancelled', { reason: 'not paid in time' }, now);
+        return true;
+      });
+      if (done) {
+        cancelled.push(id);
+        progressed = true;
+      }
+    }
+    if (candidates.length < 200 || !progressed) break;
+  }
+  return { cancelled, productIds: [...productIds] };
+}

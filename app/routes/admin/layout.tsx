@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router';
+import { CONSOLE_HEADERS } from '~/features/staff/console';
+import { ConsoleFrame } from '~/features/staff/components/console-frame';
+import { requireStaff } from '~/features/staff/staff-access.server';
+import type { Route } from './+types/layout';
+
+// Every page under it checks the role again in its own loader: loaders run in parallel.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const staff = await requireStaff(context, request);
+  return { staff: { email: staff.email, role: staff.role } };
+}
+
+export const headers: Route.HeadersFunction = () => CONSOLE_HEADERS;
+
+export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <ConsoleFrame staff={loaderData.staff}>
+      <Outlet />
+    </ConsoleFrame>
+  );
+}

@@ -1,0 +1,52 @@
+// `npm run admin:create -- --email you@example.com [--first-name Ada] [--last-name Lovelace]`:
+// makes the store's first administrator (or promotes an existing account) and prints a one-time
+// link to set the password. Two-factor authentication is then asked for before /admin opens.
+// A composition root (eslint.config.js): it runs the staff feature's grant.
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { resetPasswordMail, verifyEmailMail } from '../app/features/account/account-mail.server';
+import { grantStaffRole } from '../app/features/staff/staff-accounts.server';
+import { createAuth } from './auth/auth';
+import { runDatabaseCommand } from './db/database-command';
+import { migrateToLatest } from './db/migrate';
+import { parseEnv } from './env';
+import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
+
+const USAGE =
+  'Usage: npm run admin:create -- --email you@example.com [--first-name Ada] [--last-name Lovelace]';
+
+await runDatabaseCommand(async (database) => {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      'first-name': { type: 'string', default: 'Store' },
+      'last-name': { type: 'string', default: 'Administrator' },
+    },
+  });
+  const email = z.email().max(254).safeParse(values.email?.trim());
+  if (!email.success)
+    throw new Error(`${values.email ? 'Not a valid email address.' : 'An --email is needed.'}\n${USAGE}`);
+  const firstName = values['first-name'].trim().slice(0, 50) || 'Store';
+  const lastName = values['last-name'].trim().slice(0, 50) || 'Administrator';
+  await migrateToLatest(database);
+  const env = parseEnv();
+  const logger = createLogger({ level: 'silent', pretty: false });
+  const auth = createAuth(env, database, createMailer({ env, logger }), logger, {
+    verifyEmail: verifyEmailMail,
+    resetPassword: resetPasswordMail,
+  });
+  const { created, link } = await grantStaffRole(
+    auth,
+    database.db,
+    { email: email.data, firstName, lastName, role: 'admin' },
+    null,
+    env.APP_URL,
+  );
+  return [
+    `${created ? 'Created' : 'Promoted'} ${email.data} as an administrator.`,
+    `Set the password within 72 hours at this one-time link:`,
+    link,
+    'Then sign in and turn on two-factor authentication in My Account: /admin opens after that.',
+  ].join('\n');
+});

@@ -1,0 +1,173 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { secretOf, totp } from '../support/totp';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { waitForMail } from './support/mailbox';
+import { accountNav, confirmedAccount, OREGON_ADDRESS, signIn } from './support/shop';
+
+const PASSWORD = 'store-console-2026';
+
+/** `npm run admin:create`, as an operator runs it, against the e2e server's database. */
+function createAdmin(email: string, baseURL: string): string {
+  const dir = process.env.E2E_DATA_DIR ?? '';
+  const out = execFileSync(
+    process.execPath,
+    ['build/node/admin-create.js', '--email', email, '--first-name', 'Ada'],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: `file:${path.join(dir, 'store.db')}`,
+        DATA_DIR: dir,
+        APP_URL: baseURL,
+        NODE_ENV: 'production',
+      },
+      encoding: 'utf8',
+    },
+  );
+  const link = out.split('\n').find((line) => line.startsWith('http'));
+  expect(out).toContain(`Created ${email} as an administrator.`);
+  return link!;
+}
+
+/** A paid order of a signed-in shopper, made through the API in the page's own cookies. */
+async function paidOrder(page: Page, baseURL: string, email: string) {
+  const headers = { Origin: new URL(baseURL).origin };
+  const add = await page.request.post('/api/cart/items', {
+    data: { productId: 'medline-aluminum-offset-handle-cane', quantity: 1 },
+    headers,
+  });
+  expect(add.ok(), await add.text()).toBe(true);
+  const checkout = await page.request.post('/api/checkout', {
+    data: { paymentMethod: 'card', address: OREGON_ADDRESS },
+    headers,
+  });
+  const session = (await checkout.json()) as { orderId: string; reference: string };
+  const year = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
+  const paid = await page.request.post(`/api/checkout/${session.orderId}/pay`, {
+    data: {
+      paymentMethod: 'card',
+      cardNumber: '4242424242424242',
+      cardExpiryMonth: '12',
+      cardExpiryYear: year,
+      cardCode: '123',
+      cardholderName: 'Cara Tester',
+      email,
+    },
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return session.reference;
+}
+
+/** One product per project: desktop and mobile run at once and must not change each other's price. */
+const PRICED = {
+  desktop: {
+    id: 'adjustable-hand-grip-strengthener',
+    name: 'Adjustable Hand Grip Strengthener',
+    price: '14.49',
+    shown: '$14.49',
+  },
+  mobile: {
+    id: 'hand-exercise-putty-4-pack',
+    name: 'Hand Exerciser Putty, 4-Pack',
+    price: '9.49',
+    shown: '$9.49',
+  },
+};
+
+test('an admin made on the command line signs in with two-factor, ships an order, refunds it and changes a price', async ({
+  browser,
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const shopper = await confirmedAccount(request, baseURL!);
+  await signIn(page, shopper);
+  const reference = await paidOrder(page, baseURL!, shopper.email);
+
+  const adminEmail = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const link = createAdmin(adminEmail, baseURL!);
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await admin.goto(link);
+  await admin.getByLabel('New password').fill(PASSWORD);
+  await admin.getByLabel('Confirm password').fill(PASSWORD);
+  await admin.getByRole('button', { name: 'Reset password' }).click();
+  await expect(admin.getByText(/password has been (reset|changed)/i)).toBeVisible({ timeout: 15_000 });
+
+  // Without two-factor, the console leads to setting it up.
+  await signIn(admin, { email: adminEmail, password: PASSWORD });
+  await admin.goto('/admin');
+  await expect(admin).toHaveURL(/\/account\?staff=two-factor#two-factor$/);
+  await expect(admin.getByText('the store console opens once two-factor authentication is on')).toBeVisible();
+  const twoFactor = admin.locator('#two-factor');
+  await twoFactor.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await twoFactor.getByLabel('Password').fill(PASSWORD);
+  await twoFactor.getByRole('button', { name: 'Continue' }).click();
+  const key = (await twoFactor.locator('code').first().textContent({ timeout: 15_000 }))!.replace(/\s/g, '');
+  const secret = secretOf(`otpauth://totp/x?secret=${key}`);
+  const firstCode = totp(secret);
+  await twoFactor.getByLabel('6-digit code').fill(firstCode);
+  await twoFactor.getByRole('button', { name: 'Verify and turn on' }).click();
+  await twoFactor.getByRole('button', { name: 'I have saved my backup codes' }).click();
+  await expect(admin.getByRole('link', { name: 'Open the store console' })).toBeVisible();
+
+  // Sign out, and in again with the second factor.
+  await context.clearCookies();
+  await admin.goto('/login?redirectTo=%2Fadmin');
+  const form = admin.getByRole('tabpanel');
+  await form.getByLabel('Email').fill(adminEmail);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(admin.getByLabel('Authentication code')).toBeVisible({ timeout: 15_000 });
+  let code = totp(secret);
+  if (code === firstCode) code = totp(secret, Date.now(), 1);
+  await admin.getByLabel('Authentication code').fill(code);
+  await admin.getByRole('button', { name: 'Verify' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 15_000 });
+  await expectNoSeriousA11yViolations(admin);
+
+  // Find the order by the shopper's email, and ship it.
+  await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Orders' }).click();
+  await admin.getByRole('searchbox', { name: 'Search orders' }).fill(shopper.email);
+  await admin.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
+  await admin.getByRole('link', { name: reference }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+  await admin.getByLabel('Carrier').selectOption('ups');
+  await admin.getByLabel('Tracking number').fill('1Z999AA10123456784');
+  await admin.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Marked shipped' })).toBeVisible();
+
+  // The shopper's order history shows the carrier and the tracking link.
+  await page.goto('/account');
+  const tracking = page.getByRole('link', { name: /1Z999AA10123456784/ }).first();
+  await expect(tracking).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+  await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible();
+  const shipped = await waitForMail(shopper.email, `Your MediSupply order ${reference} has shipped`);
+  expect(shipped.links).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+
+  // A refund of the whole order, and the shopper's mail says so.
+  await admin.getByRole('button', { name: /^Refund \$/ }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Refund sent' })).toBeVisible({ timeout: 15_000 });
+  const refund = await waitForMail(shopper.email, `Refund for your MediSupply order ${reference}`);
+  expect(refund.text).toContain('Your order has been refunded');
+
+  // A price changed in the console is the storefront's price at once.
+  const priced = PRICED[testInfo.project.name as keyof typeof PRICED];
+  await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Products' }).click();
+  await admin.getByRole('searchbox', { name: 'Find products' }).fill(priced.id);
+  await admin.getByRole('main').getByRole('button', { name: 'Filter' }).click();
+  await admin.getByRole('link', { name: priced.name, exact: true }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: priced.name })).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+  await admin.getByLabel('Price ($)', { exact: true }).fill(priced.price);
+  await admin.getByRole('button', { name: 'Save changes' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await page.goto(`/product/${priced.id}`);
+  await expect(page.getByRole('main').getByText(priced.shown).first()).toBeVisible();
+  await context.close();
+});

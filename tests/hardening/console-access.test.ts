@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient } from '../support/accounts';
+import { cardPayment, pay, startCheckout } from '../support/checkout';
+import { ADMIN_ONLY, consoleRoutes } from '../support/console-routes';
+import type { TestClient } from '../support/http-client';
+import { guest, postForm, staffClient } from '../support/staff';
+import { testEngines } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { PRODUCT_A, rowCounts } from './support';
+
+/**
+ * Roles on every console route the router has (tests/support/console-routes.ts reads app/routes.ts):
+ * a guest is sent to sign in, a customer gets 404, staff without two-factor are led to set it up,
+ * staff cannot open or post to an admin-only page, and nothing changes on the way.
+ */
+describe.each(testEngines)('console access on %s', (engine) => {
+  let t: TestServer;
+  let reference = '';
+  const clients: Record<string, TestClient> = {};
+
+  beforeAll(async () => {
+    t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false' });
+    const { client: shopper } = await signedInClient(t.url, 'Shopper');
+    await shopper.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1 });
+    const { session } = await startCheckout(shopper, {});
+    expect((await pay(shopper, session.orderId, cardPayment())).status).toBe(200);
+    reference = session.reference;
+    clients.customer = (await staffClient(t, 'customer')).client;
+    clients.noTwoFactor = (await staffClient(t, 'staff', { twoFactor: false })).client;
+    clients.staff = (await staffClient(t, 'staff')).client;
+    clients.admin = (await staffClient(t, 'admin')).client;
+  });
+  afterAll(async () => t.close());
+
+  const paths = () =>
+    consoleRoutes().map((route) =>
+      route.pattern.replace(':reference', reference).replace(':productId', PRODUCT_A.id),
+    );
+
+  it('finds the console routes in the router', () => {
+    const patterns = consoleRoutes().map((r) => r.pattern);
+    expect(patterns).toEqual(
+      expect.arrayContaining([
+        '/admin',
+        '/admin/orders',
+        '/admin/orders/:reference',
+        '/admin/staff',
+        '/admin/audit',
+        '/admin/orders.csv',
+      ]),
+    );
+  });
+
+  it('sends a guest to sign in, on every page and every post', async () => {
+    for (const path of paths()) {
+      const page = await guest(t).get(path);
+      expect(page.status, path).toBe(302);
+      expect(page.headers.get('location'), path).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      const posted = await postForm(t, null, path, { intent: 'pack' });
+      expect([302, 405], path).toContain(posted.status);
+      if (posted.status === 302) expect(posted.location, path).toMatch(/^\/login\?redirectTo=/);
+    }
+  });
+
+  it('answers 404 to a customer, on every page and every post', async () => {
+    const before = await rowCounts(t.server.services.database);
+    for (const path of paths()) {
+      const page = await clients.customer!.get(path);
+      expect(page.status, path).toBe(404);
+      expect(page.text, path).not.toContain(reference);
+      const posted = await postForm(t, clients.customer!, path, {
+        intent: 'refund',
+        scope: 'all',
+        key: 'k'.repeat(20),
+      });
+      expect([404, 405], path).toContain(posted.status);
+    }
+    expect(await rowCounts(t.server.services.database)).toEqual(before);
+  });
+
+  it('leads staff without two-factor to set it up', async () => {
+    for (const path of paths()) {
+      const page = await clients.noTwoFactor!.get(path);
+      expect(page.status, path).toBe(302);
+      expect(page.headers.get('location'), path).toBe('/account?staff=two-factor#two-factor');
+    }
+    const account = await clients.noTwoFactor!.get('/account');
+    expect(account.text).toContain('the store console opens once two-factor authentication is on');
+  });
+
+  it('opens every page to staff except the admin-only ones, which answer 403 and refuse their forms', async () => {
+    const before = await rowCounts(t.server.services.database);
+    for (const path of paths()) {
+      const adminOnly = ADMIN_ONLY.some((p) => path === p || path.startsWith(`${p}/`));
+      const page = await clients.staff!.get(path);
+      expect(page.status, path).toBe(adminOnly ? 403 : 200);
+      if (!adminOnly) {
+        expect(page.headers.get('cache-control'), path).toBe('no-store');
+        expect(page.headers.get('x-robots-tag'), path).toContain('noindex');
+      }
+      if (adminOnly) {
+        const posted = await postForm(t, clients.staff!, path, {
+          intent: 'invite',
+          email: 'x@example.com',
+          firstName: 'X',
+          lastName: 'Y',
+          role: 'admin',
+        });
+        expect(posted.status, path).toBe(403);
+      }
+    }
+    expect(await rowCounts(t.server.services.database)).toEqual(before);
+  });
+
+  it('opens every page to an admin', async () => {
+    for (const path of paths()) {
+      const page = await clients.admin!.get(path);
+      expect(page.status, path).toBe(200);
+    }
+  });
+
+  it('refuses a console form from another site (403) and changes nothing', async () => {
+    const before = await rowCounts(t.server.services.database);
+    for (const path of paths()) {
+      const posted = await postForm(t, clients.admin!, path, { intent: 'pack' }, 'https://evil.example');
+      expect(posted.status, path).toBe(403);
+    }
+    expect(await rowCounts(t.server.services.database)).toEqual(before);
+  });
+
+  it('never lets an account give itself a role', async () => {
+    const customer = clients.customer!;
+    const update = await customer.post('/api/auth/update-user', { role: 'admin' });
+    expect(update.status).toBeGreaterThanOrEqual(400);
+    expect((await customer.get('/admin')).status).toBe(404);
+    const email = `role-${Date.now()}@example.com`;
+    await guest(t).post('/api/auth/sign-up/email', {
+      email,
+      password: 'password-123',
+      name: 'Role Grab',
+      firstName: 'Role',
+      lastName: 'Grab',
+      role: 'admin',
+    });
+    // Accepted or refused, the field is never taken from the request.
+    const row = await sql<{ role: string }>`select role from "user" where email = ${email}`.execute(
+      t.server.services.database.db,
+    );
+    expect(row.rows.map((r) => r.role)).not.toContain('admin');
+    const me = await sql<{ role: string }>`select role from "user" where role = 'admin'`.execute(
+      t.server.services.database.db,
+    );
+    expect(me.rows).toHaveLength(1);
+  });
+});
