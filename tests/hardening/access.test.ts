@@ -84,7 +84,7 @@ describe.each(testEngines)('object-level access on %s', (engine) => {
       user: Record<string, unknown>;
     };
     expect(session.user.email).toBe(email);
-    expect(session.user.role).toBeUndefined();
+    expect(session.user.role).toBe('customer');
     expect(session.user.id).not.toBe(victimId.user.id);
 
     const signUp = await client.post('/api/auth/sign-up/email', {
@@ -99,7 +99,14 @@ describe.each(testEngines)('object-level access on %s', (engine) => {
     expect(signUp.status).toBeLessThan(500);
     const { rows } = await sql<{
       emailVerified: unknown;
-    }>`select "emailVerified" from "user" where email like 'forged-%'`.execute(t.server.services.database.db);
-    for (const row of rows) expect(Boolean(row.emailVerified)).toBe(false);
+      role: string;
+    }>`select "emailVerified", role from "user" where email like 'forged-%'`.execute(
+      t.server.services.database.db,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(Boolean(row.emailVerified)).toBe(false);
+      expect(row.role).toBe('customer');
+    }
   });
 });

@@ -11,11 +11,13 @@ const readableColours = {
   '--error-text': 'hsl(360, 100%, 38%)',
 } as CSSProperties;
 
+// Bottom right: at the top a toast covered the header's cart and account links just when a shopper
+// who had added something reached for them (and it stays while the pointer rests on it).
 const Toaster = lazy(() =>
   loadSonner().then(({ Toaster: SonnerToaster }) => ({
     default: function MountedToaster() {
       useEffect(toasterMounted, []);
-      return <SonnerToaster position="top-right" closeButton richColors style={readableColours} />;
+      return <SonnerToaster position="bottom-right" closeButton richColors style={readableColours} />;
     },
   })),
 );

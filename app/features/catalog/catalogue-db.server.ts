@@ -95,7 +95,8 @@ export async function readProducts(db: Db, ids?: readonly string[]): Promise<Pro
         rating: row.rating,
         reviewCount: row.review_count,
         isNew: Boolean(row.is_new),
-        isFeatured: Boolean(row.is_featured),
+        // Absent unless picked, as in the data files: a product reads the same from either.
+        isFeatured: row.is_featured ? true : undefined,
         hsaFsaEligible: Boolean(row.hsa_fsa_eligible),
         prescriptionRequired: Boolean(row.prescription_required),
         returnable: Boolean(row.returnable),

@@ -4,7 +4,8 @@ import { STORE } from '~/lib/store-info';
 import { addressLines } from '../delivery/address-book';
 import { formatRate } from '../delivery/sales-tax';
 import { SHIPPING_OPTION_NAMES, shippingOptionText, shippingPriceText } from '../delivery/shipping-options';
-import { formatOrderDate, type OrderView, paymentDescription } from './orders';
+import { formatOrderDate } from './order-status';
+import { type OrderView, paymentDescription } from './orders';
 
 /** The confirmation sent when an order is paid: what was bought, what it cost, what comes next. */
 export function orderConfirmationMail(order: OrderView, orderUrl: string | null): MailContent {

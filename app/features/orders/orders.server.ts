@@ -5,10 +5,26 @@ import { type CardBrand, type PaymentMethod, paymentMethodOf } from '../checkout
 import type { Address } from '../delivery/address.schema';
 import { type ShippingOption, shippingOptionOf } from '../delivery/shipping-options';
 import { isUsStateCode } from '../delivery/us-states';
-import { type OrderLine, type OrderView, type OrderViewLine, shipmentOf } from './orders';
+import { carrierName, trackingUrl } from './fulfilment';
+import type { OrderLine, OrderView, OrderViewLine, Shipment } from './orders';
 
 type Db = Kysely<DatabaseSchema>;
 export type OrderRow = Selectable<OrderTable>;
+
+/** Where the parcel is, from the order's row (the carrier's page only for a carrier we know). */
+function shipmentOf(row: {
+  carrier: string | null;
+  tracking_number: string | null;
+  shipped_at: number | null;
+}): Shipment | null {
+  if (!row.carrier || !row.tracking_number || row.shipped_at === null) return null;
+  return {
+    carrier: carrierName(row.carrier) ?? row.carrier,
+    trackingNumber: row.tracking_number,
+    trackingUrl: trackingUrl(row.carrier, row.tracking_number) ?? null,
+    shippedAt: Number(row.shipped_at),
+  };
+}
 
 // No 0/O, 1/I/L: a reference read out over the phone is never misheard or mistyped.
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

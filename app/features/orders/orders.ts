@@ -2,8 +2,7 @@ import type { CardBrand, PaymentMethod } from '../checkout/checkout';
 import { CARD_BRAND_LABELS, PAYMENT_METHOD_LABELS } from '../checkout/checkout';
 import type { Address } from '../delivery/address.schema';
 import type { ShippingOption } from '../delivery/shipping-options';
-
-import { carrierName, type Fulfilment, type PaymentStatus, trackingUrl } from './fulfilment';
+import type { Fulfilment, PaymentStatus } from './fulfilment';
 
 /** Orders as the shopper sees them (no internal ids of the payment machinery). */
 export type OrderStatus = PaymentStatus;
@@ -60,42 +59,6 @@ export interface OrderView {
   items: OrderViewLine[];
 }
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Awaiting payment',
-  paid: 'Paid',
-  failed: 'Payment failed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
-
-/** The one status a shopper reads: the payment's, and once paid, where the parcel is. */
-export function orderStatusText(order: Pick<OrderView, 'status' | 'fulfilment' | 'refundedTotal'>): string {
-  if (order.status !== 'paid') return ORDER_STATUS_LABELS[order.status];
-  const step =
-    order.fulfilment === 'unfulfilled'
-      ? 'Paid'
-      : order.fulfilment === 'packed'
-        ? 'Being prepared'
-        : order.fulfilment === 'shipped'
-          ? 'Shipped'
-          : 'Delivered';
-  return order.refundedTotal > 0 ? `${step} · Partly refunded` : step;
-}
-
-export function shipmentOf(row: {
-  carrier: string | null;
-  tracking_number: string | null;
-  shipped_at: number | null;
-}): Shipment | null {
-  if (!row.carrier || !row.tracking_number || row.shipped_at === null) return null;
-  return {
-    carrier: carrierName(row.carrier) ?? row.carrier,
-    trackingNumber: row.tracking_number,
-    trackingUrl: trackingUrl(row.carrier, row.tracking_number) ?? null,
-    shippedAt: Number(row.shipped_at),
-  };
-}
-
 /** "Visa ending in 4242", "Bank account ending in 6789" or the method's name. */
 export function paymentDescription(
   order: Pick<OrderView, 'paymentMethod' | 'cardBrand' | 'cardLast4' | 'bankLast4'>,
@@ -107,11 +70,4 @@ export function paymentDescription(
     return `Bank account ending in ${order.bankLast4}`;
   }
   return PAYMENT_METHOD_LABELS[order.paymentMethod];
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' });
-
-/** Dates in the store's own time zone (Eastern), the same on the server and in the browser. */
-export function formatOrderDate(epochMs: number): string {
-  return dateFormat.format(new Date(epochMs));
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { formatPrice } from '~/lib/money';
-import { formatOrderDate, type OrderView, paymentDescription } from '../orders';
+import { formatOrderDate } from '../order-status';
+import { type OrderView, paymentDescription } from '../orders';
 import { StatusText } from './order-history';
 import { OrderDelivery } from './order-delivery';
 import { OrderTracking } from './order-tracking';

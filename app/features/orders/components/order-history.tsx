@@ -4,7 +4,8 @@ import { formatPrice } from '~/lib/money';
 import { itemCount } from '../../cart/item-count';
 import { addressSummary } from '../../delivery/address-book';
 import { shippingOptionText } from '../../delivery/shipping-options';
-import { formatOrderDate, orderStatusText, type OrderView } from '../orders';
+import type { OrderView } from '../orders';
+import { formatOrderDate, orderStatusText } from '../order-status';
 import { OrderTracking } from './order-tracking';
 
 /** The account's orders, newest first, each with a link to its details. */

@@ -1,5 +1,5 @@
 import { FULFILMENT_LABELS, type Fulfilment, type PaymentStatus } from '../../fulfilment';
-import { ORDER_STATUS_LABELS } from '../../orders';
+import { ORDER_STATUS_LABELS } from '../../order-status';
 
 /** Payment and delivery state in words (never colour alone). */
 export function OrderStatusBadge({ status, fulfilment }: { status: PaymentStatus; fulfilment: Fulfilment }) {
