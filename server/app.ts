@@ -1,5 +1,4 @@
-import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -18,6 +17,7 @@ import type { AuthMails } from './auth/auth';
 import { authRateLimits } from './auth/limits';
 import { clientIp } from './client-ip';
 import { apiError } from './http-error';
+import { bodySizeLimit } from './middleware/body-size';
 import { originCheck } from './middleware/origin-check';
 import { authRoutes } from './routes/auth';
 import { securityHeaders } from './middleware/security-headers';
@@ -101,14 +101,12 @@ export function createApp(options: CreateAppOptions) {
   // Every path: the API and the pages' form actions alike.
   app.use(originCheck(env.APP_URL));
   // No request body is large but a product image (5 MB, the console's limit, plus the form).
-  const tooLarge = (c: Context<AppBindings>) =>
-    c.req.path.startsWith('/api/')
-      ? apiError(c, 413, 'payload_too_large', 'This request is too large.')
-      : c.text('This upload is too large: images can be up to 5 MB.', 413);
-  const imageBodies = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: tooLarge });
-  const otherBodies = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
-  app.use((c, next) =>
-    c.req.path.startsWith('/admin/products/') ? imageBodies(c, next) : otherBodies(c, next),
+  app.use(
+    bodySizeLimit((c) =>
+      c.req.path.startsWith('/api/')
+        ? apiError(c, 413, 'payload_too_large', 'This request is too large.')
+        : c.text('This upload is too large: images can be up to 5 MB.', 413),
+    ),
   );
   app.use('/api/auth/*', authRateLimits(services.rateLimiter));
 
