@@ -37,3 +37,20 @@ export async function requireStaff(
 export function requireAdmin(context: AppLoadContext, request: Request): Promise<StaffUser> {
   return requireStaff(context, request, { admin: true });
 }
+
+/**
+ * The action of a console page that takes no form. Without one, React Router answers a post
+ * with 405 and logs it as a server error, and a guest posting there would not be sent to sign in
+ * as everywhere else in the console: this answers whoever may not see the page as its loader
+ * does, and staff with 405.
+ */
+export async function noFormAction({
+  context,
+  request,
+}: {
+  context: AppLoadContext;
+  request: Request;
+}): Promise<never> {
+  await requireStaff(context, request);
+  throw data('This page takes no form.', { status: 405, headers: { Allow: 'GET, HEAD' } });
+}

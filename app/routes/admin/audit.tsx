@@ -1,7 +1,7 @@
 import { listAudit } from '~/features/staff/audit.server';
 import { AuditLog } from '~/features/staff/components/audit-log';
 import { CONSOLE_HEADERS, consoleMeta, dayStart, pageParam, searchText } from '~/features/staff/console';
-import { requireStaff } from '~/features/staff/staff-access.server';
+import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
 import type { Route } from './+types/audit';
 
 const TYPES = new Set(['order', 'product', 'user']);
@@ -32,6 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
   return { entries, search, page, hasNext };
 }
+
+export const action = noFormAction;
 
 export const headers: Route.HeadersFunction = () => CONSOLE_HEADERS;
 export const meta: Route.MetaFunction = () => consoleMeta('Audit log');

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { RevenueChart } from '~/features/orders/components/console/revenue-chart';
 import { dashboardFigures } from '~/features/orders/order-stats.server';
 import { CONSOLE_HEADERS, consoleMeta, formatDateTime } from '~/features/staff/console';
-import { requireStaff } from '~/features/staff/staff-access.server';
+import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
 import { formatPrice } from '~/lib/money';
 import type { Route } from './+types/dashboard';
 
@@ -10,6 +10,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await requireStaff(context, request);
   return dashboardFigures(context.services.database.db);
 }
+
+export const action = noFormAction;
 
 export const headers: Route.HeadersFunction = () => CONSOLE_HEADERS;
 export const meta: Route.MetaFunction = () => consoleMeta('Dashboard');

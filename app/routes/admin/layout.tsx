@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { CONSOLE_HEADERS } from '~/features/staff/console';
 import { ConsoleFrame } from '~/features/staff/components/console-frame';
-import { requireStaff } from '~/features/staff/staff-access.server';
+import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
 import type { Route } from './+types/layout';
 
 // Every page under it checks the role again in its own loader: loaders run in parallel.
@@ -9,6 +9,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
   return { staff: { email: staff.email, role: staff.role } };
 }
+
+// A post to /admin itself comes here (an index route takes only posts to /admin?index).
+export const action = noFormAction;
 
 export const headers: Route.HeadersFunction = () => CONSOLE_HEADERS;
 

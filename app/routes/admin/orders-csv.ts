@@ -2,7 +2,7 @@ import { exportOrders } from '~/features/orders/order-admin.server';
 import { orderCsvHeader, orderCsvRow } from '~/features/orders/order-csv';
 import { orderSearchFromUrl } from '~/features/orders/order-search-params';
 import { CONSOLE_HEADERS } from '~/features/staff/console';
-import { requireStaff } from '~/features/staff/staff-access.server';
+import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
 import type { Route } from './+types/orders-csv';
 
 /** The orders of the list's search as CSV, streamed a thousand rows at a time. */
@@ -30,3 +30,5 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
   });
 }
+
+export const action = noFormAction;

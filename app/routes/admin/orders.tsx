@@ -2,7 +2,7 @@ import { OrderList } from '~/features/orders/components/console/order-list';
 import { searchOrders } from '~/features/orders/order-admin.server';
 import { orderSearchFromUrl } from '~/features/orders/order-search-params';
 import { CONSOLE_HEADERS, consoleMeta, pageParam } from '~/features/staff/console';
-import { requireStaff } from '~/features/staff/staff-access.server';
+import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
 import type { Route } from './+types/orders';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -18,6 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     hasNext,
   };
 }
+
+export const action = noFormAction;
 
 export const headers: Route.HeadersFunction = () => CONSOLE_HEADERS;
 export const meta: Route.MetaFunction = () => consoleMeta('Orders');

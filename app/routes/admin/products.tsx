@@ -2,7 +2,7 @@ import { ProductList } from '~/features/catalog/components/console/product-list'
 import { listProductsForStaff, type ProductFilter } from '~/features/catalog/product-admin.server';
 import { productChoices } from '~/features/catalog/product-console.server';
 import { CONSOLE_HEADERS, consoleMeta, pageParam, searchText } from '~/features/staff/console';
-import { requireStaff } from '~/features/staff/staff-access.server';
+import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
 import type { Route } from './+types/products';
 
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | '' =>
@@ -25,6 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { products, hasNext } = await listProductsForStaff(context.services.database.db, filter, page);
   return { products, filter, categories, page, hasNext };
 }
+
+export const action = noFormAction;
 
 export const headers: Route.HeadersFunction = () => CONSOLE_HEADERS;
 export const meta: Route.MetaFunction = () => consoleMeta('Products');
