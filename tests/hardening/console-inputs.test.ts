@@ -123,6 +123,9 @@ describe.each(testEngines)('console inputs on %s', (engine) => {
         '\u0000\u0001',
         '-1',
         '1e309',
+        // Past PostgreSQL's integer (2^31 - 1): once a 500 from an image position.
+        '2147483648',
+        '2251799813685086',
         '../../etc/passwd',
         '__proto__',
       ),
@@ -146,6 +149,20 @@ describe.each(testEngines)('console inputs on %s', (engine) => {
       ),
       { numRuns: 60 },
     );
+    const renderedNumbers: [string, string][] = [
+      ['image-remove', 'position'],
+      ['stock', 'expected'],
+    ];
+    for (const [intent, name] of renderedNumbers) {
+      const huge = await postForm(t, staff.client, `/admin/products/${PRODUCT_B.id}`, {
+        intent,
+        onHand: '5',
+        reason: 'Count correction',
+        [name]: '2251799813685086',
+      });
+      expect(huge.status, intent).toBe(400);
+      expect(huge.text, intent).toContain('Reload the product and try again.');
+    }
     const nul = await postForm(t, staff.client, `/admin/orders/${session.reference}`, {
       intent: 'note',
       text: 'call\u0000first',

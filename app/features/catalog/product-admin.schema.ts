@@ -147,6 +147,16 @@ export const STOCK_REASONS = [
   'Customer return',
 ] as const;
 
+/**
+ * A number the page rendered into the form (the count it showed, an image's position): anything
+ * else is a stale or forged form, never a value to hand the database (PostgreSQL's integers end
+ * at 2^31 - 1).
+ */
+export const renderedNumberSchema = z
+  .string()
+  .regex(/^\d{1,7}$/, 'Reload the product and try again.')
+  .transform(Number);
+
 export const stockSchema = z.strictObject({
   onHand: z.coerce
     .number({ error: 'Enter the units on hand as a whole number' })

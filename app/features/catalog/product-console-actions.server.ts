@@ -3,7 +3,12 @@ import type { FormAnswer } from '~/lib/form-answer';
 import { answer, invalidFields, runIntent } from '~/lib/form-action.server';
 import { requireStaff, type StaffUser } from '../staff/staff-access.server';
 import { catalogueStore } from './catalogue-store.server';
-import { PRODUCT_FORM_FIELDS, productSchema, stockSchema } from './product-admin.schema';
+import {
+  PRODUCT_FORM_FIELDS,
+  productSchema,
+  renderedNumberSchema,
+  stockSchema,
+} from './product-admin.schema';
 import { ProductAdminError, saveProduct, setPublished, setStock } from './product-admin.server';
 import { addProductImage, removeProductImage } from './product-images.server';
 
@@ -19,6 +24,14 @@ function refused(intent: string, error: unknown) {
     return answer<ProductConsoleAnswer>({ intent, ok: false, message: error.message }, { status: 409 });
   }
   throw error;
+}
+
+/** A form whose hidden values are not what the page rendered (stale, or made by hand). */
+function reload(intent: string) {
+  return answer<ProductConsoleAnswer>(
+    { intent, ok: false, message: 'Reload the product and try again.' },
+    { status: 400 },
+  );
 }
 
 /** A checkbox left unticked is not sent at all. */
@@ -109,7 +122,8 @@ export async function productAction(context: AppLoadContext, request: Request, p
       },
       async stock({ form }) {
         const parsed = stockSchema.safeParse({ onHand: text(form, 'onHand'), reason: text(form, 'reason') });
-        const expected = Number(text(form, 'expected'));
+        const expected = renderedNumberSchema.safeParse(text(form, 'expected'));
+        if (!expected.success) return reload('stock');
         if (!parsed.success) {
           return invalidFields<ProductConsoleAnswer>(
             { intent: 'stock', values: { onHand: text(form, 'onHand'), reason: text(form, 'reason') } },
@@ -117,14 +131,7 @@ export async function productAction(context: AppLoadContext, request: Request, p
           );
         }
         try {
-          await setStock(
-            db,
-            staff,
-            productId,
-            parsed.data.onHand,
-            parsed.data.reason,
-            Number.isInteger(expected) ? expected : -1,
-          );
+          await setStock(db, staff, productId, parsed.data.onHand, parsed.data.reason, expected.data);
         } catch (error) {
           return refused('stock', error);
         }
@@ -166,14 +173,10 @@ export async function productAction(context: AppLoadContext, request: Request, p
         return answer<ProductConsoleAnswer>({ intent: 'image-add', ok: true, message: 'Image added.' });
       },
       async 'image-remove'({ form }) {
-        const position = Number(text(form, 'position'));
-        if (!Number.isInteger(position) || position < 0)
-          return answer<ProductConsoleAnswer>(
-            { intent: 'image-remove', ok: false, message: 'Reload the product and try again.' },
-            { status: 400 },
-          );
+        const position = renderedNumberSchema.safeParse(text(form, 'position'));
+        if (!position.success) return reload('image-remove');
         try {
-          await removeProductImage(db, staff, productId, position);
+          await removeProductImage(db, staff, productId, position.data);
         } catch (error) {
           return refused('image-remove', error);
         }
