@@ -49,6 +49,22 @@ export async function returnStock(trx: Db, lines: readonly StockLine[], now = Da
   }
 }
 
+/** An order's lines as stock sees them. */
+export function orderStockLines(db: Db, orderId: string): Promise<StockLine[]> {
+  return db
+    .selectFrom('order_items')
+    .select(['product_id as productId', 'name', 'quantity'])
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
+/** Gives all of an order's units back (in the caller's transaction); returns its product ids. */
+export async function returnOrderStock(trx: Db, orderId: string, now = Date.now()): Promise<string[]> {
+  const lines = await orderStockLines(trx, orderId);
+  await returnStock(trx, lines, now);
+  return lines.map((line) => line.productId);
+}
+
 /** Why units moved and who moved them, for the product's stock history. */
 export interface StockReason {
   reason: string;

@@ -1,7 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
 import type { ChargeResult } from '#server/payments/gateway';
-import { returnStock, type StockLine, takeStock } from '../catalog/stock.server';
+import {
+  orderStockLines,
+  returnOrderStock,
+  returnStock,
+  type StockLine,
+  takeStock,
+} from '../catalog/stock.server';
 import type { OrderRow } from '../orders/orders.server';
 import { detectCardBrand, lastFour } from './checkout';
 import { CheckoutError } from './checkout-error';
@@ -50,15 +56,6 @@ export async function finishAttempt(
     .execute();
 }
 
-/** The order's lines as stock sees them. */
-function orderLines(db: Db, orderId: string): Promise<StockLine[]> {
-  return db
-    .selectFrom('order_items')
-    .select(['product_id as productId', 'name', 'quantity'])
-    .where('order_id', '=', orderId)
-    .execute();
-}
-
 /**
  * Takes the order's payment lock for this attempt and, in the same transaction, the order's
  * units from stock (unless it holds them already, from an attempt that died). 'busy' when
@@ -87,7 +84,7 @@ export async function lockAndTakeStock(
       .where('stock_held', '=', 0)
       .executeTakeFirst();
     if (Number(holds.numUpdatedRows) !== 1) return { locked: true, taken: [] };
-    const lines = await orderLines(trx, orderId);
+    const lines = await orderStockLines(trx, orderId);
     await takeStock(trx, lines, now);
     return { locked: true, taken: lines };
   });
@@ -122,9 +119,7 @@ export async function returnAbandonedStock(db: Db): Promise<string[]> {
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
         .executeTakeFirst();
       if (Number(released.numUpdatedRows) !== 1) return;
-      const lines = await orderLines(trx, id);
-      await returnStock(trx, lines, now);
-      for (const line of lines) changed.add(line.productId);
+      for (const productId of await returnOrderStock(trx, id, now)) changed.add(productId);
     });
   }
   return [...changed];
@@ -181,7 +176,7 @@ export async function recordCharge(
         .where('stock_held', '=', 1)
         .executeTakeFirst();
       if (Number(released.numUpdatedRows) === 1) {
-        returned = await orderLines(trx, order.id);
+        returned = await orderStockLines(trx, order.id);
         await returnStock(trx, returned, now);
       }
       await trx

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
-import { returnStock } from '../catalog/stock.server';
+import { returnOrderStock } from '../catalog/stock.server';
 import { addOrderEvent } from './fulfilment.server';
 
 type Db = Kysely<DatabaseSchema>;
@@ -53,13 +53,7 @@ export async function sweepAbandonedOrders(
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         if (before && Number(before.stock_held) === 1) {
-          const lines = await trx
-            .selectFrom('order_items')
-            .select(['product_id as productId', 'name', 'quantity'])
-            .where('order_id', '=', id)
-            .execute();
-          await returnStock(trx, lines, now);
-          for (const line of lines) productIds.add(line.productId);
+          for (const productId of await returnOrderStock(trx, id, now)) productIds.add(productId);
         }
         await addOrderEvent(trx, id, null, 'cancelled', { reason: 'not paid in time' }, now);
         return true;

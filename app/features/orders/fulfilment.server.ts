@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { type Actor, recordAudit } from '../staff/audit.server';
-import { returnStock } from '../catalog/stock.server';
+import { returnOrderStock } from '../catalog/stock.server';
 import type { Carrier } from './fulfilment';
 import type { OrderRow } from './orders.server';
 
@@ -111,13 +111,7 @@ async function moveOrder(
     }
     const returned: string[] = [];
     if (step === 'cancelled' && Number(before.stock_held) === 1) {
-      const lines = await trx
-        .selectFrom('order_items')
-        .select(['product_id as productId', 'name', 'quantity'])
-        .where('order_id', '=', orderId)
-        .execute();
-      await returnStock(trx, lines, now);
-      returned.push(...lines.map((l) => l.productId));
+      returned.push(...(await returnOrderStock(trx, orderId, now)));
     }
     const after = await trx
       .selectFrom('orders')

@@ -22,7 +22,7 @@ export const TO_SHIP = sql<boolean>`status = 'paid' and fulfilment in ('unfulfil
 
 type OrdersQuery = SelectQueryBuilder<DatabaseSchema, 'orders', object>;
 
-/** The search and filters on the orders table (indexes: created_at, email, ship_name, status). */
+/** The search and filters on the orders table (indexes: migration 0012; a whole email reads orders_email_status_idx). */
 function filtered(db: Db, search: OrderSearch): OrdersQuery {
   let query = db.selectFrom('orders') as OrdersQuery;
   const q = search.q.trim();

@@ -51,8 +51,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('order_items')
     .addColumn('refunded_quantity', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('orders_email_idx').on('orders').column('email').execute();
-  await db.schema.createIndex('orders_ship_name_idx').on('orders').column('ship_name').execute();
 
   // What the console shows of each payment attempt: the method, the card's brand and last four.
   await db.schema.alterTable('payment_attempts').addColumn('method', 'varchar(16)').execute();
@@ -182,8 +180,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const column of ['method', 'card_brand', 'last4']) {
     await db.schema.alterTable('payment_attempts').dropColumn(column).execute();
   }
-  await db.schema.dropIndex('orders_ship_name_idx').execute();
-  await db.schema.dropIndex('orders_email_idx').execute();
   await db.schema.alterTable('order_items').dropColumn('refunded_quantity').execute();
   for (const column of [
     'refunded_total',
