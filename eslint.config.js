@@ -98,6 +98,7 @@ const PUBLIC_ENTRIES = {
   contact: [
     'contact.api.server',
     'contact-form.server',
+    'contact-jobs.server',
     'components/contact-form',
     'components/contact-info',
   ],

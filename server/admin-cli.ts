@@ -11,7 +11,8 @@ import { runDatabaseCommand } from './db/database-command';
 import { migrateToLatest } from './db/migrate';
 import { parseEnv } from './env';
 import { createLogger } from './logger';
-import { createMailer } from './mail/mailer';
+import { createJobQueue } from './jobs';
+import { createOutbox } from './mail/outbox';
 
 const USAGE =
   'Usage: npm run admin:create -- --email you@example.com [--first-name Ada] [--last-name Lovelace]';
@@ -32,7 +33,9 @@ await runDatabaseCommand(async (database) => {
   await migrateToLatest(database);
   const env = parseEnv();
   const logger = createLogger({ level: 'silent', pretty: false });
-  const auth = createAuth(env, database, createMailer({ env, logger }), logger, {
+  // A mail the account makes is queued: the running store sends it.
+  const jobs = await createJobQueue(database, logger);
+  const auth = createAuth(env, database, createOutbox(jobs, env), {
     verifyEmail: verifyEmailMail,
     resetPassword: resetPasswordMail,
   });
@@ -42,7 +45,7 @@ await runDatabaseCommand(async (database) => {
     { email: email.data, firstName, lastName, role: 'admin' },
     null,
     env.APP_URL,
-  );
+  ).finally(() => jobs.stop(1_000));
   return [
     `${created ? 'Created' : 'Promoted'} ${email.data} as an administrator.`,
     `Set the password within 72 hours at this one-time link:`,

@@ -9,6 +9,7 @@ import { catalogueStore, openCatalogue } from '../app/features/catalog/catalogue
 import { mediaRoutes } from '../app/features/catalog/media.api.server';
 import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';
 import { contactRoutes } from '../app/features/contact/contact.api.server';
+import { startContactJobs } from '../app/features/contact/contact-jobs.server';
 import { newsletterRoutes } from '../app/features/newsletter/newsletter.api.server';
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
 import { orderRoutes } from '../app/features/orders/orders.api.server';
@@ -23,6 +24,7 @@ import { authRoutes } from './routes/auth';
 import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
 import { healthRoutes } from './routes/health';
+import { startMailWorker } from './mail/outbox';
 import { type PageCache, pageCache } from './page-cache/page-cache';
 import { staticFiles } from './static-files';
 import type { AppBindings, AppServices } from './types';
@@ -38,9 +40,15 @@ export async function openFeatures(services: AppServices): Promise<void> {
   await openCatalogue(services);
 }
 
-/** The features' background jobs on this instance (after openFeatures); returns stop. */
-export function startFeatureJobs(services: AppServices): () => Promise<void> {
-  const stops = [startOrderJobs(services)];
+/**
+ * The job queue's workers on this instance (after openFeatures): every store mail, and the
+ * features' jobs. Returns stop (the queue itself stops with the services).
+ */
+export async function startFeatureJobs(services: AppServices): Promise<() => Promise<void>> {
+  const { jobs, mailer, env, logger } = services;
+  await startMailWorker(jobs, mailer, env, logger);
+  await startContactJobs(services);
+  const stops = [await startOrderJobs(services)];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

@@ -80,6 +80,20 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of seconds from 1 to 3600')
     .max(3600, 'must be a whole number of seconds from 1 to 3600')
     .default(60),
+  /** The longest wait between two tries of one mail while the mail server is away. */
+  MAIL_RETRY_MAX_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1 to 3600' })
+    .int('must be a whole number of seconds from 1 to 3600')
+    .min(1, 'must be a whole number of seconds from 1 to 3600')
+    .max(3600, 'must be a whole number of seconds from 1 to 3600')
+    .default(600),
+  /** Newsletter campaign mails sent per second, across every instance. */
+  CAMPAIGN_RATE_PER_SECOND: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int('must be a whole number from 1 to 1000')
+    .min(1, 'must be a whole number from 1 to 1000')
+    .max(1000, 'must be a whole number from 1 to 1000')
+    .default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')

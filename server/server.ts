@@ -25,7 +25,7 @@ export async function startServer(
   const services = await createServices(env, { authMails, logger: options.logger });
   const { logger } = services;
   await openFeatures(services);
-  const stopJobs = startFeatureJobs(services);
+  const stopJobs = await startFeatureJobs(services);
   // The production bundle brings its build; tests load the one on disk.
   const build =
     options.build ??

@@ -3,7 +3,9 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
 import { createLogger, type Logger } from './logger';
+import { createJobQueue } from './jobs';
 import { createMailer } from './mail/mailer';
+import { createOutbox } from './mail/outbox';
 import { createPaymentGateway } from './payments';
 import { createRateLimiter } from './rate-limit';
 import { createCartEvents } from './realtime/cart-events';
@@ -28,6 +30,8 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
   const { applied } = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
   const mailer = createMailer({ env, logger });
+  const jobs = await createJobQueue(database, logger);
+  const mail = createOutbox(jobs, env);
   const changes = database.postgres
     ? await createPostgresChangeChannel(database.postgres.url, database.postgres.pool, logger)
     : createLocalChangeChannel();
@@ -38,14 +42,17 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
     logger,
     database,
     mailer,
+    mail,
+    jobs,
     rateLimiter: createRateLimiter(database.db),
-    auth: createAuth(env, database, mailer, logger, options.authMails),
+    auth: createAuth(env, database, mail, options.authMails),
     payments: createPaymentGateway(env),
     changes,
     cartEvents,
     async close() {
       await cartEvents.close();
       await changes.close();
+      await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);
       await mailer.close();
       await database.close();
     },

@@ -1,8 +1,10 @@
 import type { Auth } from './auth/auth';
 import type { AppDatabase } from './db/database';
 import type { Env } from './env';
+import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { Outbox } from './mail/outbox';
 import type { PaymentGateway } from './payments/gateway';
 import type { RateLimiter } from './rate-limit';
 import type { CartEvents } from './realtime/cart-events';
@@ -24,7 +26,12 @@ export interface AppServices {
   database: AppDatabase;
   logger: Logger;
   rateLimiter: RateLimiter;
+  /** The transport: only the job queue's workers send with it. */
   mailer: Mailer;
+  /** Every store mail goes here: queued, sent and retried by the job queue. */
+  mail: Outbox;
+  /** The durable job queue (docs/decisions/0021). */
+  jobs: JobQueue;
   auth: Auth;
   /** Signals between the instances sharing the database (NOTIFY on PostgreSQL). */
   changes: ChangeChannel;

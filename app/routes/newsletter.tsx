@@ -23,7 +23,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
     );
   }
-  if (outcome.status === 'mail_failed') return data({ kind: 'error' as const, ...failed }, { status: 502 });
   return { kind: 'success' as const, ...subscribed };
 }
 

@@ -2,9 +2,8 @@ import { betterAuth } from 'better-auth';
 import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import type { Env } from '../env';
-import type { Logger } from '../logger';
 import type { MailContent } from '../mail/layout';
-import type { Mailer } from '../mail/mailer';
+import type { Outbox } from '../mail/outbox';
 import { authOptions } from './options';
 import { roleOf, type UserRole } from './roles';
 import { type LookupContext, lookupSession } from './session-lookup';
@@ -18,21 +17,9 @@ export interface AuthMails {
   resetPassword(recipient: { firstName?: string | null; url: string }): MailContent;
 }
 
-export function createAuth(
-  env: Env,
-  database: AppDatabase,
-  mailer: Mailer,
-  logger: Logger,
-  mails: AuthMails,
-) {
-  const send = async (to: string, mail: MailContent) => {
-    try {
-      await mailer.send({ to, ...mail });
-    } catch (error) {
-      // The visitor gets the same answer either way (no account enumeration); we log it.
-      logger.error({ err: error, subject: mail.subject }, 'auth mail could not be sent');
-    }
-  };
+export function createAuth(env: Env, database: AppDatabase, outbox: Outbox, mails: AuthMails) {
+  // Queued: a mail server that is down delays the mail, and the visitor's answer is the same.
+  const send = (to: string, mail: MailContent) => outbox.send({ to, ...mail });
   return betterAuth(
     authOptions(env, database.db as never, database.engine, {
       sendVerificationEmail: (user, url) =>

@@ -202,11 +202,72 @@ export interface MediaTable {
   created_at: number;
 }
 
-export interface JobLeaseTable {
-  name: string;
-  holder: string | null;
-  until: number;
-  last_run_at: number | null;
+/** The job queue's state on SQLite (server/jobs/sqlite-queue.ts); pg-boss keeps its own on PostgreSQL. */
+export interface JobTable {
+  id: string;
+  queue: string;
+  /** JSON. */
+  data: string;
+  state: string;
+  /** Tries started so far. */
+  attempts: number;
+  retry_limit: number;
+  retry_delay: number;
+  retry_delay_max: number;
+  keep_seconds: number;
+  singleton_key: string | null;
+  start_after: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  /** While active: taken as dead after this (expiry or heartbeat). */
+  expire_at: number | null;
+  /** When finished: deleted after this. */
+  keep_until: number | null;
+  error: string | null;
+}
+
+export type CampaignStatus = 'draft' | 'sending' | 'sent';
+
+/** A newsletter campaign: written in Markdown, sent to every confirmed subscriber once. */
+export interface CampaignTable {
+  id: string;
+  subject: string;
+  body: string;
+  status: CampaignStatus;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  recipients: number;
+}
+
+export type CampaignRecipientState = 'pending' | 'sending' | 'sent' | 'failed';
+
+/**
+ * One row per subscriber a campaign goes to, written when sending starts: the state is what
+ * lets a restart resume without sending anyone twice.
+ */
+export interface CampaignRecipientTable {
+  campaign_id: string;
+  subscriber_id: string;
+  email: string;
+  state: CampaignRecipientState;
+  attempts: number;
+  sent_at: number | null;
+  error: string | null;
+}
+
+export type ContactStatus = 'new' | 'answered' | 'closed';
+
+export interface ContactReplyTable {
+  id: string;
+  message_id: string;
+  staff_user_id: string;
+  staff_name: string;
+  body: string;
+  created_at: number;
 }
 
 export interface ContactMessageTable {
@@ -218,6 +279,8 @@ export interface ContactMessageTable {
   created_at: number;
   /** Empty while the staff mail has not gone out. */
   mailed_at: number | null;
+  status: ContactStatus;
+  updated_at: number;
 }
 
 export interface NewsletterSubscriberTable {
@@ -335,5 +398,8 @@ export interface DatabaseSchema {
   stock_movements: StockMovementTable;
   audit_log: AuditLogTable;
   media: MediaTable;
-  job_leases: JobLeaseTable;
+  jobs: JobTable;
+  campaigns: CampaignTable;
+  campaign_recipients: CampaignRecipientTable;
+  contact_replies: ContactReplyTable;
 }

@@ -1,6 +1,6 @@
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { authMails, createApp, openFeatures } from '../app';
+import { authMails, createApp, openFeatures, startFeatureJobs } from '../app';
 import { parseEnv } from '../env';
 import { createServices } from '../services';
 import type { AppServices } from '../types';
@@ -11,6 +11,7 @@ const globalStore = globalThis as typeof globalThis & { __storeDevServices?: Pro
 async function createDevServices(): Promise<AppServices> {
   const services = await createServices(parseEnv({ ...process.env, NODE_ENV: 'development' }), { authMails });
   await openFeatures(services);
+  await startFeatureJobs(services);
   return services;
 }
 

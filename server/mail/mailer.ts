@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   text: string;
   replyTo?: string;
+  /** Extra headers (a campaign's List-Unsubscribe); names and values are plain ASCII. */
+  headers?: Record<string, string>;
 }
 
 export interface SendResult {
@@ -117,6 +119,7 @@ function toMailOptions(message: MailMessage) {
     html: message.html,
     text: message.text,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.headers ? { headers: message.headers } : {}),
   };
 }
 

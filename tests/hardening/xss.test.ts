@@ -142,6 +142,7 @@ describe.each(testEngines)('stored XSS on %s', (engine) => {
       const res = await createClient(t.url).post(path, body);
       expect(res.status).toBeLessThan(500);
       await new Promise((resolve) => setTimeout(resolve, 500));
+      await t.settled();
       for (const mail of t.smtp.messages.slice(before)) expectEscaped(mail.html, `${path} mail`);
     },
   );

@@ -143,6 +143,7 @@ describe.each(testEngines)('checkout and payment on %s', (engine) => {
     expect(changed.status).toBe(409);
     expect(changed.body).toMatchObject({ error: { code: 'idempotency_mismatch' } });
     await t.smtp.waitFor((m) => m.to.includes('concurrent@example.com'));
+    await t.settled();
     expect(t.smtp.messages.filter((m) => m.to.includes('concurrent@example.com'))).toHaveLength(1);
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type AppDatabase, type Engine } from '../../server/db/database';
 import { dropSchema, migrateToLatest } from '../../server/db/migrate';
+import { jobSchemaName } from '../../server/jobs/pg-boss-queue';
 
 export interface TestEngine {
   engine: Engine;
@@ -55,6 +56,8 @@ export function createTestDatabase(engine: Engine): TestDatabase {
       await client.connect();
       try {
         await dropSchema(client, schema);
+        // The job queue's own schema (pg-boss), when the test started one.
+        await dropSchema(client, jobSchemaName(schema));
       } finally {
         await client.end();
       }

@@ -3,6 +3,7 @@ import { parseEnv } from '../../server/env';
 import type { Logger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/server';
 import { freePort } from './free-port';
+import { jobsSettled } from './jobs';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -11,6 +12,8 @@ export interface TestServer {
   server: RunningServer;
   smtp: SmtpReceiver;
   db: TestDatabase;
+  /** Resolves once every queued job (every mail) has run. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ export async function startTestServer(
     server,
     smtp,
     db,
+    settled: () => jobsSettled(server.services),
     async close() {
       await server.shutdown('test end');
       await smtp.close();

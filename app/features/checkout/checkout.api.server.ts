@@ -19,7 +19,7 @@ const orderIdPattern = /^[0-9a-f-]{36}$/;
 
 /** /api/checkout: the payment session (create-payment) and the payment (process-payment). */
 export function checkoutRoutes(services: AppServices) {
-  const { database, auth, payments, logger, mailer, env, rateLimiter, cartEvents } = services;
+  const { database, auth, payments, logger, mail, env, rateLimiter, cartEvents } = services;
   const db = database.db;
   const app = new Hono<AppBindings>();
 
@@ -97,17 +97,17 @@ export function checkoutRoutes(services: AppServices) {
       }
       if (paid.charged) {
         c.get('logger').info({ order: paid.order.reference, amount: paid.order.total }, 'order paid');
-        // Not awaited: the shopper's answer (and so the redirect to the confirmation) waits
-        // neither for the other tabs' signal nor for the mail. The payment stands even if the
-        // mail cannot go out now; the failure is logged.
+        // The other tabs' signal is not awaited. The mail is queued before the answer (one
+        // insert), so it goes out, and is retried, whatever happens to this process; the
+        // payment stands even if queueing fails, which is logged.
         if (paid.order.user_id) void cartEvents.publish(paid.order.user_id).catch(() => undefined);
         const url = paid.order.user_id ? `${env.APP_URL}/account/orders/${paid.order.reference}` : null;
-        void orderView(db, paid.order)
+        await orderView(db, paid.order)
           .then((view) =>
-            mailer.send({ to: paid.order.email ?? body.data.email, ...orderConfirmationMail(view, url) }),
+            mail.send({ to: paid.order.email ?? body.data.email, ...orderConfirmationMail(view, url) }),
           )
           .catch((error: unknown) =>
-            logger.error({ err: error, order: paid.order.reference }, 'order mail failed'),
+            logger.error({ err: error, order: paid.order.reference }, 'order mail not queued'),
           );
       }
       if (!paid.order.user_id) {

@@ -22,6 +22,5 @@ export async function contactAction(context: AppLoadContext, request: Request) {
       { status: 429, headers: new Headers({ 'Retry-After': String(seconds) }) },
     );
   }
-  if (outcome.status === 'mail_failed') return answer<ContactAnswer>(failed, { status: 502 });
   return answer<ContactAnswer>({ intent, ok: true, message: CONTACT_MESSAGES.sent });
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { apiError, rateLimited } from '#server/http-error';
+import { rateLimited } from '#server/http-error';
 import type { AppBindings, AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
 import { CONTACT_MESSAGES, contactSchema } from './contact.schema';
@@ -14,7 +14,6 @@ export function contactRoutes(services: AppServices) {
     if (!body.ok) return body.response;
     const outcome = await submitContactMessage(services, body.data, c.get('clientIp'));
     if (outcome.status === 'rate_limited') return rateLimited(c, outcome.retryAfterSeconds);
-    if (outcome.status === 'mail_failed') return apiError(c, 502, 'mail_failed', CONTACT_MESSAGES.failed);
     return c.json({ ok: true, message: CONTACT_MESSAGES.sent });
   });
 

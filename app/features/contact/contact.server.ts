@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { defineQueue } from '#server/jobs/queue';
 import type { RateLimitRule } from '#server/rate-limit';
 import type { AppServices } from '#server/types';
 import { contactMessageMail } from './contact-mail.server';
 import { type ContactInput, HONEYPOT_FIELD } from './contact.schema';
 
-type Services = Pick<AppServices, 'database' | 'mailer' | 'rateLimiter' | 'env' | 'logger'>;
+type Services = Pick<AppServices, 'database' | 'jobs' | 'rateLimiter' | 'logger'>;
 
 /** Enough for a person writing, a few corrections and a follow-up; too few to flood the inbox. */
 const CONTACT_IP_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60_000 };
 
-export type ContactOutcome =
-  { status: 'sent' } | { status: 'rate_limited'; retryAfterSeconds: number } | { status: 'mail_failed' };
+export type ContactOutcome = { status: 'sent' } | { status: 'rate_limited'; retryAfterSeconds: number };
 
 /**
- * Stores the message, then mails it to the staff inbox with the sender as Reply-To. A message
+ * Stores the message and queues its mail to the staff inbox (the sender as Reply-To). A message
  * whose honeypot is filled came from a bot: it gets the same answer as a person, so the bot
  * learns nothing, and nothing is stored or sent.
  */
@@ -22,7 +22,7 @@ export async function submitContactMessage(
   input: ContactInput,
   ip: string,
 ): Promise<ContactOutcome> {
-  const { database, mailer, rateLimiter, env, logger } = services;
+  const { database, jobs, rateLimiter, logger } = services;
   const limit = await rateLimiter.hit(`contact:ip:${ip}`, CONTACT_IP_LIMIT);
   if (!limit.allowed) return { status: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds };
   if (input[HONEYPOT_FIELD]) {
@@ -32,25 +32,57 @@ export async function submitContactMessage(
 
   const id = randomUUID();
   const { name, email, message } = input;
-  await database.db
-    .insertInto('contact_messages')
-    .values({ id, name, email, message, ip, created_at: Date.now(), mailed_at: null })
-    .execute();
-  try {
-    await mailer.send({
-      to: env.STORE_EMAIL,
-      replyTo: email,
-      ...contactMessageMail({ name, email, message }),
-    });
-  } catch (error) {
-    // The message stays stored with mailed_at empty, so staff can still find it.
-    logger.error({ err: error, contactMessageId: id }, 'contact message stored but not mailed');
-    return { status: 'mail_failed' };
-  }
-  await database.db
+  const now = Date.now();
+  // The message and its staff notification commit together: a mail server that is down
+  // delays the notification (the job queue retries it), and the message is in the inbox at once.
+  await database.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('contact_messages')
+      .values({
+        id,
+        name,
+        email,
+        message,
+        ip,
+        created_at: now,
+        updated_at: now,
+        mailed_at: null,
+        status: 'new',
+      })
+      .execute();
+    await jobs.send(CONTACT_NOTIFY_QUEUE, { messageId: id }, { trx });
+  });
+  return { status: 'sent' };
+}
+
+/** The staff notification of one contact message: sent, then marked, by the job queue. */
+export const CONTACT_NOTIFY_QUEUE = defineQueue<{ messageId: string }>('contact.notify', {
+  retryLimit: 24,
+  retryDelaySeconds: 5,
+  retryDelayMaxSeconds: 600,
+  expireInSeconds: 120,
+  keepFinishedSeconds: 7 * 24 * 60 * 60,
+});
+
+export async function notifyStaffOfMessage(
+  services: Pick<AppServices, 'database' | 'mailer' | 'env'>,
+  messageId: string,
+): Promise<void> {
+  const { db } = services.database;
+  const row = await db
+    .selectFrom('contact_messages')
+    .select(['name', 'email', 'message', 'mailed_at'])
+    .where('id', '=', messageId)
+    .executeTakeFirst();
+  if (!row || row.mailed_at !== null) return;
+  await services.mailer.send({
+    to: services.env.STORE_EMAIL,
+    replyTo: row.email,
+    ...contactMessageMail({ name: row.name, email: row.email, message: row.message }),
+  });
+  await db
     .updateTable('contact_messages')
     .set({ mailed_at: Date.now() })
-    .where('id', '=', id)
+    .where('id', '=', messageId)
     .execute();
-  return { status: 'sent' };
 }

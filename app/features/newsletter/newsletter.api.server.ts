@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { apiError, rateLimited } from '#server/http-error';
+import { rateLimited } from '#server/http-error';
 import type { AppBindings, AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
 import { NEWSLETTER_TEXT } from './newsletter';
@@ -15,9 +15,6 @@ export function newsletterRoutes(services: AppServices) {
     if (!body.ok) return body.response;
     const outcome = await requestSubscription(services, body.data.email, c.get('clientIp'));
     if (outcome.status === 'rate_limited') return rateLimited(c, outcome.retryAfterSeconds);
-    if (outcome.status === 'mail_failed') {
-      return apiError(c, 502, 'mail_failed', NEWSLETTER_TEXT.failed.description);
-    }
     return c.json({ ok: true, message: NEWSLETTER_TEXT.subscribed.description });
   });
 

@@ -8,7 +8,7 @@ import { newsletterConfirmMail } from './newsletter-mail.server';
 import { newsletterTokenSchema } from './newsletter.schema';
 
 type Db = Kysely<DatabaseSchema>;
-type Services = Pick<AppServices, 'database' | 'mailer' | 'rateLimiter' | 'env' | 'logger'>;
+type Services = Pick<AppServices, 'database' | 'mail' | 'rateLimiter' | 'env'>;
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -18,9 +18,7 @@ const NEWSLETTER_IP_LIMIT: RateLimitRule = { limit: 10, windowMs: 10 * MINUTE };
 const NEWSLETTER_EMAIL_LIMIT: RateLimitRule = { limit: 3, windowMs: 60 * MINUTE };
 
 export type SubscribeOutcome =
-  | { status: 'subscribed' }
-  | { status: 'rate_limited'; retryAfterSeconds: number; message: string }
-  | { status: 'mail_failed' };
+  { status: 'subscribed' } | { status: 'rate_limited'; retryAfterSeconds: number; message: string };
 
 type TokenAction = 'confirm' | 'unsubscribe';
 
@@ -41,7 +39,7 @@ export async function requestSubscription(
   email: string,
   ip: string,
 ): Promise<SubscribeOutcome> {
-  const { database, mailer, rateLimiter, env, logger } = services;
+  const { database, mail, rateLimiter, env } = services;
   const byIp = await rateLimiter.hit(`newsletter:ip:${ip}`, NEWSLETTER_IP_LIMIT);
   if (!byIp.allowed) {
     const seconds = byIp.retryAfterSeconds;
@@ -55,19 +53,15 @@ export async function requestSubscription(
   const tokens = { confirm: newToken(), unsubscribe: newToken() };
   if (!(await startSubscription(database.db, email, tokens))) return { status: 'subscribed' };
   const link = (action: TokenAction, token: string) => `${env.APP_URL}/newsletter/${action}?token=${token}`;
-  try {
-    await mailer.send({
-      to: email,
-      ...newsletterConfirmMail({
-        confirmUrl: link('confirm', tokens.confirm),
-        unsubscribeUrl: link('unsubscribe', tokens.unsubscribe),
-        expiresInDays: CONFIRM_LINK_DAYS,
-      }),
-    });
-  } catch (error) {
-    logger.error({ err: error }, 'newsletter confirmation mail not sent');
-    return { status: 'mail_failed' };
-  }
+  // Queued: a mail server that is down delays the confirmation mail, it does not lose it.
+  await mail.send({
+    to: email,
+    ...newsletterConfirmMail({
+      confirmUrl: link('confirm', tokens.confirm),
+      unsubscribeUrl: link('unsubscribe', tokens.unsubscribe),
+      expiresInDays: CONFIRM_LINK_DAYS,
+    }),
+  });
   return { status: 'subscribed' };
 }
 

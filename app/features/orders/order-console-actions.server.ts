@@ -32,7 +32,7 @@ function refused(intent: string, error: unknown) {
   throw error;
 }
 
-/** After a committed change: the shopper's mail (logged, never undoing the change, if it fails). */
+/** After a committed change: the shopper's mail, queued (logged, never undoing the change, if that fails). */
 async function mailShopper(
   context: AppLoadContext,
   order: OrderRow,
@@ -46,9 +46,9 @@ async function mailShopper(
   if (!fresh.email) return;
   const url = fresh.user_id ? `${context.services.env.APP_URL}/account/orders/${fresh.reference}` : null;
   try {
-    await context.services.mailer.send({ to: fresh.email, ...build(await orderView(db, fresh), url) });
+    await context.services.mail.send({ to: fresh.email, ...build(await orderView(db, fresh), url) });
   } catch (error) {
-    context.services.logger.error({ err: error, order: fresh.reference }, 'order mail failed');
+    context.services.logger.error({ err: error, order: fresh.reference }, 'order mail not queued');
   }
 }
 

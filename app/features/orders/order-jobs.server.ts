@@ -1,29 +1,51 @@
-import { scheduleLeasedJob } from '#server/jobs/lease';
+import { defineQueue } from '#server/jobs/queue';
 import type { AppServices } from '#server/types';
 import { catalogueStore } from '../catalog/catalogue-store.server';
 import { sweepAbandonedOrders } from './abandoned-orders.server';
 
 /**
- * The orders' background work on this instance: the abandoned-order sweep, offered every
- * ABANDONED_SWEEP_SECONDS and run by one instance at a time (a lease in the database). It keeps
- * no state of its own, so a restart simply finds the same old orders again. Returns stop.
+ * The abandoned-order sweep, a job: one at a time across every instance (a singleton queue).
+ * It keeps no state of its own, so a failed or interrupted run is simply the next one's work.
  */
-export function startOrderJobs(services: AppServices): () => Promise<void> {
-  const { env, logger, database } = services;
-  return scheduleLeasedJob({
-    db: database.db,
-    name: 'abandoned-orders',
-    holder: services.changes.instanceId,
-    intervalMs: env.ABANDONED_SWEEP_SECONDS * 1000,
-    leaseMs: 5 * 60_000,
-    task: async () => {
-      const { cancelled, productIds } = await sweepAbandonedOrders(
-        database.db,
-        env.ABANDONED_ORDER_MINUTES * 60_000,
-      );
-      if (cancelled.length > 0) logger.info({ cancelled: cancelled.length }, 'abandoned orders cancelled');
-      if (productIds.length > 0) await catalogueStore(services).changed(productIds);
-    },
-    onError: (error) => logger.error({ err: error }, 'abandoned-order sweep failed'),
+const ABANDONED_SWEEP_QUEUE = defineQueue<Record<string, never>>('orders.abandoned-sweep', {
+  retryLimit: 0,
+  retryDelaySeconds: 1,
+  retryDelayMaxSeconds: 1,
+  expireInSeconds: 300,
+  singleton: true,
+  keepFinishedSeconds: 60 * 60,
+});
+
+/**
+ * Each instance offers the sweep every ABANDONED_SWEEP_SECONDS; the queue keeps one job per
+ * interval (a throttling key), so N instances still sweep once. Returns stop.
+ */
+export async function startOrderJobs(services: AppServices): Promise<() => Promise<void>> {
+  const { env, logger, database, jobs } = services;
+  await jobs.work(ABANDONED_SWEEP_QUEUE, async () => {
+    const { cancelled, productIds } = await sweepAbandonedOrders(
+      database.db,
+      env.ABANDONED_ORDER_MINUTES * 60_000,
+    );
+    if (cancelled.length > 0) logger.info({ cancelled: cancelled.length }, 'abandoned orders cancelled');
+    if (productIds.length > 0) await catalogueStore(services).changed(productIds);
   });
+  const offer = () => {
+    jobs
+      .send(
+        ABANDONED_SWEEP_QUEUE,
+        {},
+        { singletonKey: 'sweep', singletonSeconds: env.ABANDONED_SWEEP_SECONDS },
+      )
+      .catch((error: unknown) => logger.error({ err: error }, 'abandoned-order sweep not queued'));
+  };
+  const timer = setInterval(offer, env.ABANDONED_SWEEP_SECONDS * 1000);
+  timer.unref();
+  // The first offer soon after start, not a whole interval later (a restart does not skip one).
+  const first = setTimeout(offer, Math.min(env.ABANDONED_SWEEP_SECONDS * 1000, 2_000));
+  first.unref();
+  return async () => {
+    clearInterval(timer);
+    clearTimeout(first);
+  };
 }

@@ -42,22 +42,11 @@ export async function staffAction(context: AppLoadContext, request: Request) {
           admin,
           services.env.APP_URL,
         );
-        try {
-          await services.mailer.send({
-            to: parsed.data.email,
-            ...staffInviteMail({ firstName: parsed.data.firstName, role: parsed.data.role, link }),
-          });
-        } catch (error) {
-          services.logger.error({ err: error }, 'staff invite mail failed');
-          return answer<StaffAnswer>(
-            {
-              intent: 'invite',
-              ok: false,
-              message: `${parsed.data.email} now has the role, but the invitation email could not be sent. Invite them again later.`,
-            },
-            { status: 502 },
-          );
-        }
+        // Queued: a mail server that is down delays the invitation (retried), it does not lose it.
+        await services.mail.send({
+          to: parsed.data.email,
+          ...staffInviteMail({ firstName: parsed.data.firstName, role: parsed.data.role, link }),
+        });
         return answer<StaffAnswer>({
           intent: 'invite',
           ok: true,

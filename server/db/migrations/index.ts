@@ -11,6 +11,7 @@ import * as productDeliveryFlags from './0009-product-delivery-flags';
 import * as delivery from './0010-delivery';
 import * as operations from './0011-operations';
 import * as consoleOrderIndexes from './0012-console-order-indexes';
+import * as jobsCampaignsInbox from './0013-jobs-campaigns-inbox';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-delivery': delivery,
   '0011-operations': operations,
   '0012-console-order-indexes': consoleOrderIndexes,
+  '0013-jobs-campaigns-inbox': jobsCampaignsInbox,
 };
