@@ -116,6 +116,10 @@ const PUBLIC_ENTRIES = {
     'newsletter.api.server',
     'components/newsletter-form',
     'components/newsletter-page',
+    'campaign-sender.server',
+    'newsletter-console.server',
+    'components/console/subscribers-page',
+    'components/console/campaign-pages',
   ],
   orders: [
     'orders',

@@ -44,8 +44,12 @@ export default [
       route('products', 'routes/admin/products.tsx'),
       route('products/new', 'routes/admin/product-new.tsx'),
       route('products/:productId', 'routes/admin/product.tsx'),
+      route('newsletter', 'routes/admin/newsletter.tsx'),
+      route('campaigns', 'routes/admin/campaigns.tsx'),
+      route('campaigns/:campaignId', 'routes/admin/campaign.tsx'),
     ]),
     route('orders.csv', 'routes/admin/orders-csv.ts'),
+    route('newsletter.csv', 'routes/admin/newsletter-csv.ts'),
   ]),
   // Last: every unknown path answers 404 with the not-found page.
   route('*', 'routes/not-found.tsx'),

@@ -10,6 +10,7 @@ import { mediaRoutes } from '../app/features/catalog/media.api.server';
 import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';
 import { contactRoutes } from '../app/features/contact/contact.api.server';
 import { startContactJobs } from '../app/features/contact/contact-jobs.server';
+import { startCampaignJobs } from '../app/features/newsletter/campaign-sender.server';
 import { newsletterRoutes } from '../app/features/newsletter/newsletter.api.server';
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
 import { orderRoutes } from '../app/features/orders/orders.api.server';
@@ -48,6 +49,7 @@ export async function startFeatureJobs(services: AppServices): Promise<() => Pro
   const { jobs, mailer, env, logger } = services;
   await startMailWorker(jobs, mailer, env, logger);
   await startContactJobs(services);
+  await startCampaignJobs(services);
   const stops = [await startOrderJobs(services)];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
@@ -107,7 +109,8 @@ export function createApp(options: CreateAppOptions) {
     await next();
   });
   // Every path: the API and the pages' form actions alike.
-  app.use(originCheck(env.APP_URL));
+  // One-click unsubscribe is posted by mail providers' servers (RFC 8058); its token is its authority.
+  app.use(originCheck(env.APP_URL, { exempt: ['/api/newsletter/unsubscribe'] }));
   // No request body is large but a product image (5 MB, the console's limit, plus the form).
   app.use(
     bodySizeLimit((c) =>

@@ -1,17 +1,18 @@
 import { NewsletterPage, Notice, TokenButton } from '~/features/newsletter/components/newsletter-page';
-import { newsletterTokenSchema } from '~/features/newsletter/newsletter.schema';
+import { unsubscribeTokenSchema } from '~/features/newsletter/newsletter.schema';
 import { unsubscribe } from '~/features/newsletter/newsletter.server';
 import { pageTitle, STORE } from '~/lib/store-info';
 import type { Route } from './+types/newsletter-unsubscribe';
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  return { token, wellFormed: newsletterTokenSchema.safeParse(token).success };
+  return { token, wellFormed: unsubscribeTokenSchema.safeParse(token).success };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  return { unsubscribed: await unsubscribe(context.services.database.db, String(form.get('token') ?? '')) };
+  const { database, env } = context.services;
+  return { unsubscribed: await unsubscribe(database.db, String(form.get('token') ?? ''), env.AUTH_SECRET) };
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

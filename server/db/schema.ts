@@ -243,7 +243,7 @@ export interface CampaignTable {
   recipients: number;
 }
 
-export type CampaignRecipientState = 'pending' | 'sending' | 'sent' | 'failed';
+export type CampaignRecipientState = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
 /**
  * One row per subscriber a campaign goes to, written when sending starts: the state is what

@@ -35,6 +35,11 @@ export interface MailLayoutInput {
   footnote?: string;
   /** Lesser links under the small print, such as "Unsubscribe". */
   links?: MailAction[];
+  /**
+   * Written content (a campaign) after the paragraphs: HTML that is already sanitised, and its
+   * plain-text form. Nothing else in a mail is HTML.
+   */
+  written?: { html: string; text: string };
 }
 
 export interface MailRow {
@@ -140,6 +145,7 @@ ${preheader}
 <tr><td style="padding:32px;font-family:${FONT};">
 <h1 style="margin:0 0 24px;font-size:26px;line-height:1.3;color:${TEXT_COLOR};">${escapeHtml(input.title)}</h1>
 ${input.paragraphs.map((text) => p(text)).join('\n')}
+${input.written ? `<div style="font-size:18px;line-height:1.6;color:${TEXT_COLOR};">${input.written.html}</div>` : ''}
 ${renderRows(input.rows)}
 ${actionHtml}
 ${footnote}
@@ -178,6 +184,7 @@ function renderText(
   links: MailAction[],
 ): string {
   const blocks = [shop.name, input.title, ...input.paragraphs];
+  if (input.written) blocks.push(input.written.text.trim());
   if (input.rows?.length) blocks.push(input.rows.map((row) => `${row.label}: ${row.value}`).join('\n'));
   // The URL sits alone on its line so mail clients turn it into a link and it survives copying.
   if (action) blocks.push(`${action.label}:\n${action.url}`);

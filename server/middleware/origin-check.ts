@@ -13,10 +13,11 @@ const REFUSED = 'This request came from another site and was refused.';
  * account), and those act with the visitor's cookies just as the API does. The API answers
  * with its JSON error, a page with plain text.
  */
-export function originCheck(appUrl: string): MiddlewareHandler {
+export function originCheck(appUrl: string, options: { exempt?: readonly string[] } = {}): MiddlewareHandler {
   const allowed = new URL(appUrl).origin;
+  const exempt = new Set(options.exempt ?? []);
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (SAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
     const origin = c.req.header('origin');
     const ownOrigin = new URL(c.req.url).origin;
     const crossSite = origin

@@ -19,3 +19,9 @@ export const newsletterSchema = z.strictObject({
 
 /** Tokens are 32 random bytes, base64url: anything else cannot be one. */
 export const newsletterTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+/** A campaign's unsubscribe token: the subscriber's id and an HMAC of it (newsletter.server.ts). */
+export const signedUnsubscribeTokenSchema = z.string().regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
+
+/** What an unsubscribe link may carry: the confirmation mail's token or a campaign's. */
+export const unsubscribeTokenSchema = z.union([newsletterTokenSchema, signedUnsubscribeTokenSchema]);

@@ -1,11 +1,11 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { type RateLimitRule, tooManyAttempts } from '#server/rate-limit';
 import type { AppServices } from '#server/types';
 import { CONFIRM_LINK_DAYS } from './newsletter';
 import { newsletterConfirmMail } from './newsletter-mail.server';
-import { newsletterTokenSchema } from './newsletter.schema';
+import { newsletterTokenSchema, signedUnsubscribeTokenSchema } from './newsletter.schema';
 
 type Db = Kysely<DatabaseSchema>;
 type Services = Pick<AppServices, 'database' | 'mail' | 'rateLimiter' | 'env'>;
@@ -121,13 +121,39 @@ export async function confirmSubscription(db: Db, token: string): Promise<boolea
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Ends the subscription the token belongs to; the link keeps working (and saying so). */
-export async function unsubscribe(db: Db, token: string): Promise<boolean> {
-  if (!newsletterTokenSchema.safeParse(token).success) return false;
-  const result = await db
+const unsubscribeMac = (secret: string, subscriberId: string) =>
+  createHmac('sha256', secret).update(`newsletter-unsubscribe:${subscriberId}`).digest('base64url');
+
+/**
+ * The unsubscribe token of a campaign mail. The confirmation mail's token is kept only as a
+ * hash, so a campaign cannot reuse it; this one is the subscriber's id signed with the store's
+ * secret: nothing to store, and no id can be guessed into a working link.
+ */
+export function signedUnsubscribeToken(secret: string, subscriberId: string): string {
+  return `${subscriberId}.${unsubscribeMac(secret, subscriberId)}`;
+}
+
+function subscriberOfSignedToken(secret: string, token: string): string | undefined {
+  if (!signedUnsubscribeTokenSchema.safeParse(token).success) return undefined;
+  const [id = '', mac = ''] = token.split('.');
+  const expected = Buffer.from(unsubscribeMac(secret, id));
+  const given = Buffer.from(mac);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+}
+
+/**
+ * Ends the subscription the token belongs to (a confirmation mail's or a campaign's); the link
+ * keeps working (and saying so).
+ */
+export async function unsubscribe(db: Db, token: string, secret: string): Promise<boolean> {
+  const subscriberId = subscriberOfSignedToken(secret, token);
+  if (!subscriberId && !newsletterTokenSchema.safeParse(token).success) return false;
+  let query = db
     .updateTable('newsletter_subscribers')
-    .set((eb) => ({ unsubscribed_at: eb.fn.coalesce('unsubscribed_at', eb.val(Date.now())) }))
-    .where('unsubscribe_token_hash', '=', sha256(token))
-    .executeTakeFirst();
+    .set((eb) => ({ unsubscribed_at: eb.fn.coalesce('unsubscribed_at', eb.val(Date.now())) }));
+  query = subscriberId
+    ? query.where('id', '=', subscriberId)
+    : query.where('unsubscribe_token_hash', '=', sha256(token));
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

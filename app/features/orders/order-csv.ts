@@ -1,5 +1,5 @@
 import type { OrderRow } from './orders.server';
-import { csvLine } from './order-admin';
+import { csvLine } from '~/lib/csv';
 
 const cents = (value: number) => (value / 100).toFixed(2);
 

@@ -64,7 +64,10 @@ export function AuditLog({
             ['', 'Everything'],
             ['order', 'Orders'],
             ['product', 'Products'],
-            ['user', 'Staff accounts'],
+            ['user', 'Accounts'],
+            ['campaign', 'Campaigns'],
+            ['subscriber', 'Subscribers'],
+            ['contact', 'Contact messages'],
           ]}
         />
         <Field label="Order reference or id" name="target" defaultValue={search.target} maxLength={120} />
