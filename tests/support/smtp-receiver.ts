@@ -26,8 +26,18 @@ function addresses(value: AddressObject | AddressObject[] | undefined): string[]
   return list.flatMap((entry) => entry.value.map((address) => address.address ?? '')).filter(Boolean);
 }
 
-/** A real SMTP server on a free local port that keeps every message it accepts, parsed. */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+export interface SmtpReceiverOptions {
+  /** A fixed port (a receiver brought back where the store expects it); a free one otherwise. */
+  port?: number;
+  /**
+   * Called on each MAIL FROM, with how many messages were accepted so far; a rejection refuses
+   * that message (a test can hold a sender there, to stop it at a known point).
+   */
+  onMailFrom?: (accepted: number) => Promise<void>;
+}
+
+/** A real SMTP server on a local port that keeps every message it accepts, parsed. */
+export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
   const listeners = new Set<() => void>();
 
@@ -38,6 +48,13 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     logger: false,
     // A pooled client may still hold a connection open; do not make every test wait 30 s for it.
     closeTimeout: 1_000,
+    onMailFrom(_address, _session, callback) {
+      if (!options.onMailFrom) return callback();
+      options.onMailFrom(messages.length).then(
+        () => callback(),
+        (error: Error) => callback(error),
+      );
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -67,7 +84,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

@@ -8,7 +8,9 @@ import { defineQueue } from '#server/jobs/queue';
  */
 export const CAMPAIGN_QUEUE = defineQueue<{ campaignId: string }>('newsletter.campaign', {
   retryLimit: 20,
-  retryDelaySeconds: 10,
+  // A crashed run is retried this soon after its silence is noticed; a mail server that is down
+  // is tried again after 2, 4, 8 ... seconds, at most ten minutes apart.
+  retryDelaySeconds: 2,
   retryDelayMaxSeconds: 600,
   expireInSeconds: 4 * 60 * 60,
   heartbeatSeconds: 10,
