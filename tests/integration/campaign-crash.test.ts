@@ -45,9 +45,18 @@ describe.each(testEngines)('a campaign whose server is killed halfway, on %s', (
     const extra = [
       { email: 'unconfirmed@example.com', confirmed_at: null, unsubscribed_at: null },
       { email: 'gone@example.com', confirmed_at: now, unsubscribed_at: now },
-    ].map((row, i) => ({ ...subscribers[0]!, ...row, id: randomUUID(), confirm_token_hash: `x${i}`, unsubscribe_token_hash: `y${i}` }));
+    ].map((row, i) => ({
+      ...subscribers[0]!,
+      ...row,
+      id: randomUUID(),
+      confirm_token_hash: `x${i}`,
+      unsubscribe_token_hash: `y${i}`,
+    }));
     for (let i = 0; i < subscribers.length; i += 100) {
-      await database.db.insertInto('newsletter_subscribers').values(subscribers.slice(i, i + 100)).execute();
+      await database.db
+        .insertInto('newsletter_subscribers')
+        .values(subscribers.slice(i, i + 100))
+        .execute();
     }
     await database.db.insertInto('newsletter_subscribers').values(extra).execute();
     const campaignId = randomUUID();
@@ -99,12 +108,18 @@ describe.each(testEngines)('a campaign whose server is killed halfway, on %s', (
 
     server = await startServerProcess(env);
     const status = async () =>
-      (await database.db.selectFrom('campaigns').select('status').where('id', '=', campaignId).executeTakeFirst())
-        ?.status;
+      (
+        await database.db
+          .selectFrom('campaigns')
+          .select('status')
+          .where('id', '=', campaignId)
+          .executeTakeFirst()
+      )?.status;
     await expect.poll(status, { timeout: 90_000, interval: 250 }).toBe('sent');
 
     const perRecipient = new Map<string, number>();
-    for (const mail of smtp.messages) for (const to of mail.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
+    for (const mail of smtp.messages)
+      for (const to of mail.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
     expect(perRecipient.size).toBe(SUBSCRIBERS);
     expect([...perRecipient.values()].every((count) => count === 1)).toBe(true);
     expect(perRecipient.has('unconfirmed@example.com')).toBe(false);
@@ -121,7 +136,9 @@ describe.each(testEngines)('a campaign whose server is killed halfway, on %s', (
     const sample = smtp.messages[0]!;
     // Long header lines are folded (RFC 5322): unfold them first.
     const headers = sample.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-    expect(headers).toMatch(/^List-Unsubscribe: <http:\/\/127\.0\.0\.1:3999\/api\/newsletter\/unsubscribe\?token=[0-9a-f-]{36}\.[\w-]{43}>/m);
+    expect(headers).toMatch(
+      /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:3999\/api\/newsletter\/unsubscribe\?token=[0-9a-f-]{36}\.[\w-]{43}>/m,
+    );
     expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     expect(sample.html).toContain('<strong>walkers</strong>');
     await server.child.kill('SIGTERM');

@@ -1,10 +1,10 @@
 import type { AppServices } from '#server/types';
-import { CONTACT_NOTIFY_QUEUE, notifyStaffOfMessage } from './contact.server';
+import { contactNotifyQueue, notifyStaffOfMessage } from './contact.server';
 
 /** The contact feature's job on this instance: each message's staff notification. */
 export async function startContactJobs(services: AppServices): Promise<void> {
   await services.jobs.work(
-    CONTACT_NOTIFY_QUEUE,
+    contactNotifyQueue(services.env),
     ({ messageId }) => notifyStaffOfMessage(services, messageId),
     {
       concurrency: 2,

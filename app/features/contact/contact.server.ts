@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Env } from '#server/env';
 import { defineQueue } from '#server/jobs/queue';
+import { mailQueue } from '#server/mail/outbox';
 import type { RateLimitRule } from '#server/rate-limit';
 import type { AppServices } from '#server/types';
 import { contactMessageMail } from './contact-mail.server';
 import { type ContactInput, HONEYPOT_FIELD } from './contact.schema';
 
-type Services = Pick<AppServices, 'database' | 'jobs' | 'rateLimiter' | 'logger'>;
+type Services = Pick<AppServices, 'database' | 'jobs' | 'rateLimiter' | 'logger' | 'env'>;
 
 /** Enough for a person writing, a few corrections and a follow-up; too few to flood the inbox. */
 const CONTACT_IP_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60_000 };
@@ -22,7 +24,7 @@ export async function submitContactMessage(
   input: ContactInput,
   ip: string,
 ): Promise<ContactOutcome> {
-  const { database, jobs, rateLimiter, logger } = services;
+  const { database, jobs, rateLimiter, logger, env } = services;
   const limit = await rateLimiter.hit(`contact:ip:${ip}`, CONTACT_IP_LIMIT);
   if (!limit.allowed) return { status: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds };
   if (input[HONEYPOT_FIELD]) {
@@ -50,19 +52,18 @@ export async function submitContactMessage(
         status: 'new',
       })
       .execute();
-    await jobs.send(CONTACT_NOTIFY_QUEUE, { messageId: id }, { trx });
+    await jobs.send(contactNotifyQueue(env), { messageId: id }, { trx });
   });
   return { status: 'sent' };
 }
 
-/** The staff notification of one contact message: sent, then marked, by the job queue. */
-export const CONTACT_NOTIFY_QUEUE = defineQueue<{ messageId: string }>('contact.notify', {
-  retryLimit: 24,
-  retryDelaySeconds: 5,
-  retryDelayMaxSeconds: 600,
-  expireInSeconds: 120,
-  keepFinishedSeconds: 7 * 24 * 60 * 60,
-});
+/** The staff notification of one contact message: sent, then marked, by the job queue, tried as any mail. */
+export function contactNotifyQueue(env: Pick<Env, 'MAIL_RETRY_MAX_SECONDS'>) {
+  return defineQueue<{ messageId: string }>('contact.notify', {
+    ...mailQueue(env).settings,
+    keepFinishedSeconds: 7 * 24 * 60 * 60,
+  });
+}
 
 export async function notifyStaffOfMessage(
   services: Pick<AppServices, 'database' | 'mailer' | 'env'>,
