@@ -93,6 +93,8 @@ const PUBLIC_ENTRIES = {
     'components/audit-log',
     'components/staff-page',
     'components/console-message',
+    'jobs-console.server',
+    'components/jobs-page',
   ],
   checkout: ['checkout', 'checkout.api.server', 'quote', 'use-order-quote', 'components/checkout-dialog'],
   contact: [

@@ -45,6 +45,7 @@ export default [
       route('products/new', 'routes/admin/product-new.tsx'),
       route('products/:productId', 'routes/admin/product.tsx'),
       route('newsletter', 'routes/admin/newsletter.tsx'),
+      route('jobs', 'routes/admin/jobs.tsx'),
       route('campaigns', 'routes/admin/campaigns.tsx'),
       route('campaigns/:campaignId', 'routes/admin/campaign.tsx'),
     ]),

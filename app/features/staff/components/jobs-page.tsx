@@ -1,0 +1,98 @@
+import { Form, Link } from 'react-router';
+import { secondaryButton } from '~/components/ui/button-styles';
+import { formatDateTime } from '../console';
+import type { JobRow, JobView } from '../jobs-console.server';
+import { ConsoleMessage } from './console-message';
+
+const VIEW_LABELS: Record<JobView, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  failed: 'Failed',
+  done: 'Done',
+};
+
+export function JobsPage({
+  view,
+  totals,
+  jobs,
+  page,
+  pages,
+}: {
+  view: JobView;
+  totals: Record<JobView, number>;
+  jobs: JobRow[];
+  page: number;
+  pages: number;
+}) {
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">Jobs</h1>
+      <p>
+        Mails, campaigns and other work the store does in the background. A job that fails is tried again with
+        longer waits; one that has run out of tries is listed under Failed and can be retried here.
+      </p>
+      <ConsoleMessage />
+      <nav aria-label="Job states">
+        <ul className="flex flex-wrap gap-2">
+          {(Object.keys(VIEW_LABELS) as JobView[]).map((name) => (
+            <li key={name}>
+              <Link
+                to={`/admin/jobs?view=${name}`}
+                aria-current={name === view ? 'page' : undefined}
+                className={`${secondaryButton} aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-white`}
+              >
+                {VIEW_LABELS[name]} ({totals[name].toLocaleString('en-US')})
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {jobs.length === 0 ? (
+        <p>No {VIEW_LABELS[view].toLowerCase()} jobs.</p>
+      ) : (
+        <ul className="divide-y divide-border border-y border-border">
+          {jobs.map((job) => (
+            <li key={job.id} className="flex flex-wrap items-end justify-between gap-4 py-3">
+              <div className="min-w-0 space-y-1">
+                <p className="font-bold break-all">{job.what}</p>
+                <p className="text-sm">
+                  Queued {formatDateTime(job.createdAt)} · try {job.attempts} of {job.tries}
+                  {job.nextTryAt ? ` · next try ${formatDateTime(job.nextTryAt)}` : ''}
+                  {job.finishedAt ? ` · ended ${formatDateTime(job.finishedAt)}` : ''}
+                </p>
+                {job.error ? <p className="text-sm break-all text-danger">Last error: {job.error}</p> : null}
+              </div>
+              {job.state === 'failed' ? (
+                <Form method="post">
+                  <input type="hidden" name="id" value={job.id} />
+                  <input type="hidden" name="queue" value={job.queue} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="retry"
+                    className={secondaryButton}
+                    aria-label={`Retry: ${job.what}`}
+                  >
+                    Retry
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav aria-label="Job pages" className="flex gap-2">
+        {page > 1 ? (
+          <Link to={`/admin/jobs?view=${view}&page=${page - 1}`} className={secondaryButton}>
+            Previous page
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link to={`/admin/jobs?view=${view}&page=${page + 1}`} className={secondaryButton}>
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
