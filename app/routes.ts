@@ -44,6 +44,8 @@ export default [
       route('products', 'routes/admin/products.tsx'),
       route('products/new', 'routes/admin/product-new.tsx'),
       route('products/:productId', 'routes/admin/product.tsx'),
+      route('customers', 'routes/admin/customers.tsx'),
+      route('customers/:userId', 'routes/admin/customer.tsx'),
       route('newsletter', 'routes/admin/newsletter.tsx'),
       route('jobs', 'routes/admin/jobs.tsx'),
       route('campaigns', 'routes/admin/campaigns.tsx'),

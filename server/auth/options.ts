@@ -1,4 +1,5 @@
 import type { BetterAuthOptions } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database';
@@ -12,6 +13,10 @@ export interface AuthHooks {
 }
 
 export const CLIENT_IP_HEADER = 'x-store-client-ip';
+
+/** What a disabled account is told when it tries to sign in. */
+export const ACCOUNT_DISABLED_MESSAGE =
+  'This account has been disabled. Please contact customer support if you need help.';
 export const PASSWORD_MIN_LENGTH = 6;
 
 /** One per process: the limit on concurrent hashes is the process's (server/auth/password.ts). */
@@ -55,6 +60,22 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
         lastName: { type: 'string', required: true, input: true },
         // Never from a request (input: false): staff are made by an admin or on the command line.
         role: { type: 'string', required: false, defaultValue: 'customer', input: false },
+        // Set by staff (the console's customers page), never from a request: no new session while set.
+        disabledAt: { type: 'number', required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every way in (password, two-factor, a verification link) ends in a new session: refused
+          // here for a disabled account, whose data stays as it was.
+          async before(session, ctx) {
+            const user = await ctx?.context.internalAdapter.findUserById(session.userId);
+            if ((user as { disabledAt?: unknown } | null)?.disabledAt) {
+              throw APIError.from('FORBIDDEN', { message: ACCOUNT_DISABLED_MESSAGE, code: 'ACCOUNT_DISABLED' });
+            }
+          },
+        },
       },
     },
     session: {

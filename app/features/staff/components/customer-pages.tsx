@@ -1,0 +1,215 @@
+import { Form, Link } from 'react-router';
+import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
+import { Field } from '~/components/ui/field';
+import { FULFILMENT_LABELS } from '~/features/orders/fulfilment';
+import { ORDER_STATUS_LABELS } from '~/features/orders/order-status';
+import { formatPrice } from '~/lib/money';
+import { formatDateTime } from '../console';
+import type { customerDetail, CustomerSummary } from '../customers.server';
+import { ConsoleMessage } from './console-message';
+
+type CustomerDetail = NonNullable<Awaited<ReturnType<typeof customerDetail>>>;
+
+export function CustomersPage({
+  customers,
+  total,
+  q,
+  page,
+  pages,
+}: {
+  customers: CustomerSummary[];
+  total: number;
+  q: string;
+  page: number;
+  pages: number;
+}) {
+  const pageLink = (to: number) =>
+    `/admin/customers?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">Customers</h1>
+      <Form method="get" role="search" aria-label="Customers" className="flex flex-wrap items-end gap-4">
+        <div className="min-w-64 flex-1">
+          <Field label="Email or name contains" name="q" defaultValue={q} maxLength={100} />
+        </div>
+        <button type="submit" className={primaryButton}>
+          Search
+        </button>
+      </Form>
+      <p role="status">
+        {total.toLocaleString('en-US')} {total === 1 ? 'customer' : 'customers'} found
+      </p>
+      <ul className="divide-y divide-border border-y border-border">
+        {customers.map((customer) => (
+          <li key={customer.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+            <div className="min-w-0">
+              <Link
+                to={`/admin/customers/${customer.id}`}
+                className="font-bold break-all text-brand underline"
+              >
+                {customer.name || customer.email}
+              </Link>
+              <p className="break-all">{customer.email}</p>
+            </div>
+            <p className="text-sm">
+              Joined {formatDateTime(customer.joinedAt)}
+              {customer.verified ? '' : ' · email not confirmed'}
+              {customer.disabled ? ' · disabled' : ''}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <nav aria-label="Customer pages" className="flex gap-2">
+        {page > 1 ? (
+          <Link to={pageLink(page - 1)} className={secondaryButton}>
+            Previous page
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link to={pageLink(page + 1)} className={secondaryButton}>
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+function Action({ intent, label, primary }: { intent: string; label: string; primary?: boolean }) {
+  return (
+    <Form method="post">
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={primary ? primaryButton : secondaryButton}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export function CustomerPage({ customer }: { customer: CustomerDetail }) {
+  return (
+    <div className="space-y-8">
+      <p>
+        <Link to="/admin/customers" className="text-brand underline">
+          All customers
+        </Link>
+      </p>
+      <div>
+        <h1 className="text-3xl font-bold break-all">{customer.name || customer.email}</h1>
+        <p className="break-all">{customer.email}</p>
+        <p>
+          Joined {formatDateTime(customer.joinedAt)} · email{' '}
+          {customer.verified ? 'confirmed' : 'not confirmed'} · two-factor authentication{' '}
+          {customer.twoFactor ? 'on' : 'off'}
+        </p>
+        {customer.disabledAt ? (
+          <p className="font-bold text-danger">
+            Disabled {formatDateTime(customer.disabledAt)}: this account cannot sign in.
+          </p>
+        ) : null}
+      </div>
+      <ConsoleMessage />
+      <section aria-labelledby="actions-title" className="space-y-3">
+        <h2 id="actions-title" className="text-xl font-bold">
+          Actions
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {customer.verified ? null : <Action intent="resend" label="Resend confirmation email" />}
+          <Action intent="sign-out" label="Sign out everywhere" />
+          {customer.disabledAt ? (
+            <Action intent="enable" label="Enable account" primary />
+          ) : (
+            <Action intent="disable" label="Disable account" />
+          )}
+        </div>
+      </section>
+      <section aria-labelledby="methods-title" className="space-y-2">
+        <h2 id="methods-title" className="text-xl font-bold">
+          Sign-in methods
+        </h2>
+        {customer.signInMethods.length === 0 ? (
+          <p>None yet (the password was never set).</p>
+        ) : (
+          <ul className="list-disc pl-6">
+            {customer.signInMethods.map((method) => (
+              <li key={method}>{method}</li>
+            ))}
+            {customer.twoFactor ? <li>Authenticator app (two-factor)</li> : null}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="sessions-title" className="space-y-2">
+        <h2 id="sessions-title" className="text-xl font-bold">
+          Active sessions
+        </h2>
+        {customer.sessions.length === 0 ? (
+          <p>Not signed in anywhere.</p>
+        ) : (
+          <ul className="divide-y divide-border border-y border-border">
+            {customer.sessions.map((session) => (
+              <li key={session.id} className="py-2">
+                <p className="font-bold">{session.device}</p>
+                <p className="text-sm">
+                  Signed in {formatDateTime(session.signedInAt)} · last active{' '}
+                  {formatDateTime(session.lastActiveAt)}
+                  {session.ipAddress ? ` · ${session.ipAddress}` : ''}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="orders-title" className="space-y-2">
+        <h2 id="orders-title" className="text-xl font-bold">
+          Orders
+        </h2>
+        {customer.orders.length === 0 ? (
+          <p>No orders.</p>
+        ) : (
+          <ul className="divide-y divide-border border-y border-border">
+            {customer.orders.map((order) => (
+              <li key={order.reference} className="flex flex-wrap justify-between gap-2 py-2">
+                <Link to={`/admin/orders/${order.reference}`} className="font-bold text-brand underline">
+                  {order.reference}
+                </Link>
+                <span>
+                  {formatDateTime(order.createdAt)} · {ORDER_STATUS_LABELS[order.status]} ·{' '}
+                  {FULFILMENT_LABELS[order.fulfilment]} · {formatPrice(order.total)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="addresses-title" className="space-y-2">
+        <h2 id="addresses-title" className="text-xl font-bold">
+          Addresses
+        </h2>
+        {customer.addresses.length === 0 ? (
+          <p>No saved addresses.</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {customer.addresses.map((address) => (
+              <li key={address.id} className="rounded-md border border-border p-3">
+                <p className="font-bold">
+                  {address.recipientName}
+                  {address.isDefault ? ' (default)' : ''}
+                </p>
+                <p>{address.line1}</p>
+                {address.line2 ? <p>{address.line2}</p> : null}
+                <p>
+                  {address.city}, {address.state} {address.zip}
+                </p>
+                <p>{address.phone}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
