@@ -104,6 +104,8 @@ const PUBLIC_ENTRIES = {
     'contact.api.server',
     'contact-form.server',
     'contact-jobs.server',
+    'contact-inbox-console.server',
+    'components/console/inbox-pages',
     'components/contact-form',
     'components/contact-info',
   ],

@@ -44,6 +44,8 @@ export default [
       route('products', 'routes/admin/products.tsx'),
       route('products/new', 'routes/admin/product-new.tsx'),
       route('products/:productId', 'routes/admin/product.tsx'),
+      route('messages', 'routes/admin/messages.tsx'),
+      route('messages/:messageId', 'routes/admin/message.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:userId', 'routes/admin/customer.tsx'),
       route('newsletter', 'routes/admin/newsletter.tsx'),

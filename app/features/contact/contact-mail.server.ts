@@ -22,3 +22,28 @@ export function contactMessageMail({ name, email, message }: ContactMessage): Ma
     }),
   };
 }
+
+/** A member of staff's answer, from the console, to the person who wrote; their message quoted. */
+export function contactReplyMail({
+  name,
+  reply,
+  original,
+  staffName,
+}: {
+  name: string;
+  reply: string;
+  original: string;
+  staffName: string;
+}): MailContent {
+  const subject = `Re: your message to ${STORE.name}`;
+  const oneLineName = name.replace(/\s+/g, ' ').trim().slice(0, 80);
+  return {
+    subject,
+    ...renderMail(STORE, {
+      title: `An answer from ${STORE.name}`,
+      preheader: reply.replace(/\s+/g, ' ').slice(0, 90),
+      paragraphs: [`Hello ${oneLineName},`, reply, `${staffName}, ${STORE.name} customer support`],
+      footnote: `You wrote: ${original}`,
+    }),
+  };
+}

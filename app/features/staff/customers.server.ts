@@ -166,16 +166,14 @@ export async function signOutEverywhere(auth: Auth, db: Db, actor: Actor, id: st
   const row = await customerRow(db, id);
   const context = await auth.$context;
   await context.internalAdapter.deleteUserSessions(id);
-  await db
-    .transaction()
-    .execute((trx) =>
-      recordAudit(trx, actor, {
-        action: 'customer.sign-out-everywhere',
-        targetType: 'user',
-        targetId: id,
-        after: { email: row.email },
-      }),
-    );
+  await db.transaction().execute((trx) =>
+    recordAudit(trx, actor, {
+      action: 'customer.sign-out-everywhere',
+      targetType: 'user',
+      targetId: id,
+      after: { email: row.email },
+    }),
+  );
 }
 
 /**
@@ -220,15 +218,13 @@ export async function resendConfirmation(
   const row = await customerRow(db, id);
   if (row.emailVerified) throw new CustomerError('This email address is already confirmed.');
   await auth.api.sendVerificationEmail({ body: { email: row.email, callbackURL: `${appUrl}/account` } });
-  await db
-    .transaction()
-    .execute((trx) =>
-      recordAudit(trx, actor, {
-        action: 'customer.resend-confirmation',
-        targetType: 'user',
-        targetId: id,
-        after: { email: row.email },
-      }),
-    );
+  await db.transaction().execute((trx) =>
+    recordAudit(trx, actor, {
+      action: 'customer.resend-confirmation',
+      targetType: 'user',
+      targetId: id,
+      after: { email: row.email },
+    }),
+  );
   return row.email;
 }
