@@ -96,6 +96,8 @@ const PUBLIC_ENTRIES = {
     'components/console-message',
     'jobs-console.server',
     'customers-console.server',
+    'reports-console.server',
+    'components/reports-page',
     'components/customer-pages',
     'components/jobs-page',
   ],

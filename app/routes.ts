@@ -50,11 +50,13 @@ export default [
       route('customers/:userId', 'routes/admin/customer.tsx'),
       route('newsletter', 'routes/admin/newsletter.tsx'),
       route('jobs', 'routes/admin/jobs.tsx'),
+      route('reports', 'routes/admin/reports.tsx'),
       route('campaigns', 'routes/admin/campaigns.tsx'),
       route('campaigns/:campaignId', 'routes/admin/campaign.tsx'),
     ]),
     route('orders.csv', 'routes/admin/orders-csv.ts'),
     route('newsletter.csv', 'routes/admin/newsletter-csv.ts'),
+    route('reports.csv', 'routes/admin/reports-csv.ts'),
   ]),
   // Last: every unknown path answers 404 with the not-found page.
   route('*', 'routes/not-found.tsx'),
