@@ -17,6 +17,7 @@ import { PRODUCT_A, rowCounts } from './support';
 describe.each(testEngines)('console access on %s', (engine) => {
   let t: TestServer;
   let reference = '';
+  const ids = { userId: '', messageId: '', campaignId: '' };
   const clients: Record<string, TestClient> = {};
 
   beforeAll(async () => {
@@ -26,6 +27,31 @@ describe.each(testEngines)('console access on %s', (engine) => {
     const { session } = await startCheckout(shopper, {});
     expect((await pay(shopper, session.orderId, cardPayment())).status).toBe(200);
     reference = session.reference;
+    ids.userId = ((await shopper.get('/api/auth/get-session')).body as { user: { id: string } }).user.id;
+    await shopper.post('/api/contact', {
+      name: 'Pat',
+      email: 'pat@example.com',
+      message: 'Do you deliver on Saturdays?',
+    });
+    const { db } = t.server.services.database;
+    const message = await db.selectFrom('contact_messages').select('id').executeTakeFirstOrThrow();
+    ids.messageId = message.id;
+    ids.campaignId = '5b7d1c1e-3f0a-4c55-9d7e-2f1b6c1a9e01';
+    await db
+      .insertInto('campaigns')
+      .values({
+        id: ids.campaignId,
+        subject: 'Winter news',
+        body: 'Hello',
+        status: 'draft',
+        created_by: 'admin@example.com',
+        created_at: Date.now(),
+        updated_at: Date.now(),
+        started_at: null,
+        finished_at: null,
+        recipients: 0,
+      })
+      .execute();
     clients.customer = (await staffClient(t, 'customer')).client;
     clients.noTwoFactor = (await staffClient(t, 'staff', { twoFactor: false })).client;
     clients.staff = (await staffClient(t, 'staff')).client;
@@ -35,7 +61,12 @@ describe.each(testEngines)('console access on %s', (engine) => {
 
   const paths = () =>
     consoleRoutes().map((route) =>
-      route.pattern.replace(':reference', reference).replace(':productId', PRODUCT_A.id),
+      route.pattern
+        .replace(':reference', reference)
+        .replace(':productId', PRODUCT_A.id)
+        .replace(':userId', ids.userId)
+        .replace(':messageId', ids.messageId)
+        .replace(':campaignId', ids.campaignId),
     );
 
   it('finds the console routes in the router', () => {
@@ -48,6 +79,12 @@ describe.each(testEngines)('console access on %s', (engine) => {
         '/admin/staff',
         '/admin/audit',
         '/admin/orders.csv',
+        '/admin/customers/:userId',
+        '/admin/messages/:messageId',
+        '/admin/campaigns/:campaignId',
+        '/admin/newsletter.csv',
+        '/admin/reports.csv',
+        '/admin/jobs',
       ]),
     );
   });

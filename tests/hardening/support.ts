@@ -90,6 +90,9 @@ export async function rowCounts(database: AppDatabase): Promise<Record<string, n
     'stock_movements',
     'audit_log',
     'media',
+    'campaigns',
+    'campaign_recipients',
+    'contact_replies',
   ] as const;
   for (const table of tables) {
     const row = await database.db

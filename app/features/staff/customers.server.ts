@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Auth } from '#server/auth/auth';
 import { containsText } from '#server/db/like';
 import type { DatabaseSchema } from '#server/db/schema';
@@ -80,7 +80,7 @@ export async function listCustomers(db: Db, filter: { q: string; page: number })
     query = query.where((eb) =>
       eb.or([
         containsText('email', filter.q),
-        containsText(eb.fn('concat', ['firstName', eb.val(' '), 'lastName']), filter.q),
+        containsText(sql`${sql.ref('firstName')} || ${sql.lit(' ')} || ${sql.ref('lastName')}`, filter.q),
       ]),
     );
   }
