@@ -103,6 +103,19 @@ describe.each(testEngines)('console inputs on %s', (engine) => {
     const guest = createClient(t.url);
     const { session } = await startCheckout(guest, { items: [{ productId: PRODUCT_B.id, quantity: 1 }] });
     expect((await pay(guest, session.orderId, cardPayment())).status).toBe(200);
+    await guest.post('/api/contact', {
+      name: 'Pat',
+      email: 'pat@example.com',
+      message: 'Is the walker in stock?',
+    });
+    const message = await db().selectFrom('contact_messages').select('id').executeTakeFirstOrThrow();
+    const created = await postForm(t, staff.client, '/admin/campaigns', {
+      intent: 'create',
+      subject: 'Draft',
+      body: 'Hello',
+    });
+    const campaignPath = created.location ?? '';
+    expect(campaignPath).toMatch(/^\/admin\/campaigns\//);
     const before = await rowCounts(t.server.services.database);
     const forms: [string, string, string[]][] = [
       [`/admin/orders/${session.reference}`, 'ship', ['carrier', 'trackingNumber']],
@@ -113,6 +126,11 @@ describe.each(testEngines)('console inputs on %s', (engine) => {
       [`/admin/products/${PRODUCT_B.id}`, 'image-remove', ['position']],
       ['/admin/staff', 'invite', ['email', 'firstName', 'lastName', 'role']],
       ['/admin/staff', 'role', ['userId', 'role']],
+      ['/admin/campaigns', 'create', ['subject', 'body']],
+      [campaignPath, 'save', ['subject', 'body']],
+      [`/admin/messages/${message.id}`, 'reply', ['body']],
+      ['/admin/newsletter', 'remove', ['id', 'email']],
+      ['/admin/jobs', 'retry', ['id', 'queue']],
     ];
     // Only values no form accepts: too long, empty, control characters, the wrong kind.
     const invalid = fc.oneof(
@@ -139,6 +157,9 @@ describe.each(testEngines)('console inputs on %s', (engine) => {
           const body = Object.fromEntries(names.map((name, i) => [name, values[i] ?? '']));
           if (intent === 'note') body.text = 'x'.repeat(2_001);
           if (intent === 'refund') body.key = 'bad key!';
+          // Any short text is a fine campaign or reply: make the long one too long.
+          if (intent === 'create' || intent === 'save') body.body = 'x'.repeat(50_001);
+          if (intent === 'reply') body.body = 'x'.repeat(10_001);
           // A small number is a real image's position, which the form rightly takes: ask for one
           // that is not there (refused, 409) instead.
           if (intent === 'image-remove' && /^\d{1,2}$/.test(body.position ?? '')) body.position = '9999999';
@@ -182,6 +203,10 @@ describe.each(testEngines)('console inputs on %s', (engine) => {
       '/admin/orders/..%2F..',
       `/admin/products/${'a'.repeat(500)}`,
       '/admin/products/%E0%A4%A',
+      '/admin/customers/%00',
+      `/admin/customers/${'a'.repeat(500)}`,
+      '/admin/messages/..%2F..',
+      '/admin/campaigns/not-a-campaign',
     ]) {
       const res = await staff.client.get(path);
       expect(res.status, path).toBeGreaterThanOrEqual(400);
@@ -197,6 +222,17 @@ describe.each(testEngines)('console inputs on %s', (engine) => {
       expect((await staff.client.get(`/admin/orders.csv${query}`)).status, query).toBe(200);
       expect((await staff.client.get(`/admin/products${query}`)).status, query).toBe(200);
       expect((await staff.client.get(`/admin/audit${query}`)).status, query).toBe(200);
+      for (const page of [
+        '/admin/customers',
+        '/admin/messages',
+        '/admin/newsletter',
+        '/admin/newsletter.csv',
+        '/admin/jobs',
+        '/admin/reports',
+        '/admin/reports.csv',
+      ]) {
+        expect((await staff.client.get(`${page}${query}`)).status, `${page}${query}`).toBe(200);
+      }
     }
     expect(await rowCounts(t.server.services.database)).toEqual(before);
   });

@@ -4,6 +4,7 @@ import { CARDS, cardPayment, pay, startCheckout } from '../support/checkout';
 import { createClient, type TestClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { postForm, staffClient } from '../support/staff';
 import { PASSWORD, PRODUCT_A, routeExists } from './support';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
@@ -14,6 +15,9 @@ const PAYLOADS = {
   name: `"><svg onload="window.__xss='svg'">`,
 };
 const RAW_MARKERS = ['<img src=x', '<script>window.__xss', '<svg onload'];
+
+/** Markup a campaign's Markdown must never yield (as text, escaped, it is harmless). */
+const UNSAFE_MARKUP = ['<iframe', '<img src="https://evil', 'href="javascript:', 'onclick="'];
 
 function expectEscaped(html: string, where: string) {
   for (const marker of RAW_MARKERS) expect(html, `${where} contains ${marker}`).not.toContain(marker);
@@ -146,4 +150,77 @@ describe.each(testEngines)('stored XSS on %s', (engine) => {
       for (const mail of t.smtp.messages.slice(before)) expectEscaped(mail.html, `${path} mail`);
     },
   );
+
+  it('escapes contact messages and sanitises campaign text in the console, its pages and its mails', async () => {
+    const staff = await staffClient(t, 'staff');
+    await createClient(t.url).post('/api/contact', {
+      name: PAYLOADS.name,
+      email: `xss-writer-${engine}@example.com`,
+      message: `${PAYLOADS.firstName} ${PAYLOADS.lastName}`,
+    });
+    const { db } = t.server.services.database;
+    const message = await db
+      .selectFrom('contact_messages')
+      .select('id')
+      .where('email', '=', `xss-writer-${engine}@example.com`)
+      .executeTakeFirstOrThrow();
+    const reply = await postForm(t, staff.client, `/admin/messages/${message.id}`, {
+      intent: 'reply',
+      body: PAYLOADS.lastName,
+    });
+    expect(reply.status).toBe(200);
+    const replyMail = await t.smtp.waitFor((m) => m.to.includes(`xss-writer-${engine}@example.com`));
+    expectEscaped(replyMail.html, 'contact reply mail');
+
+    const created = await postForm(t, staff.client, '/admin/campaigns', {
+      intent: 'create',
+      subject: PAYLOADS.name,
+      body: [
+        PAYLOADS.firstName,
+        PAYLOADS.lastName,
+        '[click](javascript:window.__xss=1)',
+        `<a href="https://example.com" onclick="window.__xss='a'">link</a>`,
+        '![x](https://evil.example/x.png)',
+        '<iframe src="https://evil.example"></iframe>',
+      ].join('\n\n'),
+    });
+    expect(created.status).toBe(302);
+    const campaignPath = created.location ?? '';
+    const page = await staff.client.get(campaignPath);
+    expectEscaped(page.text, 'campaign page');
+    for (const marker of UNSAFE_MARKUP) {
+      expect(page.text, `campaign page contains ${marker}`).not.toContain(marker);
+    }
+    expect((await postForm(t, staff.client, campaignPath, { intent: 'test' })).status).toBe(200);
+    const test = await t.smtp.waitFor((m) => m.to.includes(staff.email) && m.subject.startsWith('[Test]'));
+    expectEscaped(test.html, 'campaign mail');
+    for (const marker of UNSAFE_MARKUP) {
+      expect(test.html, `campaign mail contains ${marker}`).not.toContain(marker);
+    }
+
+    const context = await browser.newContext();
+    const host = new URL(t.url).hostname;
+    await context.addCookies(
+      [...staff.client.cookies].map(([name, value]) => ({
+        name,
+        value,
+        domain: host,
+        path: '/',
+        httpOnly: true,
+      })),
+    );
+    const tab = await context.newPage();
+    for (const path of [
+      '/admin/messages',
+      `/admin/messages/${message.id}`,
+      campaignPath,
+      '/admin/campaigns',
+    ]) {
+      await tab.goto(new URL(path, t.url).toString(), { waitUntil: 'load' });
+      await tab.locator('main').hover();
+      await tab.waitForTimeout(200);
+      expect(await tab.evaluate(() => (window as { __xss?: string }).__xss ?? null), path).toBeNull();
+    }
+    await context.close();
+  });
 });
