@@ -72,7 +72,10 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
           async before(session, ctx) {
             const user = await ctx?.context.internalAdapter.findUserById(session.userId);
             if ((user as { disabledAt?: unknown } | null)?.disabledAt) {
-              throw APIError.from('FORBIDDEN', { message: ACCOUNT_DISABLED_MESSAGE, code: 'ACCOUNT_DISABLED' });
+              throw APIError.from('FORBIDDEN', {
+                message: ACCOUNT_DISABLED_MESSAGE,
+                code: 'ACCOUNT_DISABLED',
+              });
             }
           },
         },
