@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { secretOf, totp } from '../support/totp';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { ownClientAddress } from './support/client-address';
 import { waitForMail } from './support/mailbox';
 import { accountNav, confirmedAccount, OREGON_ADDRESS, signIn } from './support/shop';
 
@@ -61,6 +62,43 @@ async function paidOrder(page: Page, baseURL: string, email: string) {
   return session.reference;
 }
 
+/**
+ * An administrator as an operator makes one: `npm run admin:create`, the one-time link to set a
+ * password, then the console leads them to turn on two-factor, which they do. Signed in.
+ */
+async function newConsoleAdmin(browser: Browser, baseURL: string) {
+  const adminEmail = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const link = createAdmin(adminEmail, baseURL);
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  // Its own address: the two-factor codes of the other console tests count against theirs.
+  await ownClientAddress(admin);
+  await admin.goto(link);
+  await admin.getByLabel('New password').fill(PASSWORD);
+  await admin.getByLabel('Confirm password').fill(PASSWORD);
+  await admin.getByRole('button', { name: 'Reset password' }).click();
+  await expect(admin.getByText(/password has been (reset|changed)/i)).toBeVisible({ timeout: 15_000 });
+
+  // Without two-factor, the console leads to setting it up.
+  await signIn(admin, { email: adminEmail, password: PASSWORD });
+  await admin.goto('/admin');
+  await expect(admin).toHaveURL(/\/account\?staff=two-factor#two-factor$/);
+  await expect(admin.getByText('the store console opens once two-factor authentication is on')).toBeVisible();
+  const twoFactor = admin.locator('#two-factor');
+  await twoFactor.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await twoFactor.getByLabel('Password').fill(PASSWORD);
+  await twoFactor.getByRole('button', { name: 'Continue' }).click();
+  const key = (await twoFactor.locator('code').first().textContent({ timeout: 15_000 }))!.replace(/\s/g, '');
+  const secret = secretOf(`otpauth://totp/x?secret=${key}`);
+  const firstCode = totp(secret);
+  await twoFactor.getByLabel('6-digit code').fill(firstCode);
+  await twoFactor.getByRole('button', { name: 'Verify and turn on' }).click();
+  await twoFactor.getByRole('button', { name: 'I have saved my backup codes' }).click();
+  await expect(admin.getByRole('link', { name: 'Open the store console' })).toBeVisible();
+
+  return { context, admin, adminEmail, secret, firstCode };
+}
+
 /** One product per project: desktop and mobile run at once and must not change each other's price. */
 const PRICED = {
   desktop: {
@@ -88,32 +126,7 @@ test('an admin made on the command line signs in with two-factor, ships an order
   await signIn(page, shopper);
   const reference = await paidOrder(page, baseURL!, shopper.email);
 
-  const adminEmail = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const link = createAdmin(adminEmail, baseURL!);
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  await admin.goto(link);
-  await admin.getByLabel('New password').fill(PASSWORD);
-  await admin.getByLabel('Confirm password').fill(PASSWORD);
-  await admin.getByRole('button', { name: 'Reset password' }).click();
-  await expect(admin.getByText(/password has been (reset|changed)/i)).toBeVisible({ timeout: 15_000 });
-
-  // Without two-factor, the console leads to setting it up.
-  await signIn(admin, { email: adminEmail, password: PASSWORD });
-  await admin.goto('/admin');
-  await expect(admin).toHaveURL(/\/account\?staff=two-factor#two-factor$/);
-  await expect(admin.getByText('the store console opens once two-factor authentication is on')).toBeVisible();
-  const twoFactor = admin.locator('#two-factor');
-  await twoFactor.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
-  await twoFactor.getByLabel('Password').fill(PASSWORD);
-  await twoFactor.getByRole('button', { name: 'Continue' }).click();
-  const key = (await twoFactor.locator('code').first().textContent({ timeout: 15_000 }))!.replace(/\s/g, '');
-  const secret = secretOf(`otpauth://totp/x?secret=${key}`);
-  const firstCode = totp(secret);
-  await twoFactor.getByLabel('6-digit code').fill(firstCode);
-  await twoFactor.getByRole('button', { name: 'Verify and turn on' }).click();
-  await twoFactor.getByRole('button', { name: 'I have saved my backup codes' }).click();
-  await expect(admin.getByRole('link', { name: 'Open the store console' })).toBeVisible();
+  const { context, admin, adminEmail, secret, firstCode } = await newConsoleAdmin(browser, baseURL!);
 
   // Sign out, and in again with the second factor.
   await context.clearCookies();
@@ -169,5 +182,91 @@ test('an admin made on the command line signs in with two-factor, ships an order
   await expect(admin.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   await page.goto(`/product/${priced.id}`);
   await expect(page.getByRole('main').getByText(priced.shown).first()).toBeVisible();
+  await context.close();
+});
+
+test('staff answer a contact message, and an admin sends a campaign whose mail unsubscribes in one click', async ({
+  browser,
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const run = `${testInfo.project.name}-${Date.now()}`;
+  const { context, admin } = await newConsoleAdmin(browser, baseURL!);
+
+  // A shopper writes through the contact page.
+  const writer = `writer-${run}@example.com`;
+  await page.goto('/contact');
+  const main = page.getByRole('main');
+  await main.getByLabel('Name', { exact: true }).fill('Robin Writer');
+  await main.getByLabel('Email', { exact: true }).fill(writer);
+  await main.getByLabel('Message', { exact: true }).fill(`Do you rent knee scooters by the week? (${run})`);
+  await main.getByRole('button', { name: 'Send Message' }).click();
+  await expect(
+    page.getByText("Message sent successfully! We'll get back to you soon.").first(),
+  ).toBeVisible();
+
+  // Staff find it in the inbox and answer it.
+  await admin.goto('/admin');
+  await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Messages' }).click();
+  await admin.getByLabel('Name, email or text contains').fill(writer);
+  await admin.getByRole('main').getByRole('button', { name: 'Search' }).click();
+  await admin.getByRole('link', { name: new RegExp(`Robin Writer <${writer}>`) }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Message from Robin Writer' })).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+  await admin.getByLabel('Your reply').fill('Yes: $45 a week, delivered to your door.');
+  await admin.getByRole('button', { name: 'Send reply' }).click();
+  await expect(
+    admin.getByRole('status').filter({ hasText: `Your reply is on its way to ${writer}.` }),
+  ).toBeVisible();
+  const reply = await waitForMail(writer, 'Re: your message to MediSupply');
+  expect(reply.text).toContain('Yes: $45 a week, delivered to your door.');
+  expect(reply.text).toContain(`Do you rent knee scooters by the week? (${run})`);
+
+  // A reader subscribes and confirms.
+  const reader = `reader-${run}@example.com`;
+  const subscribed = await page.request.post('/api/newsletter', {
+    data: { email: reader },
+    headers: { Origin: new URL(baseURL!).origin },
+  });
+  expect(subscribed.ok()).toBe(true);
+  const confirmMail = await waitForMail(reader, 'Confirm your newsletter subscription');
+  await page.goto(confirmMail.links.find((link) => link.includes('/newsletter/confirm?token='))!);
+  await page.getByRole('button', { name: 'Confirm subscription' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription confirmed' })).toBeVisible();
+
+  // The admin writes a campaign, previews it, and sends it.
+  const subject = `Knee scooters are back (${run})`;
+  await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Newsletter' }).click();
+  await admin.getByRole('main').getByRole('link', { name: 'Campaigns' }).click();
+  await admin.getByLabel('Subject').fill(subject);
+  await admin
+    .getByLabel('Text')
+    .fill('Our **knee scooters** are back in stock.\n\n- Folding\n- Brakes on both handles');
+  await admin.getByRole('button', { name: 'Save draft' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  await expect(admin.locator('.campaign-preview strong')).toHaveText('knee scooters');
+  await expectNoSeriousA11yViolations(admin);
+  await admin.getByRole('button', { name: 'Send to all subscribers' }).click();
+  await expect(
+    admin.getByRole('status').filter({ hasText: /^Sending to [\d,]+ subscribers\.$/ }),
+  ).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Sent' })).toBeVisible({ timeout: 30_000 });
+
+  // The reader's mail carries the one-click unsubscribe (RFC 8058), and it works.
+  const campaign = await waitForMail(reader, subject);
+  expect(campaign.text).toContain('knee scooters');
+  expect(campaign.headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+  const oneClick = /^List-Unsubscribe: <([^>]+)>/m.exec(campaign.headers)?.[1] ?? '';
+  expect(oneClick).toContain('/api/newsletter/unsubscribe?token=');
+  // Posted as a mail provider does: from its own servers, another origin, no cookies.
+  const unsubscribed = await page.request.fetch(oneClick, {
+    method: 'POST',
+    form: { 'List-Unsubscribe': 'One-Click' },
+    headers: { Origin: 'https://mail.example' },
+  });
+  expect(unsubscribed.status()).toBe(200);
+  await admin.goto(`/admin/newsletter?q=${encodeURIComponent(reader)}`);
+  await expect(admin.getByRole('cell', { name: 'Unsubscribed', exact: true })).toBeVisible();
   await context.close();
 });

@@ -7,9 +7,16 @@ import { simpleParser } from 'mailparser';
  * The e2e server runs without SMTP_URL, so the store writes every mail as an .eml file in its
  * data folder (server/mail/mailer.ts). Tests read their mail from there.
  */
-export async function waitForMail(to: string, subject: string): Promise<{ text: string; links: string[] }> {
+export interface FoundMail {
+  text: string;
+  links: string[];
+  /** The header block, unfolded (RFC 5322): one header a line. */
+  headers: string;
+}
+
+export async function waitForMail(to: string, subject: string): Promise<FoundMail> {
   const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
-  let found: { text: string; links: string[] } | undefined;
+  let found: FoundMail | undefined;
   await expect
     .poll(
       async () => {
@@ -20,14 +27,19 @@ export async function waitForMail(to: string, subject: string): Promise<{ text: 
           return false;
         }
         for (const file of files) {
-          const mail = await simpleParser(readFileSync(path.join(folder, file)));
+          const raw = readFileSync(path.join(folder, file));
+          const mail = await simpleParser(raw);
           const recipients = [mail.to]
             .flat()
             .flatMap((a) => a?.value ?? [])
             .map((v) => v.address);
           if (mail.subject === subject && recipients.includes(to)) {
             const text = mail.text ?? '';
-            found = { text, links: text.match(/https?:\/\/\S+/g) ?? [] };
+            const headers = raw
+              .toString('utf8')
+              .split(/\r?\n\r?\n/)[0]!
+              .replace(/\r?\n[ \t]+/g, ' ');
+            found = { text, links: text.match(/https?:\/\/\S+/g) ?? [], headers };
             return true;
           }
         }
