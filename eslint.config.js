@@ -80,6 +80,7 @@ const PUBLIC_ENTRIES = {
     'product-console.server',
     'product-console-actions.server',
     'media.api.server',
+    'catalog-jobs.server',
     'components/console/product-list',
     'components/console/product-editor',
     'components/console/product-side-panels',

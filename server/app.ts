@@ -6,6 +6,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { resetPasswordMail, verifyEmailMail } from '../app/features/account/account-mail.server';
 import { cartRoutes } from '../app/features/cart/cart.api.server';
 import { catalogueStore, openCatalogue } from '../app/features/catalog/catalogue-store.server';
+import { startCatalogJobs } from '../app/features/catalog/catalog-jobs.server';
 import { mediaRoutes } from '../app/features/catalog/media.api.server';
 import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';
 import { contactRoutes } from '../app/features/contact/contact.api.server';
@@ -50,6 +51,7 @@ export async function startFeatureJobs(services: AppServices): Promise<() => Pro
   await startMailWorker(jobs, mailer, env, logger);
   await startContactJobs(services);
   await startCampaignJobs(services);
+  await startCatalogJobs(services);
   const stops = [await startOrderJobs(services)];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -183,6 +183,9 @@ describe.each(testEngines)('the product console on %s', (engine) => {
       .toBuffer();
     const added = await upload(new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
     expect(added.status).toBe(200);
+    expect(added.text).toContain('It appears on the product in a few seconds');
+    // The renditions are the job queue's work.
+    await t.settled();
     const product = await productForStaff(db(), PRODUCT_A.id);
     const image = product!.images.at(-1)!;
     expect(image).toMatchObject({ alt: 'Front view of the rollator', width: 600, height: 450 });

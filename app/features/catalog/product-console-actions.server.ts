@@ -155,7 +155,7 @@ export async function productAction(context: AppLoadContext, request: Request, p
           });
         }
         try {
-          await addProductImage(db, staff, productId, file, alt);
+          await addProductImage(db, context.services.jobs, staff, productId, file, alt);
         } catch (error) {
           if (error instanceof ProductAdminError) {
             return data(
@@ -169,8 +169,11 @@ export async function productAction(context: AppLoadContext, request: Request, p
           }
           throw error;
         }
-        await changed();
-        return answer<ProductConsoleAnswer>({ intent: 'image-add', ok: true, message: 'Image added.' });
+        return answer<ProductConsoleAnswer>({
+          intent: 'image-add',
+          ok: true,
+          message: 'Image received. It appears on the product in a few seconds, once it is resized.',
+        });
       },
       async 'image-remove'({ form }) {
         const position = renderedNumberSchema.safeParse(text(form, 'position'));

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { DatabaseSchema } from '#server/db/schema';
+import { defineQueue, type JobQueue } from '#server/jobs/queue';
 import { type Actor, recordAudit } from '../staff/audit.server';
 import { IMAGE_SIZE } from './catalog';
 import { ProductAdminError } from './product-admin.server';
 
 /**
  * Product photos from staff (docs/decisions/0020): JPEG, PNG or WebP up to 5 MB, recognised by
- * their bytes (never the file name or the browser's type), decoded and resized by sharp to WebP,
- * and kept in the `media` table so every instance serves the same files from the database.
+ * their bytes (never the file name or the browser's type), decoded and resized by sharp to WebP
+ * by the job queue (docs/decisions/0021), and kept in the `media` table so every instance serves
+ * the same files from the database.
  */
 type Db = Kysely<DatabaseSchema>;
 
@@ -31,8 +33,8 @@ export function sniffImage(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | undefin
   return undefined;
 }
 
-/** The file as WebP renditions, or a ProductAdminError saying why not. */
-async function renditions(file: File) {
+/** Why a file is refused, said before anything is stored: its bytes, its kind, its pixels. */
+async function checkedImage(file: File): Promise<Uint8Array> {
   if (file.size === 0) throw new ProductAdminError(NOT_AN_IMAGE);
   if (file.size > MAX_IMAGE_BYTES)
     throw new ProductAdminError('This image is larger than 5 MB. Choose a smaller one.');
@@ -43,31 +45,42 @@ async function renditions(file: File) {
     const source = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
     const meta = await source.metadata();
     if (meta.format !== format) throw new ProductAdminError(NOT_AN_IMAGE);
-    return await Promise.all(
-      RENDITIONS.map((size) =>
-        source
-          .clone()
-          .rotate()
-          .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer({ resolveWithObject: true }),
-      ),
-    );
+    // A small decode reads the whole file (a truncated or corrupt one fails here, not in the job)
+    // at a fraction of the work of the renditions, which the job queue makes.
+    await source.clone().resize(32).toBuffer();
   } catch (error) {
     if (error instanceof ProductAdminError) throw error;
     throw new ProductAdminError('This image could not be read. Choose another JPEG, PNG or WebP file.');
   }
+  return bytes;
 }
 
+/** The storefront's WebP renditions of an image, made by the job queue. */
+export const IMAGE_QUEUE = defineQueue<{ upload: string; productId: string; alt: string }>('catalog.image', {
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  retryDelayMaxSeconds: 60,
+  expireInSeconds: 120,
+  keepFinishedSeconds: 24 * 60 * 60,
+});
+
+const originalId = (upload: string) => `${upload}-original`;
+
+/**
+ * Takes a photo for a product: checked now (the answer says what is wrong with it), kept as
+ * uploaded in `media` under a name the media route never serves, and its renditions queued. The
+ * image joins the product when they are made (processProductImage).
+ */
 export async function addProductImage(
   db: Db,
+  jobs: Pick<JobQueue, 'send'>,
   actor: Actor,
   productId: string,
   file: File,
   alt: string,
 ): Promise<void> {
-  const made = await renditions(file);
-  const base = randomUUID();
+  const bytes = await checkedImage(file);
+  const upload = randomUUID();
   await db.transaction().execute(async (trx) => {
     const product = await trx
       .selectFrom('products')
@@ -76,7 +89,65 @@ export async function addProductImage(
       .executeTakeFirst();
     if (!product) throw new ProductAdminError('This product does not exist.');
     const now = Date.now();
-    const files = made.map((rendition, i) => ({ id: `${base}-${RENDITIONS[i] ?? 0}.webp`, rendition }));
+    await trx
+      .insertInto('media')
+      .values({
+        id: originalId(upload),
+        content_type: 'application/octet-stream',
+        width: 0,
+        height: 0,
+        bytes,
+        created_at: now,
+      })
+      .execute();
+    await recordAudit(
+      trx,
+      actor,
+      { action: 'product.image.add', targetType: 'product', targetId: productId, after: { upload, alt } },
+      now,
+    );
+    await jobs.send(IMAGE_QUEUE, { upload, productId, alt }, { trx });
+  });
+}
+
+/**
+ * The job: the WebP renditions (rotated by EXIF, which they then drop, with the rest of the
+ * metadata), stored, the image added as the product's last, the upload deleted. Once only: a
+ * retry after a crash finds the upload gone, or its renditions already there.
+ */
+export async function processProductImage(
+  db: Db,
+  job: { upload: string; productId: string; alt: string },
+): Promise<boolean> {
+  const original = await db
+    .selectFrom('media')
+    .select('bytes')
+    .where('id', '=', originalId(job.upload))
+    .executeTakeFirst();
+  if (!original) return false;
+  const source = sharp(original.bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+  const made = await Promise.all(
+    RENDITIONS.map((size) =>
+      source
+        .clone()
+        .rotate()
+        .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true }),
+    ),
+  );
+  return db.transaction().execute(async (trx) => {
+    const gone = await trx.deleteFrom('media').where('id', '=', originalId(job.upload)).executeTakeFirst();
+    if (Number(gone.numDeletedRows) === 0) return false;
+    const product = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('id', '=', job.productId)
+      .executeTakeFirst();
+    // The product was deleted meanwhile: nothing to add the image to.
+    if (!product) return false;
+    const now = Date.now();
+    const files = made.map((rendition, i) => ({ id: `${job.upload}-${RENDITIONS[i] ?? 0}.webp`, rendition }));
     await trx
       .insertInto('media')
       .values(
@@ -93,29 +164,23 @@ export async function addProductImage(
     const last = await trx
       .selectFrom('product_images')
       .select((eb) => eb.fn.max('position').as('position'))
-      .where('product_id', '=', productId)
+      .where('product_id', '=', job.productId)
       .executeTakeFirst();
     const position = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
     const [shown] = files;
-    if (!shown) throw new ProductAdminError('This image could not be read.');
-    const src = `/media/${shown.id}`;
+    if (!shown) return false;
     await trx
       .insertInto('product_images')
       .values({
-        product_id: productId,
+        product_id: job.productId,
         position,
-        src,
-        alt,
+        src: `/media/${shown.id}`,
+        alt: job.alt,
         width: shown.rendition.info.width,
         height: shown.rendition.info.height,
       })
       .execute();
-    await recordAudit(
-      trx,
-      actor,
-      { action: 'product.image.add', targetType: 'product', targetId: productId, after: { src, alt } },
-      now,
-    );
+    return true;
   });
 }
 

@@ -41,6 +41,8 @@ function describe(job: JobSummary): string {
       return 'Staff notification of a contact message';
     case 'newsletter.campaign':
       return 'Sending a newsletter campaign';
+    case 'catalog.image':
+      return 'Resizing a product photo';
     case 'orders.abandoned-sweep':
       return 'Cancelling abandoned orders';
     default:
