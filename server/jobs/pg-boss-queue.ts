@@ -89,7 +89,8 @@ export async function createPgBossJobQueue(options: {
         definition.name,
         {
           localConcurrency: definition.settings.singleton ? 1 : (workOptions.concurrency ?? 1),
-          pollingIntervalSeconds: 1,
+          // A send on this instance wakes its worker at once (notifyWorker); this is for the rest.
+          pollingIntervalSeconds: 2,
         },
         async ([job]) => {
           if (!job) return;

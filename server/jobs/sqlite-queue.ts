@@ -103,6 +103,16 @@ export function createSqliteJobQueue(db: Db, logger: Logger): JobQueue {
   async function claim(definition: QueueDefinition<object>): Promise<JobRow | undefined> {
     const { name, settings } = definition;
     const now = Date.now();
+    // A read first: an idle poll takes no write lock from the requests (SQLite has one writer).
+    const due = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('queue', '=', name)
+      .where('state', 'in', WAITING)
+      .where('start_after', '<=', now)
+      .limit(1)
+      .executeTakeFirst();
+    if (!due) return undefined;
     const lifetime = settings.heartbeatSeconds ?? settings.expireInSeconds;
     return db
       .updateTable('jobs')
