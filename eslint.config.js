@@ -95,6 +95,7 @@ const PUBLIC_ENTRIES = {
     'components/audit-log',
     'components/staff-page',
     'components/console-message',
+    'components/console-pager',
     'jobs-console.server',
     'customers-console.server',
     'reports-console.server',

@@ -1,8 +1,9 @@
 import { Form, Link } from 'react-router';
-import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
+import { primaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
 import type { AuditRow } from '../audit.server';
 import { formatDateTime } from '../console';
+import { ConsolePager } from './console-pager';
 
 export interface AuditSearch {
   actor: string;
@@ -137,19 +138,12 @@ export function AuditLog({
           </table>
         </div>
       )}
-      <nav aria-label="Pages of the audit log" className="flex gap-2">
-        {page > 1 ? (
-          <Link to={`/admin/audit${query(search, page - 1)}`} className={secondaryButton}>
-            Previous page
-          </Link>
-        ) : null}
-        <span className="inline-flex min-h-11 items-center px-2">Page {page}</span>
-        {hasNext ? (
-          <Link to={`/admin/audit${query(search, page + 1)}`} className={secondaryButton}>
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <ConsolePager
+        label="Pages of the audit log"
+        page={page}
+        hasNext={hasNext}
+        hrefFor={(to) => `/admin/audit${query(search, to)}`}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { formatPrice } from '~/lib/money';
 import { formatDateTime } from '../console';
 import type { customerDetail, CustomerSummary } from '../customers.server';
 import { ConsoleMessage } from './console-message';
+import { ConsolePager } from './console-pager';
 
 type CustomerDetail = NonNullable<Awaited<ReturnType<typeof customerDetail>>>;
 
@@ -59,18 +60,7 @@ export function CustomersPage({
           </li>
         ))}
       </ul>
-      <nav aria-label="Customer pages" className="flex gap-2">
-        {page > 1 ? (
-          <Link to={pageLink(page - 1)} className={secondaryButton}>
-            Previous page
-          </Link>
-        ) : null}
-        {page < pages ? (
-          <Link to={pageLink(page + 1)} className={secondaryButton}>
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <ConsolePager label="Pages of customers" page={page} hasNext={page < pages} hrefFor={pageLink} />
     </div>
   );
 }

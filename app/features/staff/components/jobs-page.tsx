@@ -3,6 +3,7 @@ import { secondaryButton } from '~/components/ui/button-styles';
 import { formatDateTime } from '../console';
 import type { JobRow, JobView } from '../jobs-console.server';
 import { ConsoleMessage } from './console-message';
+import { ConsolePager } from './console-pager';
 
 const VIEW_LABELS: Record<JobView, string> = {
   queued: 'Queued',
@@ -81,18 +82,12 @@ export function JobsPage({
           ))}
         </ul>
       )}
-      <nav aria-label="Job pages" className="flex gap-2">
-        {page > 1 ? (
-          <Link to={`/admin/jobs?view=${view}&page=${page - 1}`} className={secondaryButton}>
-            Previous page
-          </Link>
-        ) : null}
-        {page < pages ? (
-          <Link to={`/admin/jobs?view=${view}&page=${page + 1}`} className={secondaryButton}>
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <ConsolePager
+        label="Pages of jobs"
+        page={page}
+        hasNext={page < pages}
+        hrefFor={(to) => `/admin/jobs?view=${view}&page=${to}`}
+      />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { Form, Link } from 'react-router';
-import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
+import { primaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
 import { formatPrice } from '~/lib/money';
 import type { ProductFilter, StaffProductRow } from '../../product-admin.server';
+import { ConsolePager } from '~/features/staff/components/console-pager';
 
 function query(filter: ProductFilter, page: number) {
   const params = new URLSearchParams();
@@ -128,19 +129,12 @@ export function ProductList({
           </table>
         </div>
       )}
-      <nav aria-label="Pages of products" className="flex gap-2">
-        {page > 1 ? (
-          <Link to={`/admin/products${query(filter, page - 1)}`} className={secondaryButton}>
-            Previous page
-          </Link>
-        ) : null}
-        <span className="inline-flex min-h-11 items-center px-2">Page {page}</span>
-        {hasNext ? (
-          <Link to={`/admin/products${query(filter, page + 1)}`} className={secondaryButton}>
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <ConsolePager
+        label="Pages of products"
+        page={page}
+        hasNext={hasNext}
+        hrefFor={(to) => `/admin/products${query(filter, to)}`}
+      />
     </div>
   );
 }

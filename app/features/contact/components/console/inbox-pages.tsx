@@ -5,6 +5,7 @@ import { ConsoleMessage } from '~/features/staff/components/console-message';
 import { formatDateTime } from '~/features/staff/console';
 import type { FormAnswer } from '~/lib/form-answer';
 import type { findMessage, listMessages } from '../../contact-inbox.server';
+import { ConsolePager } from '~/features/staff/components/console-pager';
 
 type ContactStatus = 'new' | 'answered' | 'closed';
 
@@ -70,18 +71,12 @@ export function InboxPage({
           </li>
         ))}
       </ul>
-      <nav aria-label="Message pages" className="flex gap-2">
-        {filter.page > 1 ? (
-          <Link to={pageLink(filter.page - 1)} className={secondaryButton}>
-            Previous page
-          </Link>
-        ) : null}
-        {filter.page < pages ? (
-          <Link to={pageLink(filter.page + 1)} className={secondaryButton}>
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <ConsolePager
+        label="Pages of messages"
+        page={filter.page}
+        hasNext={filter.page < pages}
+        hrefFor={pageLink}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Field, SelectField } from '~/components/ui/field';
 import { ConsoleMessage } from '~/features/staff/components/console-message';
 import { formatDateTime } from '~/features/staff/console';
 import type { Subscriber, SubscriberStatus } from '../../subscribers.server';
+import { ConsolePager } from '~/features/staff/components/console-pager';
 
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
   waiting: 'Waiting for confirmation',
@@ -129,18 +130,12 @@ export function SubscribersPage({ subscribers, total, confirmed, filter, page, p
           </tbody>
         </table>
       </div>
-      <nav aria-label="Subscriber pages" className="flex gap-2">
-        {page > 1 ? (
-          <Link to={`/admin/newsletter${query(filter, page - 1)}`} className={secondaryButton}>
-            Previous page
-          </Link>
-        ) : null}
-        {page < pages ? (
-          <Link to={`/admin/newsletter${query(filter, page + 1)}`} className={secondaryButton}>
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <ConsolePager
+        label="Pages of subscribers"
+        page={page}
+        hasNext={page < pages}
+        hrefFor={(to) => `/admin/newsletter${query(filter, to)}`}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../staff/console';
 import { ORDER_FILTERS, type OrderListRow } from '../../order-admin';
 import { orderSearchQuery } from '../../order-search-params';
 import { OrderStatusBadge } from './order-status-badge';
+import { ConsolePager } from '~/features/staff/components/console-pager';
 
 interface Search {
   q: string;
@@ -126,19 +127,12 @@ export function OrderList({
           </table>
         </div>
       )}
-      <nav aria-label="Pages of orders" className="flex gap-2">
-        {page > 1 ? (
-          <Link to={`/admin/orders${orderSearchQuery(search, page - 1)}`} className={secondaryButton}>
-            Previous page
-          </Link>
-        ) : null}
-        <span className="inline-flex min-h-11 items-center px-2">Page {page}</span>
-        {hasNext ? (
-          <Link to={`/admin/orders${orderSearchQuery(search, page + 1)}`} className={secondaryButton}>
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <ConsolePager
+        label="Pages of orders"
+        page={page}
+        hasNext={hasNext}
+        hrefFor={(to) => `/admin/orders${orderSearchQuery(search, to)}`}
+      />
     </div>
   );
 }
