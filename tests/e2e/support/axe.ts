@@ -17,6 +17,20 @@ interface AxeViolation {
  * evaluated through the DevTools protocol, so our CSP (rightly) does not block it.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A toast fading in or out has text of any contrast for a moment: checked once it has settled
+  // (fully shown, or gone), as a person would read it. A toast left from a step before (the
+  // "Login successful" of a sign-in) once failed a console page's scan mid-fade.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-sonner-toast]')].every(
+        (toast) =>
+          toast.getAttribute('data-mounted') === 'true' &&
+          toast.getAttribute('data-removed') !== 'true' &&
+          getComputedStyle(toast).opacity === '1',
+      ),
+    undefined,
+    { timeout: 10_000 },
+  );
   axeSource ??= (await import('node:fs')).readFileSync(axePath, 'utf8');
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
