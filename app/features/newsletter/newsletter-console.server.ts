@@ -18,6 +18,7 @@ import {
 import { signedUnsubscribeToken } from './newsletter.server';
 import {
   allSubscribers,
+  confirmedSubscriberCount,
   listSubscribers,
   removeSubscriber,
   SUBSCRIBERS_PER_PAGE,
@@ -96,15 +97,15 @@ export async function campaignPageData(context: AppLoadContext, request: Request
   const { db } = context.services.database;
   const campaign = ID.test(id) ? await findCampaign(db, id) : undefined;
   if (!campaign) throw data(null, { status: 404 });
-  const [progress, subscribers] = await Promise.all([
+  const [progress, confirmedSubscribers] = await Promise.all([
     campaignProgress(db, id),
-    listSubscribers(db, { q: '', status: 'confirmed', page: 1 }),
+    confirmedSubscriberCount(db),
   ]);
   return {
     campaign,
     progress,
     preview: { html: campaignHtml(campaign.body, { forMail: false }), text: campaignText(campaign.body) },
-    confirmedSubscribers: subscribers.confirmed,
+    confirmedSubscribers,
     isAdmin: staff.role === 'admin',
   };
 }
