@@ -4,7 +4,7 @@
 // A composition root (eslint.config.js): it runs the staff feature's grant.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { resetPasswordMail, verifyEmailMail } from '../app/features/account/account-mail.server';
+import { authMails } from '../app/features/account/account-mail.server';
 import { grantStaffRole } from '../app/features/staff/staff-accounts.server';
 import { createAuth } from './auth/auth';
 import { runDatabaseCommand } from './db/database-command';
@@ -35,10 +35,7 @@ await runDatabaseCommand(async (database) => {
   const logger = createLogger({ level: 'silent', pretty: false });
   // A mail the account makes is queued: the running store sends it.
   const jobs = await createJobQueue(database, logger);
-  const auth = createAuth(env, database, createOutbox(jobs, env), {
-    verifyEmail: verifyEmailMail,
-    resetPassword: resetPasswordMail,
-  });
+  const auth = createAuth(env, database, createOutbox(jobs, env), authMails);
   const { created, link } = await grantStaffRole(
     auth,
     database.db,

@@ -3,7 +3,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 // The composition root: the one module of server/ that imports features (eslint.config.js).
-import { resetPasswordMail, verifyEmailMail } from '../app/features/account/account-mail.server';
+import { authMails } from '../app/features/account/account-mail.server';
 import { cartRoutes } from '../app/features/cart/cart.api.server';
 import { catalogueStore, openCatalogue } from '../app/features/catalog/catalogue-store.server';
 import { startCatalogJobs } from '../app/features/catalog/catalog-jobs.server';
@@ -16,7 +16,6 @@ import { newsletterRoutes } from '../app/features/newsletter/newsletter.api.serv
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
 import { orderRoutes } from '../app/features/orders/orders.api.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
-import type { AuthMails } from './auth/auth';
 import { authRateLimits } from './auth/limits';
 import { clientIp } from './client-ip';
 import { apiError } from './http-error';
@@ -32,7 +31,7 @@ import { staticFiles } from './static-files';
 import type { AppBindings, AppServices } from './types';
 
 /** The account feature's mails, for auth (built before the app, in server/services.ts). */
-export const authMails: AuthMails = { verifyEmail: verifyEmailMail, resetPassword: resetPasswordMail };
+export { authMails };
 
 /**
  * What the features need loaded before the first request: the catalogue's read model (seeded

@@ -15,6 +15,8 @@ import { type LookupContext, lookupSession } from './session-lookup';
 export interface AuthMails {
   verifyEmail(recipient: { firstName?: string | null; url: string }): MailContent;
   resetPassword(recipient: { firstName?: string | null; url: string }): MailContent;
+  signInCode(recipient: { code: string }): MailContent;
+  signInLink(recipient: { url: string }): MailContent;
 }
 
 export function createAuth(env: Env, database: AppDatabase, outbox: Outbox, mails: AuthMails) {
@@ -26,8 +28,24 @@ export function createAuth(env: Env, database: AppDatabase, outbox: Outbox, mail
         send(user.email, mails.verifyEmail({ firstName: user.firstName, url })),
       sendResetPassword: (user, url) =>
         send(user.email, mails.resetPassword({ firstName: user.firstName, url })),
+      sendSignInCode: (email, code) => send(email, mails.signInCode({ code })),
+      sendSignInLink: (email, token, redirectTo) =>
+        send(email, mails.signInLink({ url: signInLinkUrl(env.APP_URL, token, redirectTo) })),
     }),
   );
+}
+
+/**
+ * The link in the mail opens our page, which signs in only when its button is pressed: mail
+ * scanners that open every link would otherwise spend the one-time token before the reader.
+ */
+export function signInLinkUrl(appUrl: string, token: string, redirectTo: string): string {
+  const url = new URL('/login/link', appUrl);
+  url.searchParams.set('token', token);
+  if (redirectTo.startsWith('/') && !redirectTo.startsWith('//') && redirectTo !== '/') {
+    url.searchParams.set('redirectTo', redirectTo);
+  }
+  return url.toString();
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -22,6 +22,21 @@ const RULES: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {
   '/api/auth/two-factor/verify-backup-code': { ip: { limit: 5, windowMs: MINUTE } },
   '/api/auth/two-factor/disable': { ip: { limit: 5, windowMs: MINUTE } },
   '/api/auth/change-password': { ip: { limit: 10, windowMs: MINUTE } },
+  // Codes and links by email: sending (each costs a mail) and guessing a code, per address and IP.
+  '/api/auth/email-otp/send-verification-otp': {
+    ip: { limit: 10, windowMs: MINUTE },
+    email: { limit: 3, windowMs: MINUTE },
+  },
+  '/api/auth/sign-in/email-otp': {
+    ip: { limit: 10, windowMs: MINUTE },
+    email: { limit: 5, windowMs: MINUTE },
+  },
+  '/api/auth/sign-in/magic-link': {
+    ip: { limit: 10, windowMs: MINUTE },
+    email: { limit: 3, windowMs: MINUTE },
+  },
+  // A GET: the token is in the query.
+  '/api/auth/magic-link/verify': { ip: { limit: 10, windowMs: MINUTE } },
 };
 
 async function emailOf(request: Request): Promise<string | undefined> {
@@ -64,9 +79,9 @@ export async function authAttemptRefused(
  */
 export function authRateLimits(limiter: RateLimiter): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
-    const rule = c.req.method === 'POST' ? RULES[c.req.path] : undefined;
+    const rule = RULES[c.req.path];
     if (!rule) return next();
-    const email = rule.email ? await emailOf(c.req.raw) : undefined;
+    const email = rule.email && c.req.method === 'POST' ? await emailOf(c.req.raw) : undefined;
     const wait = await authAttemptRefused(limiter, c.req.path, c.get('clientIp'), email);
     if (wait !== null) return rateLimited(c, wait);
     return next();

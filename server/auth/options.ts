@@ -1,6 +1,6 @@
 import type { BetterAuthOptions } from 'better-auth';
-import { APIError } from 'better-auth/api';
-import { twoFactor } from 'better-auth/plugins';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { emailOTP, magicLink, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database';
 import type { Env } from '../env';
@@ -10,6 +10,39 @@ import { createPasswordHasher } from './password';
 export interface AuthHooks {
   sendVerificationEmail(user: { email: string; firstName?: string }, url: string): Promise<void>;
   sendResetPassword(user: { email: string; firstName?: string }, url: string): Promise<void>;
+  /** A one-time sign-in code for an email address (which may have no account yet). */
+  sendSignInCode(email: string, code: string): Promise<void>;
+  /** A sign-in link: the token, and where the visitor was heading (a path on this site). */
+  sendSignInLink(email: string, token: string, redirectTo: string): Promise<void>;
+}
+
+/** How long an emailed sign-in code or link works, once. */
+export const SIGN_IN_CODE_SECONDS = 10 * 60;
+
+/**
+ * Better Auth asks for the second factor after a password only. A code or a link by email is
+ * one factor as well: an account with two-factor on is asked for it after these too.
+ */
+const PASSWORDLESS_SIGN_IN_PATHS = new Set(['/sign-in/email-otp', '/magic-link/verify']);
+
+function secondFactorPlugins() {
+  const plugin = twoFactor({ issuer: 'MediSupply' });
+  const challenge = plugin.hooks.after[0];
+  if (!challenge) throw new Error('The two-factor plugin has no sign-in hook to reuse');
+  return [
+    plugin,
+    {
+      id: 'second-factor-after-email-sign-in',
+      hooks: {
+        after: [
+          {
+            matcher: (context: { path?: string }) => PASSWORDLESS_SIGN_IN_PATHS.has(context.path ?? ''),
+            handler: challenge.handler,
+          },
+        ],
+      },
+    },
+  ];
 }
 
 export const CLIENT_IP_HEADER = 'x-store-client-ip';
@@ -56,8 +89,10 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
     },
     user: {
       additionalFields: {
-        firstName: { type: 'string', required: true, input: true },
-        lastName: { type: 'string', required: true, input: true },
+        // Empty for an account made by a code or link by email until the name step is answered;
+        // a registration with a password must give them (requestChecks).
+        firstName: { type: 'string', required: true, defaultValue: '', input: true },
+        lastName: { type: 'string', required: true, defaultValue: '', input: true },
         // Never from a request (input: false): staff are made by an admin or on the command line.
         role: { type: 'string', required: false, defaultValue: 'customer', input: false },
         // Set by staff (the console's customers page), never from a request: no new session while set.
@@ -88,14 +123,70 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       // within that time at worst, and at once for anything that writes.
       cookieCache: { enabled: true, maxAge: 5 * 60 },
     },
+    hooks: { before: requestChecks(env.APP_URL) },
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: env.isHttps,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
-    plugins: [twoFactor({ issuer: 'MediSupply' })],
+    plugins: [
+      ...secondFactorPlugins(),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: SIGN_IN_CODE_SECONDS,
+        // Three wrong tries end a code; our limits (limits.ts) slow guessing across codes.
+        allowedAttempts: 3,
+        storeOTP: 'hashed',
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          if (type === 'sign-in') await hooks.sendSignInCode(email, otp);
+        },
+      }),
+      magicLink({
+        expiresIn: SIGN_IN_CODE_SECONDS,
+        storeToken: 'hashed',
+        sendMagicLink: async ({ email, token, url }) =>
+          hooks.sendSignInLink(email, token, new URL(url).searchParams.get('callbackURL') ?? '/'),
+      }),
+    ],
   } satisfies BetterAuthOptions;
+}
+
+/** Where a sign-in may send the visitor afterwards: a path on this site, or this site's own URL. */
+export function isOwnSiteTarget(target: string, appUrl: string): boolean {
+  if (target.startsWith('/')) return !target.startsWith('//') && !target.startsWith('/\\');
+  try {
+    return new URL(target).origin === new URL(appUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+const TARGET_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'] as const;
+
+/**
+ * Checks of our own before any endpoint runs: every "where to go next" in a body stays on this
+ * site (Better Auth checks some only when the link is opened; we refuse before a mail is sent),
+ * and a registration with a password names its person.
+ */
+function requestChecks(appUrl: string) {
+  return createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    for (const field of TARGET_FIELDS) {
+      const value = body[field];
+      if (typeof value === 'string' && value && !isOwnSiteTarget(value, appUrl)) {
+        throw APIError.from('FORBIDDEN', { message: `Invalid ${field}`, code: 'INVALID_CALLBACK_URL' });
+      }
+    }
+    if (ctx.path === '/sign-up/email') {
+      for (const field of ['firstName', 'lastName'] as const) {
+        const value = body[field];
+        if (typeof value !== 'string' || !value.trim()) {
+          throw APIError.from('BAD_REQUEST', { message: `${field} is required`, code: 'MISSING_FIELD' });
+        }
+      }
+    }
+  });
 }
 
 function firstNameOf(user: unknown): string | undefined {

@@ -4,7 +4,12 @@ import { authOptions } from '../../server/auth/options';
 import { parseEnv } from '../../server/env';
 import { openMigratedTestDatabase, testEngines } from '../support/test-database';
 
-const noMail = { sendVerificationEmail: async () => undefined, sendResetPassword: async () => undefined };
+const noMail = {
+  sendVerificationEmail: async () => undefined,
+  sendResetPassword: async () => undefined,
+  sendSignInCode: async () => undefined,
+  sendSignInLink: async () => undefined,
+};
 
 // Our hand-written auth migration must be exactly what Better Auth expects: if an upgrade
 // adds a column, this fails and a new migration is written.

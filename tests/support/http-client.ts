@@ -20,7 +20,8 @@ export interface TestResponse {
   text: string;
 }
 
-export function createClient(baseUrl: string): TestClient {
+/** `headers`: sent with every request (such as X-Forwarded-For, to be another client). */
+export function createClient(baseUrl: string, defaults: { headers?: Record<string, string> } = {}): TestClient {
   const cookies = new Map<string, string>();
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
@@ -29,7 +30,7 @@ export function createClient(baseUrl: string): TestClient {
     init: Parameters<TestClient['request']>[1] = {},
   ): Promise<TestResponse> {
     const method = init.method ?? 'GET';
-    const headers: Record<string, string> = { ...init.headers };
+    const headers: Record<string, string> = { ...defaults.headers, ...init.headers };
     if (cookies.size > 0) headers.cookie = cookieHeader();
     const origin = init.origin === undefined ? new URL(baseUrl).origin : init.origin;
     if (origin && method !== 'GET') headers.origin = origin;

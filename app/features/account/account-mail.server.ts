@@ -1,3 +1,4 @@
+import type { AuthMails } from '#server/auth/auth';
 import { type MailContent, renderMail } from '#server/mail/layout';
 import { STORE } from '~/lib/store-info';
 
@@ -53,6 +54,40 @@ export function resetPasswordMail({ firstName, url }: RecipientWithLink): MailCo
   };
 }
 
+export function signInCodeMail({ code }: { code: string }): MailContent {
+  const subject = `Your ${STORE.name} sign-in code: ${code}`;
+  return {
+    subject,
+    ...renderMail(STORE, {
+      title: 'Your sign-in code',
+      preheader: `Enter ${code} to sign in. It works once, within 10 minutes.`,
+      paragraphs: [
+        'Hello,',
+        `Enter this code on the ${STORE.name} sign-in page to sign in: ${code}`,
+        'The code works once and expires in 10 minutes. We will never ask you for it on the phone.',
+      ],
+      footnote: `If you did not ask to sign in to ${STORE.name}, you can ignore this email. Nobody can sign in without the code.`,
+    }),
+  };
+}
+
+export function signInLinkMail({ url }: { url: string }): MailContent {
+  const subject = `Sign in to ${STORE.name}`;
+  return {
+    subject,
+    ...renderMail(STORE, {
+      title: subject,
+      preheader: 'Your sign-in link works once, within 10 minutes.',
+      paragraphs: [
+        'Hello,',
+        `Use the button below to sign in to ${STORE.name}. The link works once and expires in 10 minutes.`,
+      ],
+      action: { label: `Sign in to ${STORE.name}`, url },
+      footnote: `If you did not ask to sign in to ${STORE.name}, you can ignore this email. Nobody can sign in without the link.`,
+    }),
+  };
+}
+
 export function passwordChangedMail({ firstName }: Recipient): MailContent {
   const subject = 'Your password was changed';
   return {
@@ -100,3 +135,11 @@ export function twoFactorDisabledMail({ firstName }: Recipient): MailContent {
     }),
   };
 }
+
+/** The mails Better Auth sends, in the account feature's words (server/auth/auth.ts). */
+export const authMails: AuthMails = {
+  verifyEmail: verifyEmailMail,
+  resetPassword: resetPasswordMail,
+  signInCode: signInCodeMail,
+  signInLink: signInLinkMail,
+};
