@@ -29,6 +29,7 @@ const PUBLIC_ENTRIES = {
     'sessions.server',
     'device-label',
     'components/account-access',
+    'components/magic-link-landing',
     'components/account-page',
     'components/reset-password-form',
     'components/sign-out-button',

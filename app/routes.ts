@@ -25,6 +25,7 @@ export default [
   route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
   route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
   route('login', 'routes/login.tsx'),
+  route('login/link', 'routes/login-link.tsx'),
   route('signup', 'routes/signup.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('account', 'routes/account.tsx'),

@@ -31,6 +31,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       initialTab="signin"
       redirectTo={loaderData.redirectTo}
       showForgot={loaderData.showForgot}
+      needsName={loaderData.needsName}
     />
   );
 }

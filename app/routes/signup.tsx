@@ -34,6 +34,7 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
       initialTab="register"
       redirectTo={loaderData.redirectTo}
       showForgot={loaderData.showForgot}
+      needsName={loaderData.needsName}
     />
   );
 }

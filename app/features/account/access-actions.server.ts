@@ -5,6 +5,12 @@ import type { AccessAnswer, TwoFactorMode } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { emailSchema, loginSchema, registrationSchema } from './account.schema';
 import { callAuth } from './auth-call.server';
+import {
+  completeName,
+  sendEmailSignIn,
+  verifyEmailCode,
+  verifyMagicLink,
+} from './email-sign-in-actions.server';
 import { signInTarget } from './redirect-target';
 import { backupCodeSchema, totpCodeSchema, withoutSpaces } from './two-factor.schema';
 
@@ -23,11 +29,18 @@ export function accountAccessAction(context: AppLoadContext, request: Request) {
       'forgot-password': forgotPassword,
       'resend-verification': resendVerification,
       'two-factor': twoFactor,
+      'email-code': verifyEmailCode,
+      'magic-link': verifyMagicLink,
+      'complete-name': completeName,
     },
   );
 }
 
-async function signIn({ context, request, form }: Args) {
+async function signIn(args: Args) {
+  const { context, request, form } = args;
+  // "Email me a sign-in code" and "Email me a link" are buttons of the sign-in form.
+  const via = form.get('via');
+  if (via === 'code' || via === 'link') return sendEmailSignIn(args, via);
   const values = textFields(form, ['email', 'password']);
   const kept = { email: values.email };
   const parsed = loginSchema.safeParse(values);

@@ -11,6 +11,16 @@ export async function accountAccessLoader(context: AppLoadContext, request: Requ
   const url = new URL(request.url);
   const redirectTo = signInTarget(url.searchParams.get('redirectTo'));
   const user = await sessionUser(context.services.auth, request.headers, { fresh: true });
-  if (user) throw redirect(redirectTo);
-  return { redirectTo, showForgot: url.searchParams.has('forgot') };
+  // An account made by a code or link by email is asked its name once, here, before going on.
+  if (user?.firstName) throw redirect(redirectTo);
+  return { redirectTo, showForgot: url.searchParams.has('forgot'), needsName: Boolean(user) };
+}
+
+/** /login/link: the mailed token and where to go after; nothing is spent until the button. */
+export function magicLinkLoader(request: Request) {
+  const params = new URL(request.url).searchParams;
+  return {
+    token: (params.get('token') ?? '').slice(0, 200),
+    redirectTo: signInTarget(params.get('redirectTo')),
+  };
 }

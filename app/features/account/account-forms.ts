@@ -15,7 +15,15 @@ export type TwoFactorMode = 'totp' | 'backup';
 
 /** /login and /signup. */
 export interface AccessAnswer extends FormAnswer {
-  intent: 'sign-in' | 'sign-up' | 'forgot-password' | 'resend-verification' | 'two-factor';
+  intent:
+    | 'sign-in'
+    | 'sign-up'
+    | 'forgot-password'
+    | 'resend-verification'
+    | 'two-factor'
+    | 'email-code'
+    | 'magic-link'
+    | 'complete-name';
   /** The password was right and the account asks for its second factor. */
   twoFactor?: boolean;
   mode?: TwoFactorMode;
@@ -23,7 +31,16 @@ export interface AccessAnswer extends FormAnswer {
   redirectTo?: string;
   /** Refused until the email address is confirmed: offer to send the link again. */
   unverified?: boolean;
+  /** A sign-in code was emailed (values.email): the page asks for it. */
+  codeSent?: boolean;
+  /** Signed in, but the account has no name yet (made by a code or link): the page asks once. */
+  needsName?: boolean;
+  /** The sign-in link cannot be used (any more): offer a new one. */
+  invalid?: boolean;
 }
+
+/** How long a code or link by email works (server/auth/options.ts SIGN_IN_CODE_SECONDS). */
+export const SIGN_IN_CODE_MINUTES = 10;
 
 /** /reset-password. */
 export interface ResetAnswer extends FormAnswer {

@@ -13,6 +13,13 @@ export const ACCOUNT_TEXT = {
   verificationSent: 'Confirmation email sent. Check your inbox.',
   verificationFailed: 'We could not send the email. Please try again.',
   codeInvalid: 'That code is not valid. Please try again.',
+  signInCodeSent: (email: string) =>
+    `We sent a 6-digit code to ${email}. It works once, within 10 minutes. Check your spam folder if it does not arrive.`,
+  signInLinkSent: (email: string) =>
+    `We sent a sign-in link to ${email}. It works once, within 10 minutes. Open it on this device or any other.`,
+  signInCodeFailed: 'That code is not valid or has expired. Check the latest email, or ask for a new code.',
+  signInLinkInvalid: 'This sign-in link has expired or was already used. Ask for a new one below.',
+  nameSaved: 'Thank you. Your name is saved.',
   currentCodeInvalid: 'That code is not valid. Enter the current code from your app.',
   profileUpdated: 'Profile updated',
   profileFailed: 'We could not update your profile. Please try again.',

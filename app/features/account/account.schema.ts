@@ -19,6 +19,12 @@ export const emailSchema = loginSchema.pick({ email: true });
 
 export const nameSchema = registrationSchema.pick({ firstName: true, lastName: true });
 
+/** A code from a sign-in email. */
+export const emailCodeSchema = z.object({
+  email: loginSchema.shape.email,
+  code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+});
+
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, 'Enter your current password'),
   password: newPasswordSchema.shape.password,

@@ -4,7 +4,9 @@ import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { type AccessAnswer, REGISTERED } from '../account-forms';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { answerMessage, useResultMessage } from '../use-result-message';
+import { EmailCodeStep } from './email-code-step';
 import { LoginForm } from './login-form';
+import { NameStep } from './name-step';
 import { RegisterForm } from './register-form';
 import { ResultMessage } from './result-message';
 import { TwoFactorChallenge } from './two-factor-challenge';
@@ -16,6 +18,18 @@ interface AccountAccessProps {
   initialTab: AccessTab;
   redirectTo: string;
   showForgot: boolean;
+  /** Signed in by a code or link, with no name yet: the name step first. */
+  needsName?: boolean;
+}
+
+type AccessStep = 'credentials' | 'two-factor' | 'email-code' | 'name';
+
+/** Where a plain POST's answer leaves the page (without scripts each step is a page load). */
+function stepAfter(posted: AccessAnswer | undefined, needsName: boolean): AccessStep {
+  if (needsName || posted?.needsName) return 'name';
+  if (posted?.twoFactor) return 'two-factor';
+  if (posted?.codeSent || (posted?.intent === 'email-code' && !posted.ok)) return 'email-code';
+  return 'credentials';
 }
 
 /**
@@ -23,15 +37,17 @@ interface AccountAccessProps {
  * POST (no scripts) the page opens where that form's answer belongs: the second step, the
  * sign-in tab after registering, the registration tab when it was refused.
  */
-export function AccountAccess({ initialTab, redirectTo, showForgot }: AccountAccessProps) {
+export function AccountAccess({ initialTab, redirectTo, showForgot, needsName = false }: AccountAccessProps) {
   const posted = useActionData() as AccessAnswer | undefined;
   const registered = posted?.intent === 'sign-up' && posted.ok;
   const [tab, setTab] = useState<AccessTab>(
     !posted ? initialTab : posted.intent === 'sign-up' && !registered ? 'register' : 'signin',
   );
-  const [step, setStep] = useState<'credentials' | 'two-factor'>(
-    posted?.twoFactor ? 'two-factor' : 'credentials',
-  );
+  const [step, setStep] = useState<AccessStep>(stepAfter(posted, needsName));
+  const [codeSent, setCodeSent] = useState({
+    email: posted?.values?.email ?? '',
+    message: posted?.codeSent ? (posted.message ?? '') : '',
+  });
   // The email typed into a sign-in, reset or registration that was answered stays filled in.
   const [loginEmail, setLoginEmail] = useState(
     posted?.intent !== 'sign-up' || registered ? (posted?.values?.email ?? '') : '',
@@ -55,7 +71,22 @@ export function AccountAccess({ initialTab, redirectTo, showForgot }: AccountAcc
       <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: 'Account Access' }]} />
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Account Access</h1>
       <div ref={cardRef} className="mt-6 rounded-lg border border-border p-5 sm:p-8">
-        {step === 'two-factor' ? (
+        {step === 'name' ? (
+          <NameStep onSaved={completeSignIn} />
+        ) : step === 'email-code' ? (
+          <EmailCodeStep
+            email={codeSent.email}
+            sentMessage={codeSent.message}
+            redirectTo={redirectTo}
+            onSignedIn={completeSignIn}
+            onTwoFactor={() => setStep('two-factor')}
+            onNeedsName={() => setStep('name')}
+            onCancel={() => {
+              setStep('credentials');
+              setBackFromTwoFactor((n) => n + 1);
+            }}
+          />
+        ) : step === 'two-factor' ? (
           <TwoFactorChallenge
             redirectTo={redirectTo}
             onVerified={completeSignIn}
@@ -87,6 +118,10 @@ export function AccountAccess({ initialTab, redirectTo, showForgot }: AccountAcc
                       onTwoFactor={() => setStep('two-factor')}
                       onSignedIn={completeSignIn}
                       onAttempt={clearMessage}
+                      onCodeSent={(email, sent) => {
+                        setCodeSent({ email, message: sent });
+                        setStep('email-code');
+                      }}
                     />
                   </div>
                 ),

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '~/lib/toast';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
-import { linkButton } from '~/components/ui/button-styles';
+import { linkButton, secondaryButton } from '~/components/ui/button-styles';
 import { type AccessAnswer, UNVERIFIED } from '../account-forms';
-import { loginSchema } from '../account.schema';
+import { emailSchema, loginSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
 import { answerMessage, useResultMessage } from '../use-result-message';
 import { Field } from '~/components/ui/field';
@@ -22,10 +22,13 @@ interface LoginFormProps {
   onSignedIn: () => Promise<void>;
   /** A new attempt: earlier notices (such as "registration successful") no longer apply. */
   onAttempt: () => void;
+  /** A sign-in code was emailed: the page asks for it. */
+  onCodeSent: (email: string, message: string) => void;
 }
 
 export function LoginForm(props: LoginFormProps) {
-  const { email, onEmailChange, initialForgot, redirectTo, onTwoFactor, onSignedIn, onAttempt } = props;
+  const { email, onEmailChange, initialForgot, redirectTo, onTwoFactor, onSignedIn, onAttempt, onCodeSent } =
+    props;
   // A plain POST of this form, or of "send the confirmation email again", answered with the page.
   const initial = usePostedAnswer<AccessAnswer>('sign-in');
   const resent = usePostedAnswer<AccessAnswer>('resend-verification');
@@ -41,8 +44,12 @@ export function LoginForm(props: LoginFormProps) {
   const forgotId = useId();
   const resendId = useId();
 
+  const [sendingVia, setSendingVia] = useState<'code' | 'link' | null>(null);
   const { pending, submit } = useActionForm<AccessAnswer>('sign-in', (answer) => {
+    setSendingVia(null);
     if (answer.twoFactor) return onTwoFactor();
+    if (answer.codeSent) return onCodeSent(answer.values?.email ?? email, answer.message ?? '');
+    if (answer.ok && answer.message) return showAnswer(answer);
     if (answer.ok) return void onSignedIn();
     if (answer.fields) showErrors(answer.fields);
     if (answer.unverified) setUnverifiedEmail(answer.values?.email ?? email);
@@ -52,11 +59,18 @@ export function LoginForm(props: LoginFormProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending || !check(loginSchema, { email, password })) return;
+    if (pending) return;
+    // The button pressed: "Sign In", or one of the two that need only the email.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const via = submitter?.getAttribute('name') === 'via' ? submitter.getAttribute('value') : null;
+    if (via !== 'code' && via !== 'link') {
+      if (!check(loginSchema, { email, password })) return;
+    } else if (!check(emailSchema, { email })) return;
     onAttempt();
     clearMessage();
     setUnverifiedEmail(null);
-    submit(event.currentTarget);
+    setSendingVia(via === 'code' || via === 'link' ? via : null);
+    submit(event.currentTarget, via ? { via } : {});
   }
 
   // Without scripts the link opens the reset form on a new page; with them, in place.
@@ -100,9 +114,24 @@ export function LoginForm(props: LoginFormProps) {
         <ResultMessage ref={messageRef} message={message}>
           {unverifiedEmail ? <ResendVerification formId={resendId} /> : null}
         </ResultMessage>
-        <SubmitButton pending={pending} pendingLabel="Signing in...">
+        <SubmitButton pending={pending} pendingLabel={sendingVia ? 'Sign In' : 'Signing in...'}>
           Sign In
         </SubmitButton>
+        <fieldset className="space-y-3 border-t border-border pt-5">
+          <legend className="pr-2 font-bold">Or sign in without a password</legend>
+          <p className="text-sm">
+            We email you a 6-digit code or a link that works once, within 10 minutes. New here? This creates
+            your account.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" name="via" value="code" disabled={pending} className={secondaryButton}>
+              {sendingVia === 'code' ? 'Sending...' : 'Email me a sign-in code'}
+            </button>
+            <button type="submit" name="via" value="link" disabled={pending} className={secondaryButton}>
+              {sendingVia === 'link' ? 'Sending...' : 'Email me a link'}
+            </button>
+          </div>
+        </fieldset>
       </form>
       {/* Its button sits in the message above; a form cannot hold another form. */}
       {unverifiedEmail ? (
