@@ -14,9 +14,13 @@ export interface FoundMail {
   headers: string;
 }
 
-export async function waitForMail(to: string, subject: string): Promise<FoundMail> {
+/** `subject`: the exact subject, or a pattern (a subject that carries a code). */
+export async function waitForMail(
+  to: string,
+  subject: string | RegExp,
+): Promise<FoundMail & { subject: string }> {
   const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
-  let found: FoundMail | undefined;
+  let found: (FoundMail & { subject: string }) | undefined;
   await expect
     .poll(
       async () => {
@@ -33,13 +37,20 @@ export async function waitForMail(to: string, subject: string): Promise<FoundMai
             .flat()
             .flatMap((a) => a?.value ?? [])
             .map((v) => v.address);
-          if (mail.subject === subject && recipients.includes(to)) {
+          const subjectMatches =
+            typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject ?? '');
+          if (subjectMatches && recipients.includes(to)) {
             const text = mail.text ?? '';
             const headers = raw
               .toString('utf8')
               .split(/\r?\n\r?\n/)[0]!
               .replace(/\r?\n[ \t]+/g, ' ');
-            found = { text, links: text.match(/https?:\/\/\S+/g) ?? [], headers };
+            found = {
+              text,
+              links: text.match(/https?:\/\/\S+/g) ?? [],
+              headers,
+              subject: mail.subject ?? '',
+            };
             return true;
           }
         }
