@@ -22,6 +22,7 @@ import { apiError } from './http-error';
 import { bodySizeLimit } from './middleware/body-size';
 import { originCheck } from './middleware/origin-check';
 import { authRoutes } from './routes/auth';
+import { wellKnownRoutes } from './routes/well-known';
 import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
 import { healthRoutes } from './routes/health';
@@ -137,6 +138,7 @@ export function createApp(options: CreateAppOptions) {
     apiError(c, 404, 'not_found', `No API route matches ${c.req.method} ${c.req.path}`),
   );
 
+  app.route('/.well-known', wellKnownRoutes(services.auth));
   if (clientDir) app.use('*', staticFiles(clientDir));
   app.route('/media', mediaRoutes(services));
   // After the static files: a page is whatever no file answered.

@@ -1,6 +1,6 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { emailOTP, magicLink, twoFactor } from 'better-auth/plugins';
+import { emailOTP, jwt, magicLink, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database';
 import type { Env } from '../env';
@@ -15,6 +15,9 @@ export interface AuthHooks {
   /** A sign-in link: the token, and where the visitor was heading (a path on this site). */
   sendSignInLink(email: string, token: string, redirectTo: string): Promise<void>;
 }
+
+/** How long a signed API token (the jwt plugin) is good for. */
+export const API_TOKEN_LIFETIME = '15m';
 
 /** How long an emailed sign-in code or link works, once. */
 export const SIGN_IN_CODE_SECONDS = 10 * 60;
@@ -140,6 +143,22 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
         storeOTP: 'hashed',
         sendVerificationOTP: async ({ email, otp, type }) => {
           if (type === 'sign-in') await hooks.sendSignInCode(email, otp);
+        },
+      }),
+      // Short-lived signed tokens for API clients (GET /api/auth/token with a session), their
+      // public keys at /.well-known/jwks.json (server/routes/well-known.ts). Never added to
+      // every session read: a client asks for one.
+      jwt({
+        disableSettingJwtHeader: true,
+        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
+        jwt: {
+          issuer: env.APP_URL,
+          audience: env.APP_URL,
+          expirationTime: API_TOKEN_LIFETIME,
+          definePayload: ({ user }) => ({
+            email: user.email,
+            role: (user as { role?: unknown }).role ?? 'customer',
+          }),
         },
       }),
       magicLink({

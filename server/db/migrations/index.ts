@@ -12,6 +12,7 @@ import * as delivery from './0010-delivery';
 import * as operations from './0011-operations';
 import * as consoleOrderIndexes from './0012-console-order-indexes';
 import * as jobsCampaignsInbox from './0013-jobs-campaigns-inbox';
+import * as signInKeys from './0014-sign-in-keys';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-operations': operations,
   '0012-console-order-indexes': consoleOrderIndexes,
   '0013-jobs-campaigns-inbox': jobsCampaignsInbox,
+  '0014-sign-in-keys': signInKeys,
 };

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import { columnTypes } from './engine';
+
+/**
+ * Sign-in methods (issue 18): `jwks`, the key pairs Better Auth's jwt plugin signs short-lived
+ * API tokens with (private keys stored encrypted with AUTH_SECRET), published at
+ * /.well-known/jwks.json. Codes and links by email use the existing `verification` table.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
+  await db.schema
+    .createTable('jwks')
+    .addColumn('id', 'text', (c) => c.notNull().primaryKey())
+    .addColumn('publicKey', 'text', (c) => c.notNull())
+    .addColumn('privateKey', 'text', (c) => c.notNull())
+    .addColumn('createdAt', t.timestamp, (c) => c.notNull())
+    .addColumn('expiresAt', t.timestamp)
+    .addColumn('alg', 'text')
+    .addColumn('crv', 'text')
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('jwks').execute();
+}
