@@ -34,7 +34,11 @@ const PUBLIC_ENTRIES = {
     'components/reset-password-form',
     'components/sign-out-button',
     'components/submit-button',
+    'components/result-message',
+    'use-result-message',
+    'reauthenticate-actions.server',
   ],
+  privacy: ['account-data-actions.server', 'components/your-data-sections'],
   cart: [
     'cart',
     'cart.schema',

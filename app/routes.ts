@@ -29,6 +29,7 @@ export default [
   route('signup', 'routes/signup.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('account', 'routes/account.tsx'),
+  route('account/data', 'routes/account-data.ts'),
   route('account/orders/:reference', 'routes/account-order.tsx'),
   route('order-success', 'routes/order-success.tsx'),
   route('cart', 'routes/cart.tsx'),

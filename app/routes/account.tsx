@@ -1,10 +1,13 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { accessPageHeaders } from '~/features/account/access-route';
 import { accountAction, takeAccountNotice } from '~/features/account/account-actions.server';
 import { AccountPage } from '~/features/account/components/account-page';
+import { securityState } from '~/features/account/reauthenticate-actions.server';
 import { listDeviceSessions } from '~/features/account/sessions.server';
 import { requireUser } from '~/features/account/session.server';
 import { listAddresses } from '~/features/delivery/address-book.server';
 import { AddressBook } from '~/features/delivery/components/address-book';
+import { DeleteAccount, DownloadYourData } from '~/features/privacy/components/your-data-sections';
 import { OrderHistory } from '~/features/orders/components/order-history';
 import { listUserOrders } from '~/features/orders/orders.server';
 import { pageTitle } from '~/lib/store-info';
@@ -13,16 +16,24 @@ import type { Route } from './+types/account';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const db = context.services.database.db;
-  const [sessions, orders, addresses] = await Promise.all([
+  const [sessions, orders, addresses, security] = await Promise.all([
     listDeviceSessions(context, request),
     listUserOrders(db, user.id),
     listAddresses(db, user.id),
+    securityState(context, request),
   ]);
   const { firstName, lastName, email, twoFactorEnabled } = user;
   const staff = user.role !== 'customer';
   const { notice, headers } = await takeAccountNotice(request);
   return data(
-    { user: { firstName, lastName, email, twoFactorEnabled, staff }, sessions, orders, addresses, notice },
+    {
+      user: { firstName, lastName, email, twoFactorEnabled, staff },
+      sessions,
+      orders,
+      addresses,
+      notice,
+      security,
+    },
     { headers },
   );
 }
@@ -38,7 +49,8 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   return result?.intent === 'sign-out-everywhere' && result.ok ? false : defaultShouldRevalidate;
 }
 
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+/** Never cached; a refused attempt (confirming it is you) says how long to wait. */
+export const headers: Route.HeadersFunction = accessPageHeaders;
 
 export function meta() {
   return [
@@ -60,6 +72,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       notice={loaderData.notice}
       orders={<OrderHistory orders={loaderData.orders} />}
       addressBook={<AddressBook addresses={loaderData.addresses} />}
+      security={loaderData.security}
+      downloadData={<DownloadYourData />}
+      deleteAccount={<DeleteAccount />}
     />
   );
 }

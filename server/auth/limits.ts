@@ -31,10 +31,16 @@ const RULES: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {
     ip: { limit: 10, windowMs: MINUTE },
     email: { limit: 5, windowMs: MINUTE },
   },
+  '/api/auth/email-otp/check-verification-otp': {
+    ip: { limit: 10, windowMs: MINUTE },
+    email: { limit: 5, windowMs: MINUTE },
+  },
   '/api/auth/sign-in/magic-link': {
     ip: { limit: 10, windowMs: MINUTE },
     email: { limit: 3, windowMs: MINUTE },
   },
+  // Confirming it is you on a signed-in session (the page passes the account's email).
+  '/api/auth/verify-password': { ip: { limit: 10, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
   // A GET: the token is in the query.
   '/api/auth/magic-link/verify': { ip: { limit: 10, windowMs: MINUTE } },
 };

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database';
 import type { Env } from '../env';
 import { createPasswordHasher } from './password';
+import { isSensitiveAuthPath, requireRecentSignIn } from './recent-sign-in';
 
 /** What Better Auth needs from the rest of the server. */
 export interface AuthHooks {
@@ -125,6 +126,13 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       // Reading the session costs no query for 5 minutes; a sign-out elsewhere is seen
       // within that time at worst, and at once for anything that writes.
       cookieCache: { enabled: true, maxAge: 5 * 60 },
+      // Better Auth's own "fresh session" rule is off: ours (recent-sign-in.ts) asks for a
+      // confirmation in place, and does not refuse the list of devices to an older session.
+      freshAge: 0,
+      additionalFields: {
+        // Set when the person confirmed it is them (password, code or passkey) on this session.
+        reauthenticatedAt: { type: 'number', required: false, input: false },
+      },
     },
     hooks: { before: requestChecks(env.APP_URL) },
     rateLimit: { enabled: false },
@@ -186,7 +194,8 @@ const TARGET_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 
 /**
  * Checks of our own before any endpoint runs: every "where to go next" in a body stays on this
  * site (Better Auth checks some only when the link is opened; we refuse before a mail is sent),
- * and a registration with a password names its person.
+ * a registration with a password names its person, and changes to how the account signs in
+ * need a recent sign-in (recent-sign-in.ts).
  */
 function requestChecks(appUrl: string) {
   return createAuthMiddleware(async (ctx) => {
@@ -197,6 +206,7 @@ function requestChecks(appUrl: string) {
         throw APIError.from('FORBIDDEN', { message: `Invalid ${field}`, code: 'INVALID_CALLBACK_URL' });
       }
     }
+    if (isSensitiveAuthPath(ctx.path)) await requireRecentSignIn(ctx);
     if (ctx.path === '/sign-up/email') {
       for (const field of ['firstName', 'lastName'] as const) {
         const value = body[field];

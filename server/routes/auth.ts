@@ -2,6 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Auth } from '../auth/auth';
 import { CLIENT_IP_HEADER } from '../auth/options';
+import {
+  REAUTHENTICATION_MESSAGE,
+  REAUTHENTICATION_REQUIRED,
+  readRecentSignIn,
+} from '../auth/recent-sign-in';
 import { apiError } from '../http-error';
 import type { AppBindings } from '../types';
 
@@ -45,6 +50,12 @@ export function authRoutes(auth: Auth) {
       return apiError(c, 400, 'invalid_body', 'Please check the highlighted fields.', fields);
     }
     const headers = headersWithClientIp(c.req.raw, c.get('clientIp'));
+    // Before the code is checked: a refusal after it would have spent the code for nothing.
+    const recentUntil = await readRecentSignIn(auth, headers);
+    // No session (0): Better Auth answers 401 below.
+    if (recentUntil !== 0 && recentUntil <= Date.now()) {
+      return c.json({ code: REAUTHENTICATION_REQUIRED, message: REAUTHENTICATION_MESSAGE }, 403);
+    }
     try {
       await auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers });
     } catch {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type TestClient } from '../support/http-client';
+import { createClient } from '../support/http-client';
+import { type PageVisitor, pageVisitor } from '../support/page-visitor';
 import { extractLinks } from '../support/smtp-receiver';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -25,54 +26,8 @@ describe.each(testEngines)('page forms without JavaScript on %s', (engine) => {
   });
   afterAll(async () => t.close());
 
-  interface Visitor {
-    client: TestClient;
-    ip: string;
-    post(
-      path: string,
-      fields: Record<string, string>,
-      options?: { origin?: string | null; headers?: Record<string, string> },
-    ): Promise<{ status: number; headers: Headers; text: string }>;
-    get(path: string): Promise<{ status: number; headers: Headers; text: string }>;
-  }
-
-  function visitor(): Visitor {
-    const ip = `198.51.100.${++counter}`;
-    const client = createClient(t.url);
-    const keep = (response: Response) => {
-      for (const line of response.headers.getSetCookie()) {
-        const [pair = ''] = line.split(';');
-        const name = pair.slice(0, pair.indexOf('=')).trim();
-        const value = pair.slice(pair.indexOf('=') + 1).trim();
-        if (value === '' || /max-age=0\b/i.test(line)) client.cookies.delete(name);
-        else client.cookies.set(name, value);
-      }
-    };
-    const send = async (path: string, init: RequestInit & { headers: Record<string, string> }) => {
-      if (client.cookies.size > 0) init.headers.cookie = client.cookieHeader();
-      init.headers['x-forwarded-for'] = ip;
-      const response = await fetch(new URL(path, t.url), { ...init, redirect: 'manual' });
-      keep(response);
-      return { status: response.status, headers: response.headers, text: await response.text() };
-    };
-    return {
-      client,
-      ip,
-      post: (path, fields, options = {}) => {
-        const origin = options.origin === undefined ? t.url : options.origin;
-        return send(path, {
-          method: 'POST',
-          body: new URLSearchParams(fields),
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            ...(origin ? { origin } : {}),
-            ...options.headers,
-          },
-        });
-      },
-      get: (path) => send(path, { method: 'GET', headers: {} }),
-    };
-  }
+  type Visitor = PageVisitor;
+  const visitor = () => pageVisitor(t.url, `198.51.100.${++counter}`);
 
   async function account(firstName = 'Nora') {
     const email = `form-${engine}-${++counter}@example.com`;

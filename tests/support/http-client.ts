@@ -21,7 +21,10 @@ export interface TestResponse {
 }
 
 /** `headers`: sent with every request (such as X-Forwarded-For, to be another client). */
-export function createClient(baseUrl: string, defaults: { headers?: Record<string, string> } = {}): TestClient {
+export function createClient(
+  baseUrl: string,
+  defaults: { headers?: Record<string, string> } = {},
+): TestClient {
   const cookies = new Map<string, string>();
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 

@@ -7,3 +7,7 @@ export const secondaryButton =
 
 export const linkButton =
   'inline-flex min-h-11 items-center gap-1 rounded-md px-2 font-bold text-brand underline underline-offset-2 hover:text-brand-strong';
+
+/** An action that cannot be undone (deleting an account): outlined in the danger colour. */
+export const dangerButton =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border-2 border-danger bg-bg px-4 font-bold text-danger hover:bg-surface disabled:cursor-not-allowed disabled:border-border disabled:text-muted';

@@ -1,11 +1,14 @@
 import { type AppLoadContext, createCookie, redirect } from 'react-router';
+import { REAUTHENTICATION_REQUIRED, readRecentSignIn } from '#server/auth/recent-sign-in';
 import { answer, type FormArgs, finish, invalidFields, runIntent } from '~/lib/form-action.server';
 import { ENHANCED_FIELD, textFields } from '~/lib/form-answer';
 import { addressBookIntents } from '../delivery/address-book-actions.server';
+import { accountDataIntents } from '../privacy/account-data-actions.server';
 import type { AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
-import { changePasswordSchema, confirmError, nameSchema } from './account.schema';
+import { changePasswordSchema, confirmError, nameSchema, newPasswordSchema } from './account.schema';
 import { callAuth } from './auth-call.server';
+import { reauthenticationIntents } from './reauthenticate-actions.server';
 import { requireUser } from './session.server';
 import { disableTwoFactorSchema, withoutSpaces } from './two-factor.schema';
 
@@ -56,6 +59,8 @@ export async function accountAction(context: AppLoadContext, request: Request) {
       'two-factor-disable': disableTwoFactor,
       'sign-out-others': signOutOthers,
       'sign-out-everywhere': signOutEverywhere,
+      ...reauthenticationIntents,
+      ...accountDataIntents,
       ...addressBookIntents,
     },
   );
@@ -81,8 +86,20 @@ async function updateProfile({ context, request, form }: Args) {
   );
 }
 
-/** Signs out every other device: Better Auth starts a new session for this one (its cookie). */
+/** The answer when the session was not signed in recently: the page asks to confirm first. */
+function reauthAnswer(intent: AccountAnswer['intent']) {
+  return answer<AccountAnswer>(
+    { intent, ok: false, reauth: true, message: ACCOUNT_TEXT.reauthRequired },
+    { status: 403 },
+  );
+}
+
+/**
+ * Changing the password signs out every other device: Better Auth starts a new session for this
+ * one (its cookie). An account made by a code or link has none yet: it sets one (mode=set).
+ */
 async function changePassword({ context, request, form }: Args) {
+  if (form.get('mode') === 'set') return setFirstPassword({ context, request, form });
   const values = textFields(form, ['currentPassword', 'password', 'confirm']);
   const parsed = changePasswordSchema.safeParse(values);
   const mismatch = confirmError(values.password, values.confirm);
@@ -100,6 +117,7 @@ async function changePassword({ context, request, form }: Args) {
     }),
   );
   if (result.ok) return succeeded(form, 'password', result.headers);
+  if (result.code === REAUTHENTICATION_REQUIRED) return reauthAnswer('password');
   const status = { status: result.status, headers: result.headers };
   if (result.code === 'INVALID_PASSWORD') {
     const fields = { currentPassword: result.message ?? ACCOUNT_TEXT.passwordWrong };
@@ -108,6 +126,30 @@ async function changePassword({ context, request, form }: Args) {
   return answer<AccountAnswer>(
     { intent: 'password', ok: false, message: result.message ?? ACCOUNT_TEXT.passwordFailed },
     status,
+  );
+}
+
+async function setFirstPassword({ context, request, form }: Args) {
+  const values = textFields(form, ['password', 'confirm']);
+  const parsed = newPasswordSchema.safeParse(values);
+  const mismatch = confirmError(values.password, values.confirm);
+  if (!parsed.success || mismatch) {
+    return invalidFields<AccountAnswer>({ intent: 'password' }, parsed.error?.issues ?? [], {
+      confirm: mismatch,
+    });
+  }
+  const result = await callAuth(context, request, { path: '/api/auth/change-password' }, (headers) =>
+    context.services.auth.api.setPassword({
+      body: { newPassword: parsed.data.password },
+      headers,
+      asResponse: true,
+    }),
+  );
+  if (result.ok) return succeeded(form, 'password', result.headers);
+  if (result.code === REAUTHENTICATION_REQUIRED) return reauthAnswer('password');
+  return answer<AccountAnswer>(
+    { intent: 'password', ok: false, message: result.message ?? ACCOUNT_TEXT.passwordFailed },
+    { status: result.status, headers: result.headers },
   );
 }
 
@@ -122,6 +164,8 @@ async function disableTwoFactor({ context, request, form }: Args) {
   if (!parsed.success) return invalidFields<AccountAnswer>({ intent }, parsed.error.issues);
   const { auth } = context.services;
   const { password, code } = parsed.data;
+  // Before the code is checked: a refusal after it would have spent the code for nothing.
+  if ((await readRecentSignIn(auth, request.headers)) <= Date.now()) return reauthAnswer(intent);
   const limit = { path: '/api/auth/two-factor/disable' };
   const checked = await callAuth(context, request, limit, (headers) =>
     auth.api.verifyTOTP({ body: { code }, headers, asResponse: true }),
@@ -138,6 +182,7 @@ async function disableTwoFactor({ context, request, form }: Args) {
   const result = await callAuth(context, request, null, (headers) =>
     auth.api.disableTwoFactor({ body: { password }, headers, asResponse: true }),
   );
+  if (result.code === REAUTHENTICATION_REQUIRED) return reauthAnswer(intent);
   const init = { status: result.status, headers: result.headers };
   if (result.ok) return answer<AccountAnswer>({ intent, ok: true, message: ACCOUNT_TEXT.twoFactorOff }, init);
   if (result.code === 'INVALID_PASSWORD') {

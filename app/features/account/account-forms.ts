@@ -51,7 +51,20 @@ export interface ResetAnswer extends FormAnswer {
 
 /** /account. */
 export interface AccountAnswer extends FormAnswer {
-  intent: 'profile' | 'password' | 'two-factor-disable' | 'sign-out-others' | 'sign-out-everywhere';
+  intent:
+    | 'profile'
+    | 'password'
+    | 'two-factor-disable'
+    | 'sign-out-others'
+    | 'sign-out-everywhere'
+    | 'reauth-password'
+    | 'reauth-send-code'
+    | 'reauth-code'
+    | 'delete-account';
+  /** A confirmation code was emailed (the confirm-it-is-you step asks for it). */
+  codeSent?: boolean;
+  /** Refused: the session was not signed in recently; the page asks to confirm first. */
+  reauth?: boolean;
   /** Signed out everywhere (JavaScript only: a plain POST is redirected home instead). */
   redirectTo?: string;
 }

@@ -20,6 +20,8 @@ export const ACCOUNT_TEXT = {
   signInCodeFailed: 'That code is not valid or has expired. Check the latest email, or ask for a new code.',
   signInLinkInvalid: 'This sign-in link has expired or was already used. Ask for a new one below.',
   nameSaved: 'Thank you. Your name is saved.',
+  identityConfirmed: 'Thank you. For the next 10 minutes you can change how you sign in.',
+  reauthRequired: 'Please confirm it is you to continue.',
   currentCodeInvalid: 'That code is not valid. Enter the current code from your app.',
   profileUpdated: 'Profile updated',
   profileFailed: 'We could not update your profile. Please try again.',

@@ -1,3 +1,4 @@
+import { isAPIError } from 'better-auth/api';
 import type { AppLoadContext } from 'react-router';
 import { authAttemptRefused } from '../../../server/auth/limits';
 import { CLIENT_IP_HEADER } from '../../../server/auth/options';
@@ -25,6 +26,15 @@ function authHeaders(request: Request, ip: string): Headers {
   headers.delete('content-length');
   headers.set(CLIENT_IP_HEADER, ip);
   return headers;
+}
+
+/**
+ * A refusal our own before-hook threw (server/auth/options.ts): Better Auth throws those even
+ * when asked for a Response, so it is made into the Response the endpoint would have given.
+ */
+function errorResponse(error: unknown): Response {
+  if (!isAPIError(error)) throw error;
+  return Response.json(error.body ?? { message: error.message }, { status: error.statusCode });
 }
 
 /** Only what the browser must receive: the cookies Better Auth set or cleared. */
@@ -59,7 +69,7 @@ export async function callAuth<T = unknown>(
       };
     }
   }
-  const response = await call(authHeaders(request, context.clientIp));
+  const response = await call(authHeaders(request, context.clientIp)).catch(errorResponse);
   const payload: unknown = await response.json().catch(() => undefined);
   const body = (payload ?? {}) as { message?: unknown; code?: unknown };
   return {

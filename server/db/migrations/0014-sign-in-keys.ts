@@ -5,6 +5,7 @@ import { columnTypes } from './engine';
  * Sign-in methods (issue 18): `jwks`, the key pairs Better Auth's jwt plugin signs short-lived
  * API tokens with (private keys stored encrypted with AUTH_SECRET), published at
  * /.well-known/jwks.json. Codes and links by email use the existing `verification` table.
+ * `session.reauthenticatedAt`: when the person last confirmed it is them on that session.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
@@ -18,8 +19,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('alg', 'text')
     .addColumn('crv', 'text')
     .execute();
+  await db.schema.alterTable('session').addColumn('reauthenticatedAt', 'bigint').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('session').dropColumn('reauthenticatedAt').execute();
   await db.schema.dropTable('jwks').execute();
 }

@@ -5,6 +5,7 @@ import type { DeviceSession } from '../device-session';
 import { AccountSection } from './account-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
+import { SecuritySettings } from './security-settings';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 
@@ -17,9 +18,15 @@ export interface AccountPageProps {
   orders: ReactNode;
   /** The address book, rendered by the delivery feature. */
   addressBook: ReactNode;
+  /** Whether the sign-in and security settings are open (a recent sign-in), and for how long. */
+  security: { openSeconds: number; hasPassword: boolean };
+  /** "Download my data" and "Delete my account", rendered by the privacy feature. */
+  downloadData: ReactNode;
+  deleteAccount: ReactNode;
 }
 
-export function AccountPage({ user, sessions, notice, orders, addressBook }: AccountPageProps) {
+export function AccountPage(props: AccountPageProps) {
+  const { user, sessions, notice, orders, addressBook, security, downloadData, deleteAccount } = props;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: 'My Account' }]} />
@@ -38,9 +45,21 @@ export function AccountPage({ user, sessions, notice, orders, addressBook }: Acc
         <AccountSection title="Order history">{orders}</AccountSection>
         <AccountSection title="Address book">{addressBook}</AccountSection>
         <ProfileSection user={user} notice={notice} />
-        <PasswordSection notice={notice} />
-        <TwoFactorSection enabled={user.twoFactorEnabled} staff={user.staff} />
+        <SecuritySettings
+          openSeconds={security.openSeconds}
+          email={user.email}
+          hasPassword={security.hasPassword}
+        >
+          <PasswordSection notice={notice} hasPassword={security.hasPassword} />
+          <TwoFactorSection
+            enabled={user.twoFactorEnabled}
+            staff={user.staff}
+            hasPassword={security.hasPassword}
+          />
+          {user.staff ? null : <AccountSection title="Delete account">{deleteAccount}</AccountSection>}
+        </SecuritySettings>
         <SessionsSection sessions={sessions} />
+        <AccountSection title="Your data">{downloadData}</AccountSection>
       </div>
     </div>
   );

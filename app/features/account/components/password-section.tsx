@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import type { AccountAnswer } from '../account-forms';
-import { changePasswordSchema, confirmError } from '../account.schema';
+import { changePasswordSchema, confirmError, newPasswordSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
 import { answerMessage, useResultMessage } from '../use-result-message';
 import { AccountSection } from './account-section';
@@ -11,8 +11,17 @@ import { SubmitButton } from './submit-button';
 
 const EMPTY = { currentPassword: '', password: '', confirm: '' };
 
-/** Changing the password signs out every other device. */
-export function PasswordSection({ notice }: { notice: AccountAnswer | null }) {
+/**
+ * Changing the password signs out every other device. An account made by a code or link by
+ * email has none: it can set one (mode=set), with no current password to give.
+ */
+export function PasswordSection({
+  notice,
+  hasPassword,
+}: {
+  notice: AccountAnswer | null;
+  hasPassword: boolean;
+}) {
   const posted = usePostedAnswer<AccountAnswer>('password');
   const [values, setValues] = useState(EMPTY);
   const { formRef, errors, check, showErrors } = useFormErrors(posted?.fields);
@@ -36,16 +45,27 @@ export function PasswordSection({ notice }: { notice: AccountAnswer | null }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const extra = { confirm: confirmError(values.password, values.confirm) };
-    if (pending || !check(changePasswordSchema, values, extra)) return;
+    const schema = hasPassword ? changePasswordSchema : newPasswordSchema;
+    if (pending || !check(schema, values, extra)) return;
     clearMessage();
     submit(event.currentTarget);
   }
 
   return (
     <AccountSection title="Password">
+      {hasPassword ? null : (
+        <p>
+          You sign in with a code or a link by email. You can also set a password, to sign in with it or to
+          turn on two-factor authentication.
+        </p>
+      )}
       <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
         <input type="hidden" name="intent" value="password" />
-        <Field label="Current password" autoComplete="current-password" {...bind('currentPassword')} />
+        {hasPassword ? (
+          <Field label="Current password" autoComplete="current-password" {...bind('currentPassword')} />
+        ) : (
+          <input type="hidden" name="mode" value="set" />
+        )}
         <Field
           label="New password"
           autoComplete="new-password"
@@ -54,8 +74,11 @@ export function PasswordSection({ notice }: { notice: AccountAnswer | null }) {
         />
         <Field label="Confirm new password" autoComplete="new-password" {...bind('confirm')} />
         <ResultMessage ref={messageRef} message={message} />
-        <SubmitButton pending={pending} pendingLabel="Changing password...">
-          Change password
+        <SubmitButton
+          pending={pending}
+          pendingLabel={hasPassword ? 'Changing password...' : 'Saving password...'}
+        >
+          {hasPassword ? 'Change password' : 'Set password'}
         </SubmitButton>
       </form>
     </AccountSection>

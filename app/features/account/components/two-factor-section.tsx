@@ -12,7 +12,16 @@ import { TwoFactorDisable } from './two-factor-disable';
 const TwoFactorSetup = lazy(() => import('./two-factor-setup').then((m) => ({ default: m.TwoFactorSetup })));
 
 /** `staff`: the account runs the store; the console opens only with two-factor on. */
-export function TwoFactorSection({ enabled, staff = false }: { enabled: boolean; staff?: boolean }) {
+export function TwoFactorSection({
+  enabled,
+  staff = false,
+  hasPassword = true,
+}: {
+  enabled: boolean;
+  staff?: boolean;
+  /** Turning it on asks for the password: an account without one sets it first. */
+  hasPassword?: boolean;
+}) {
   const [settingUp, setSettingUp] = useState(false);
   const [cancelled, setCancelled] = useState(0);
   const startRef = useRef<HTMLButtonElement>(null);
@@ -57,6 +66,7 @@ export function TwoFactorSection({ enabled, staff = false }: { enabled: boolean;
               setSettingUp(false);
               setCancelled((n) => n + 1);
             }}
+            onReauthenticate={() => void revalidate()}
             onDone={() => {
               setSettingUp(false);
               showMessage('success', 'Two-factor authentication is now on.');
@@ -65,6 +75,8 @@ export function TwoFactorSection({ enabled, staff = false }: { enabled: boolean;
         </Suspense>
       ) : enabled ? (
         <TwoFactorDisable />
+      ) : !hasPassword ? (
+        <p>Set a password above first: turning on two-factor authentication asks for it.</p>
       ) : (
         <button
           ref={startRef}

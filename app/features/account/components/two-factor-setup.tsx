@@ -23,9 +23,11 @@ interface SetupProps {
   onVerified: () => Promise<void>;
   onCancel: () => void;
   onDone: () => void;
+  /** The server asks for a recent sign-in: the page locks its settings and asks. */
+  onReauthenticate: () => void;
 }
 
-export function TwoFactorSetup({ onVerified, onCancel, onDone }: SetupProps) {
+export function TwoFactorSetup({ onVerified, onCancel, onDone, onReauthenticate }: SetupProps) {
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [enabled, setEnabled] = useState<Enabled | null>(null);
@@ -45,6 +47,9 @@ export function TwoFactorSetup({ onVerified, onCancel, onDone }: SetupProps) {
     if (response.ok && response.data) {
       setPassword('');
       setEnabled(response.data);
+    } else if (response.code === 'REAUTHENTICATION_REQUIRED') {
+      // The settings were open too long: the page asks to confirm it is you again.
+      onReauthenticate();
     } else if (response.code === 'INVALID_PASSWORD') {
       showErrors({ password: response.message ?? 'Your password is not correct' });
     } else {

@@ -1,0 +1,111 @@
+import type { AppLoadContext } from 'react-router';
+import { readRecentSignIn } from '#server/auth/recent-sign-in';
+import { answer, type FormArgs, finish } from '~/lib/form-action.server';
+import { requireUser } from '../account/session.server';
+import { eraseAccount, personalDataOf } from './personal-data.server';
+import { accountDeletedMail } from './privacy-mail.server';
+
+/**
+ * "Your data" on /account: the download of everything the store holds about the person, and
+ * deleting the account (which needs a recent sign-in, as changing how it signs in does).
+ */
+
+/** GET /account/data: a JSON file, never cached. */
+export async function personalDataDownload(context: AppLoadContext, request: Request) {
+  const user = await requireUser(context, request);
+  const { auth, database } = context.services;
+  const [session, accounts, sessions, held] = await Promise.all([
+    auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }),
+    auth.api.listUserAccounts({ headers: request.headers }),
+    auth.api.listSessions({ headers: request.headers }),
+    personalDataOf(database.db, user),
+  ]);
+  const profile = session?.user;
+  const body = {
+    store: 'MediSupply',
+    exportedAt: new Date().toISOString(),
+    profile: {
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      createdAt: profile ? new Date(profile.createdAt).toISOString() : null,
+      twoFactorEnabled: user.twoFactorEnabled,
+    },
+    signInMethods: accounts.map((account) => ({
+      method: account.providerId === 'credential' ? 'password' : account.providerId,
+      addedAt: new Date(account.createdAt).toISOString(),
+    })),
+    sessions: sessions.map((s) => ({
+      device: s.userAgent ?? null,
+      ipAddress: s.ipAddress ?? null,
+      signedInAt: new Date(s.createdAt).toISOString(),
+      expiresAt: new Date(s.expiresAt).toISOString(),
+    })),
+    ...held,
+  };
+  const day = body.exportedAt.slice(0, 10);
+  return new Response(JSON.stringify(body, null, 2), {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="medisupply-my-data-${day}.json"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
+export const DELETE_CONFIRMATION_REQUIRED = 'Tick the box to confirm that you want to delete your account.';
+
+export interface DeleteAccountAnswer {
+  intent: 'delete-account';
+  ok: boolean;
+  message?: string;
+  fields?: Record<string, string>;
+  reauth?: boolean;
+  redirectTo?: string;
+}
+
+export async function deleteAccount({ context, request, form }: FormArgs<AppLoadContext>) {
+  const intent = 'delete-account';
+  const user = await requireUser(context, request);
+  if (user.role !== 'customer') {
+    return answer<DeleteAccountAnswer>(
+      { intent, ok: false, message: 'Staff accounts are removed by an administrator on the Staff page.' },
+      { status: 403 },
+    );
+  }
+  if (form.get('confirm') !== 'yes') {
+    return answer<DeleteAccountAnswer>(
+      { intent, ok: false, fields: { confirm: DELETE_CONFIRMATION_REQUIRED } },
+      { status: 400 },
+    );
+  }
+  const { auth, database, mail } = context.services;
+  if ((await readRecentSignIn(auth, request.headers)) <= Date.now()) {
+    return answer<DeleteAccountAnswer>(
+      { intent, ok: false, reauth: true, message: 'Please confirm it is you to continue.' },
+      { status: 403 },
+    );
+  }
+  // The cookies to clear, before the sessions are gone with the account.
+  const signedOut = await auth.api.signOut({ headers: request.headers, asResponse: true });
+  const headers = new Headers();
+  for (const line of signedOut.headers.getSetCookie()) headers.append('Set-Cookie', line);
+  await database.db.transaction().execute(async (trx) => {
+    const { ordersKept } = await eraseAccount(trx, user);
+    await mail.send(
+      { to: user.email, ...accountDeletedMail({ firstName: user.firstName, ordersKept }) },
+      { trx },
+    );
+  });
+  context.services.logger.info({ userId: user.id }, 'account deleted at its owner’s request');
+  return finish<DeleteAccountAnswer>(
+    form,
+    '/?account=deleted',
+    { intent, ok: true, redirectTo: '/' },
+    headers,
+  );
+}
+
+export const accountDataIntents = { 'delete-account': deleteAccount };

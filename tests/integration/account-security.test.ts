@@ -1,0 +1,283 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPurchasable } from '../../app/features/catalog/catalog';
+import { SEED_PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { CARDS, cardPayment, pay, startCheckout, TEST_ADDRESS } from '../support/checkout';
+import { createClient } from '../support/http-client';
+import { type PageVisitor, pageVisitor } from '../support/page-visitor';
+import { testEngines } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const PASSWORD = 'security-password-1';
+const product = SEED_PRODUCTS.find((p) => isPurchasable(p.stock) && p.price < 10_000)!;
+let counter = 0;
+
+type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+
+describe.each(testEngines)('confirming it is you, your data and deleting the account on %s', (engine) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(engine, {
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+      TRUSTED_PROXIES: '127.0.0.1',
+    });
+  });
+  afterAll(async () => t.close());
+
+  const db = () => t.server.services.database.db as unknown as AnyDb;
+
+  /** A signed-in visitor (a page client) with a password account of its own. */
+  async function member(): Promise<{ v: PageVisitor; email: string }> {
+    counter += 1;
+    const email = `security-${engine}-${counter}@example.com`;
+    const v = pageVisitor(t.url, `198.51.100.${counter}`);
+    const signUp = await v.client.post('/api/auth/sign-up/email', {
+      email,
+      password: PASSWORD,
+      name: 'Sam Secure',
+      firstName: 'Sam',
+      lastName: 'Secure',
+    });
+    expect(signUp.status).toBe(200);
+    expect((await v.client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    return { v, email };
+  }
+
+  /** As if the visitor signed in 11 minutes ago and confirmed nothing since. */
+  async function ageSessions(email: string) {
+    const user = await db()
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const rows = await db()
+      .selectFrom('session')
+      .select(['id', 'createdAt'])
+      .where('userId', '=', user.id)
+      .execute();
+    const then = Date.now() - 11 * 60_000;
+    for (const row of rows) {
+      const value = row.createdAt;
+      const past =
+        typeof value === 'number'
+          ? then
+          : typeof value === 'string'
+            ? new Date(then).toISOString()
+            : new Date(then);
+      await db()
+        .updateTable('session')
+        .set({ createdAt: past, reauthenticatedAt: null })
+        .where('id', '=', row.id as string)
+        .execute();
+    }
+    return user.id as string;
+  }
+
+  it('a session signed in more than 10 minutes ago must confirm before changing how it signs in', async () => {
+    const { v, email } = await member();
+    await ageSessions(email);
+
+    const api = await v.client.post('/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'another-password-2',
+    });
+    expect(api.status).toBe(403);
+    expect(api.body).toMatchObject({ code: 'REAUTHENTICATION_REQUIRED' });
+    expect((await v.client.post('/api/auth/two-factor/enable', { password: PASSWORD })).status).toBe(403);
+
+    const page = await v.post('/account', {
+      intent: 'password',
+      currentPassword: PASSWORD,
+      password: 'another-password-2',
+      confirm: 'another-password-2',
+    });
+    expect(page.status).toBe(403);
+    expect(page.text).toContain('Confirm it is you');
+
+    // The page shows "Confirm it is you" in place of the settings.
+    const account = await v.get('/account');
+    expect(account.text).toContain('Confirm it is you');
+    expect(account.text).not.toContain('Delete my account');
+
+    const wrong = await v.post('/account', { intent: 'reauth-password', password: 'not-my-password' });
+    expect(wrong.status).toBe(400);
+    const right = await v.post('/account', { intent: 'reauth-password', password: PASSWORD });
+    expect(right.status).toBe(302);
+    expect(right.headers.get('location')).toBe('/account#security');
+    expect((await v.get('/account')).text).toContain('Delete my account');
+
+    const changed = await v.client.post('/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'another-password-2',
+    });
+    expect(changed.status).toBe(200);
+  });
+
+  it('confirms with a code emailed to the account, which then cannot sign in anywhere', async () => {
+    const { v, email } = await member();
+    await ageSessions(email);
+    const before = t.smtp.messages.length;
+    const sent = await v.post('/account', { intent: 'reauth-send-code' });
+    expect(sent.status).toBe(200);
+    const mail = await t.smtp.waitFor(
+      (m) =>
+        m.to.includes(email) && m.subject.includes('sign-in code') && t.smtp.messages.indexOf(m) >= before,
+    );
+    const code = /(\d{6})$/.exec(mail.subject)![1]!;
+    expect(
+      (await v.post('/account', { intent: 'reauth-code', code: code === '000000' ? '111111' : '000000' }))
+        .status,
+    ).toBe(400);
+    const confirmed = await v.post('/account', { intent: 'reauth-code', code });
+    expect(confirmed.status).toBe(302);
+    expect((await v.client.post('/api/auth/two-factor/enable', { password: PASSWORD })).status).toBe(200);
+
+    const elsewhere = await createClient(t.url).post('/api/auth/sign-in/email-otp', { email, otp: code });
+    expect(elsewhere.status).not.toBe(200);
+  });
+
+  it('limits password guesses when confirming (429 with Retry-After)', async () => {
+    const { v, email } = await member();
+    await ageSessions(email);
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 6; i++) {
+      last = await v.post('/account', { intent: 'reauth-password', password: `guess-${i}-password` });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 5).every((s) => s === 400)).toBe(true);
+    expect(statuses[5]).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('downloads everything the store holds about the person, and only theirs', async () => {
+    const { v, email } = await member();
+    await v.client.post('/api/cart/items', { productId: product.id, quantity: 1 });
+    const { session } = await startCheckout(v.client, {});
+    expect((await pay(v.client, session.orderId, cardPayment(CARDS.visa, email))).status).toBe(200);
+    await v.client.post('/api/wishlist/items', { productId: product.id });
+    await createClient(t.url).post('/api/newsletter', { email });
+
+    const download = await v.get('/account/data');
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="medisupply-my-data-/);
+    expect(download.headers.get('cache-control')).toBe('no-store');
+    const data = JSON.parse(download.text);
+    expect(data.profile).toMatchObject({ email, firstName: 'Sam', lastName: 'Secure' });
+    expect(data.signInMethods).toEqual([expect.objectContaining({ method: 'password' })]);
+    expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.orders).toHaveLength(1);
+    expect(data.orders[0]).toMatchObject({
+      payment: 'paid',
+      paidWith: { last4: '4242' },
+      shipTo: { name: TEST_ADDRESS.recipientName, zip: TEST_ADDRESS.zip },
+      items: [expect.objectContaining({ productId: product.id, quantity: 1 })],
+    });
+    expect(data.wishlist).toEqual([expect.objectContaining({ productId: product.id })]);
+    expect(data.newsletter).toMatchObject({ email });
+    expect(download.text).not.toMatch(/password-1|4242424242424242|"token"/);
+
+    const guest = pageVisitor(t.url, '198.51.100.250');
+    const refused = await guest.get('/account/data');
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get('location')).toContain('/login');
+  });
+
+  it('deletes the account after a confirmation: orders kept without the person, the rest gone, a mail sent', async () => {
+    const { v, email } = await member();
+    await v.client.post('/api/cart/items', { productId: product.id, quantity: 2 });
+    const { session } = await startCheckout(v.client, {});
+    expect((await pay(v.client, session.orderId, cardPayment(CARDS.visa, email))).status).toBe(200);
+    await v.client.post('/api/wishlist/items', { productId: product.id });
+    await v.client.post('/api/cart/items', { productId: product.id, quantity: 1 });
+    await createClient(t.url).post('/api/newsletter', { email });
+    await createClient(t.url).post('/api/contact', {
+      name: 'Sam Secure',
+      email,
+      message: 'Do you deliver to Bend?',
+    });
+    const userId = await ageSessions(email);
+    const paidOrder = await db()
+      .selectFrom('orders')
+      .select(['total', 'subtotal'])
+      .where('id', '=', session.orderId)
+      .executeTakeFirstOrThrow();
+
+    const stale = await v.post('/account', { intent: 'delete-account', confirm: 'yes' });
+    expect(stale.status).toBe(403);
+    expect(
+      await db().selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst(),
+    ).toBeTruthy();
+
+    expect((await v.post('/account', { intent: 'reauth-password', password: PASSWORD })).status).toBe(302);
+    const unticked = await v.post('/account', { intent: 'delete-account' });
+    expect(unticked.status).toBe(400);
+    expect(unticked.text).toContain('Tick the box to confirm that you want to delete your account.');
+
+    const oldCookies = v.client.cookieHeader();
+    const before = t.smtp.messages.length;
+    const deleted = await v.post('/account', { intent: 'delete-account', confirm: 'yes' });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get('location')).toBe('/?account=deleted');
+    expect([...v.client.cookies.keys()].some((name) => name.includes('session_token'))).toBe(false);
+
+    const mail = await t.smtp.waitFor(
+      (m) =>
+        m.to.includes(email) &&
+        m.subject === 'Your MediSupply account was deleted' &&
+        t.smtp.messages.indexOf(m) >= before,
+    );
+    expect(mail.text).toContain('your order stays in our books without your name');
+
+    expect(
+      await db().selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst(),
+    ).toBeUndefined();
+    for (const table of ['session', 'account']) {
+      expect(await db().selectFrom(table).select('id').where('userId', '=', userId).execute()).toEqual([]);
+    }
+    for (const table of ['cart_items', 'wishlist_items', 'addresses']) {
+      expect(await db().selectFrom(table).select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    }
+    expect(
+      await db().selectFrom('newsletter_subscribers').select('id').where('email', '=', email).execute(),
+    ).toEqual([]);
+    expect(
+      await db().selectFrom('contact_messages').select('id').where('email', '=', email).execute(),
+    ).toEqual([]);
+
+    const order = await db()
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', session.orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({
+      user_id: null,
+      email: null,
+      ship_name: null,
+      ship_line1: null,
+      ship_phone: null,
+      ship_city: TEST_ADDRESS.city,
+      ship_state: TEST_ADDRESS.state,
+      ship_zip: TEST_ADDRESS.zip,
+      status: 'paid',
+      ...paidOrder,
+    });
+
+    // The old cookies sign nothing in; the password no longer works.
+    const replay = await createClient(t.url).request('/api/auth/get-session?disableCookieCache=true', {
+      headers: { cookie: oldCookies },
+    });
+    expect(replay.body).toBeNull();
+    expect(
+      (await createClient(t.url).post('/api/auth/sign-in/email', { email, password: PASSWORD })).status,
+    ).toBe(401);
+  });
+
+  it('refuses Better Auth’s own delete endpoint: deleting goes through the page, which keeps the orders', async () => {
+    const { v } = await member();
+    const res = await v.client.post('/api/auth/delete-user', { password: PASSWORD });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect((await v.client.get('/api/auth/get-session?disableCookieCache=true')).body).not.toBeNull();
+  });
+});
