@@ -43,10 +43,14 @@ export function action({ context, request }: Route.ActionArgs) {
   return accountAction(context, request);
 }
 
-/** Signed out everywhere: the page goes home; reloading it now would send it to /login. */
+/**
+ * Signed out everywhere, or the account deleted: the page goes home; reloading it now would
+ * send it to /login.
+ */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const result = actionResult as { intent?: string; ok?: boolean } | undefined;
-  return result?.intent === 'sign-out-everywhere' && result.ok ? false : defaultShouldRevalidate;
+  const gone = result?.ok && (result.intent === 'sign-out-everywhere' || result.intent === 'delete-account');
+  return gone ? false : defaultShouldRevalidate;
 }
 
 /** Never cached; a refused attempt (confirming it is you) says how long to wait. */

@@ -1,6 +1,9 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { lazyComponent } from '~/lib/lazy-component';
 import { AccountSection } from './account-section';
-import { ConfirmIdentity } from './confirm-identity';
+
+// Its code loads when it is shown (a session signed in over 10 minutes ago), not on every visit.
+const ConfirmIdentity = lazyComponent(() => import('./confirm-identity').then((m) => m.ConfirmIdentity));
 
 /**
  * The settings that change how the account signs in (and deleting it): shown for 10 minutes

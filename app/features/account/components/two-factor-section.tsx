@@ -6,7 +6,10 @@ import type { AccountAnswer } from '../account-forms';
 import { answerMessage, useResultMessage } from '../use-result-message';
 import { AccountSection } from './account-section';
 import { ResultMessage } from './result-message';
-import { TwoFactorDisable } from './two-factor-disable';
+import { lazyComponent } from '~/lib/lazy-component';
+
+// Only an account with two-factor on sees it: its code loads then.
+const TwoFactorDisable = lazyComponent(() => import('./two-factor-disable').then((m) => m.TwoFactorDisable));
 
 // Setting two-factor up is rare and needs scripts anyway: its steps load when it starts.
 const TwoFactorSetup = lazy(() => import('./two-factor-setup').then((m) => ({ default: m.TwoFactorSetup })));
