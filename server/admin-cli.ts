@@ -13,6 +13,7 @@ import { parseEnv } from './env';
 import { createLogger } from './logger';
 import { createJobQueue } from './jobs';
 import { createOutbox } from './mail/outbox';
+import { createSmsOutbox } from './sms/sms';
 
 const USAGE =
   'Usage: npm run admin:create -- --email you@example.com [--first-name Ada] [--last-name Lovelace]';
@@ -35,7 +36,7 @@ await runDatabaseCommand(async (database) => {
   const logger = createLogger({ level: 'silent', pretty: false });
   // A mail the account makes is queued: the running store sends it.
   const jobs = await createJobQueue(database, logger);
-  const auth = createAuth(env, database, createOutbox(jobs, env), authMails);
+  const auth = createAuth(env, database, createOutbox(jobs, env), authMails, createSmsOutbox(jobs));
   const { created, link } = await grantStaffRole(
     auth,
     database.db,

@@ -27,6 +27,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
 import { healthRoutes } from './routes/health';
 import { startMailWorker } from './mail/outbox';
+import { startSmsWorker } from './sms/sms';
 import { type PageCache, pageCache } from './page-cache/page-cache';
 import { staticFiles } from './static-files';
 import type { AppBindings, AppServices } from './types';
@@ -49,6 +50,7 @@ export async function openFeatures(services: AppServices): Promise<void> {
 export async function startFeatureJobs(services: AppServices): Promise<() => Promise<void>> {
   const { jobs, mailer, env, logger } = services;
   await startMailWorker(jobs, mailer, env, logger);
+  await startSmsWorker(jobs, services.smsSender);
   await startContactJobs(services);
   await startCampaignJobs(services);
   await startCatalogJobs(services);

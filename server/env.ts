@@ -94,6 +94,17 @@ const envSchema = z.object({
     .min(1, 'must be a whole number from 1 to 1000')
     .max(1000, 'must be a whole number from 1 to 1000')
     .default(10),
+  /**
+   * Text messages (sign-in codes by phone): a Twilio-compatible API's base URL, such as
+   * https://api.twilio.com/2010-04-01. Unset: messages are written to DATA_DIR/sms instead.
+   */
+  SMS_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  SMS_ACCOUNT_SID: z.string().max(64, 'must be at most 64 characters').optional(),
+  SMS_AUTH_TOKEN: z.string().max(128, 'must be at most 128 characters').optional(),
+  SMS_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in international form, such as +15035550100')
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -155,6 +166,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(
       'AUTHORIZENET_API_LOGIN_ID and AUTHORIZENET_TRANSACTION_KEY must be set when PAYMENT_PROVIDER is authorizenet',
     );
+  }
+  if (parsed.SMS_URL && (!parsed.SMS_ACCOUNT_SID || !parsed.SMS_AUTH_TOKEN || !parsed.SMS_FROM)) {
+    throw new EnvError('SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set when SMS_URL is set');
   }
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT || 3000}`).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(appUrl)) throw new EnvError('APP_URL must be an absolute http(s) URL');

@@ -8,6 +8,7 @@ import { createMailer } from './mail/mailer';
 import { createOutbox } from './mail/outbox';
 import { createPaymentGateway } from './payments';
 import { createRateLimiter } from './rate-limit';
+import { createSmsOutbox, createSmsSender } from './sms/sms';
 import { createCartEvents } from './realtime/cart-events';
 import { createLocalChangeChannel, createPostgresChangeChannel } from './realtime/change-channel';
 import type { AppServices } from './types';
@@ -32,6 +33,7 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
   const mailer = createMailer({ env, logger });
   const jobs = await createJobQueue(database, logger);
   const mail = createOutbox(jobs, env);
+  const sms = createSmsOutbox(jobs);
   const changes = database.postgres
     ? await createPostgresChangeChannel(database.postgres.url, database.postgres.pool, logger)
     : createLocalChangeChannel();
@@ -45,7 +47,9 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
     mail,
     jobs,
     rateLimiter: createRateLimiter(database.db),
-    auth: createAuth(env, database, mail, options.authMails),
+    sms,
+    smsSender: createSmsSender(env, logger),
+    auth: createAuth(env, database, mail, options.authMails, sms),
     payments: createPaymentGateway(env),
     changes,
     cartEvents,

@@ -3,6 +3,7 @@ import type { AppDatabase } from './db/database';
 import type { Env } from './env';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
+import type { SmsOutbox, SmsSender } from './sms/sms';
 import type { Mailer } from './mail/mailer';
 import type { Outbox } from './mail/outbox';
 import type { PaymentGateway } from './payments/gateway';
@@ -30,6 +31,10 @@ export interface AppServices {
   mailer: Mailer;
   /** Every store mail goes here: queued, sent and retried by the job queue. */
   mail: Outbox;
+  /** Every text message (sign-in codes by phone): queued, sent and retried by the job queue. */
+  sms: SmsOutbox;
+  /** The text message transport: only the job queue's workers send with it. */
+  smsSender: SmsSender;
   /** The durable job queue (docs/decisions/0021). */
   jobs: JobQueue;
   auth: Auth;

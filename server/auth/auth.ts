@@ -4,6 +4,7 @@ import type { AppDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { MailContent } from '../mail/layout';
 import type { Outbox } from '../mail/outbox';
+import type { SmsOutbox } from '../sms/sms';
 import { authOptions } from './options';
 import { roleOf, type UserRole } from './roles';
 import { type LookupContext, lookupSession } from './session-lookup';
@@ -19,7 +20,13 @@ export interface AuthMails {
   signInLink(recipient: { url: string }): MailContent;
 }
 
-export function createAuth(env: Env, database: AppDatabase, outbox: Outbox, mails: AuthMails) {
+export function createAuth(
+  env: Env,
+  database: AppDatabase,
+  outbox: Outbox,
+  mails: AuthMails,
+  sms: SmsOutbox,
+) {
   // Queued: a mail server that is down delays the mail, and the visitor's answer is the same.
   const send = (to: string, mail: MailContent) => outbox.send({ to, ...mail });
   return betterAuth(
@@ -31,8 +38,17 @@ export function createAuth(env: Env, database: AppDatabase, outbox: Outbox, mail
       sendSignInCode: (email, code) => send(email, mails.signInCode({ code })),
       sendSignInLink: (email, token, redirectTo) =>
         send(email, mails.signInLink({ url: signInLinkUrl(env.APP_URL, token, redirectTo) })),
+      sendPhoneCode: (to, code) => sms.send({ to, body: phoneCodeText(env.APP_URL, code) }),
     }),
   );
+}
+
+/**
+ * The text of a code by SMS. Its last line binds the code to our site (the domain-bound code
+ * format), so a phone offers to fill it in on our pages only.
+ */
+export function phoneCodeText(appUrl: string, code: string): string {
+  return `MediSupply code: ${code}. It works once, within 10 minutes. We will never call you to ask for it.\n\n@${new URL(appUrl).host} #${code}`;
 }
 
 /**

@@ -5,7 +5,10 @@ import type { AppBindings } from '../types';
 
 const MINUTE = 60_000;
 
-/** Endpoints worth guessing at, with their limits per client IP and per email address. */
+/**
+ * Endpoints worth guessing at, with their limits per client IP and per address (the email, or
+ * for the phone endpoints the mobile number, under the rule's `email` key).
+ */
 const RULES: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {
   '/api/auth/sign-in/email': { ip: { limit: 20, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
   '/api/auth/sign-up/email': { ip: { limit: 10, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
@@ -41,15 +44,31 @@ const RULES: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {
   },
   // Confirming it is you on a signed-in session (the page passes the account's email).
   '/api/auth/verify-password': { ip: { limit: 10, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
+  // Codes by text: sending (each costs money) and guessing, per number and IP.
+  '/api/auth/phone-number/send-otp': {
+    ip: { limit: 10, windowMs: MINUTE },
+    email: { limit: 3, windowMs: MINUTE },
+  },
+  '/api/auth/phone-number/verify': {
+    ip: { limit: 10, windowMs: MINUTE },
+    email: { limit: 5, windowMs: MINUTE },
+  },
+  '/api/auth/sign-in/phone-number': {
+    ip: { limit: 20, windowMs: MINUTE },
+    email: { limit: 5, windowMs: MINUTE },
+  },
+  '/api/auth/two-factor/send-otp': { ip: { limit: 5, windowMs: MINUTE } },
+  '/api/auth/two-factor/verify-otp': { ip: { limit: 5, windowMs: MINUTE } },
   // A GET: the token is in the query.
   '/api/auth/magic-link/verify': { ip: { limit: 10, windowMs: MINUTE } },
 };
 
+/** The address an attempt is about: an email, or a mobile number (the same counter, by rule). */
 async function emailOf(request: Request): Promise<string | undefined> {
   try {
-    const body: unknown = await request.clone().json();
-    const email = (body as { email?: unknown }).email;
-    return typeof email === 'string' ? email : undefined;
+    const body = (await request.clone().json()) as { email?: unknown; phoneNumber?: unknown };
+    const address = body.email ?? body.phoneNumber;
+    return typeof address === 'string' ? address : undefined;
   } catch {
     return undefined;
   }

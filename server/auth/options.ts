@@ -1,6 +1,6 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { emailOTP, jwt, magicLink, twoFactor } from 'better-auth/plugins';
+import { emailOTP, jwt, magicLink, phoneNumber, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database';
 import type { Env } from '../env';
@@ -15,7 +15,18 @@ export interface AuthHooks {
   sendSignInCode(email: string, code: string): Promise<void>;
   /** A sign-in link: the token, and where the visitor was heading (a path on this site). */
   sendSignInLink(email: string, token: string, redirectTo: string): Promise<void>;
+  /** A one-time code by text message (signing in, adding the number, or a second factor). */
+  sendPhoneCode(phoneNumber: string, code: string): Promise<void>;
 }
+
+/** A mobile number in international form: + and 7 to 15 digits (E.164). */
+export const PHONE_NUMBER_PATTERN = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * An account made by a code by text has no email address: Better Auth needs one, so it gets a
+ * placeholder under the reserved .invalid domain, which no mail is ever sent to.
+ */
+export const PHONE_ACCOUNT_EMAIL_DOMAIN = 'phone.medisupply.invalid';
 
 /** How long a signed API token (the jwt plugin) is good for. */
 export const API_TOKEN_LIFETIME = '15m';
@@ -27,10 +38,33 @@ export const SIGN_IN_CODE_SECONDS = 10 * 60;
  * Better Auth asks for the second factor after a password only. A code or a link by email is
  * one factor as well: an account with two-factor on is asked for it after these too.
  */
-const PASSWORDLESS_SIGN_IN_PATHS = new Set(['/sign-in/email-otp', '/magic-link/verify']);
+const PASSWORDLESS_SIGN_IN_PATHS = new Set([
+  '/sign-in/email-otp',
+  '/magic-link/verify',
+  '/phone-number/verify',
+]);
 
-function secondFactorPlugins() {
-  const plugin = twoFactor({ issuer: 'MediSupply' });
+/** The second factor: an authenticator app (TOTP), or a code texted to the account's verified mobile. */
+function secondFactorPlugins(hooks: AuthHooks) {
+  const plugin = twoFactor({
+    issuer: 'MediSupply',
+    otpOptions: {
+      period: SIGN_IN_CODE_SECONDS / 60,
+      allowedAttempts: 3,
+      storeOTP: 'hashed',
+      sendOTP: async ({ user, otp }) => {
+        const phone = user as { phoneNumber?: unknown; phoneNumberVerified?: unknown };
+        if (typeof phone.phoneNumber !== 'string' || !phone.phoneNumberVerified) {
+          throw APIError.from('BAD_REQUEST', {
+            message:
+              'This account has no mobile number for codes. Use your authenticator app or a backup code.',
+            code: 'NO_PHONE_NUMBER',
+          });
+        }
+        await hooks.sendPhoneCode(phone.phoneNumber, otp);
+      },
+    },
+  });
   const challenge = plugin.hooks.after[0];
   if (!challenge) throw new Error('The two-factor plugin has no sign-in hook to reuse');
   return [
@@ -142,7 +176,19 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     plugins: [
-      ...secondFactorPlugins(),
+      ...secondFactorPlugins(hooks),
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: SIGN_IN_CODE_SECONDS,
+        allowedAttempts: 3,
+        phoneNumberValidator: (value) => PHONE_NUMBER_PATTERN.test(value),
+        sendOTP: ({ phoneNumber: to, code }) => hooks.sendPhoneCode(to, code),
+        // Signing in by text with a new number makes its account (the name is asked right after).
+        signUpOnVerification: {
+          getTempEmail: (value) => `${value.replace(/\D/g, '')}@${PHONE_ACCOUNT_EMAIL_DOMAIN}`,
+          getTempName: () => '',
+        },
+      }),
       emailOTP({
         otpLength: 6,
         expiresIn: SIGN_IN_CODE_SECONDS,
@@ -206,7 +252,9 @@ function requestChecks(appUrl: string) {
         throw APIError.from('FORBIDDEN', { message: `Invalid ${field}`, code: 'INVALID_CALLBACK_URL' });
       }
     }
-    if (isSensitiveAuthPath(ctx.path)) await requireRecentSignIn(ctx);
+    // Removing the mobile number (a way to sign in, and maybe the second factor) is a change too.
+    const phoneChange = ctx.path === '/update-user' && 'phoneNumber' in body;
+    if (phoneChange || isSensitiveAuthPath(ctx.path, body)) await requireRecentSignIn(ctx);
     if (ctx.path === '/sign-up/email') {
       for (const field of ['firstName', 'lastName'] as const) {
         const value = body[field];

@@ -28,11 +28,11 @@ const SENSITIVE_PATHS = new Set([
   '/passkey/verify-registration',
   '/passkey/delete-passkey',
   '/passkey/update-passkey',
-  '/phone-number/send-otp',
-  '/phone-number/verify',
 ]);
 
-export function isSensitiveAuthPath(path: string | undefined): boolean {
+/** `body`: verifying a code by text is a sign-in, unless it adds the number to the account. */
+export function isSensitiveAuthPath(path: string | undefined, body: Record<string, unknown>): boolean {
+  if (path === '/phone-number/verify') return body.updatePhoneNumber === true;
   return SENSITIVE_PATHS.has(path ?? '');
 }
 

@@ -9,6 +9,7 @@ const noMail = {
   sendResetPassword: async () => undefined,
   sendSignInCode: async () => undefined,
   sendSignInLink: async () => undefined,
+  sendPhoneCode: async () => undefined,
 };
 
 // Our hand-written auth migration must be exactly what Better Auth expects: if an upgrade

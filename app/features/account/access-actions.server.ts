@@ -11,8 +11,9 @@ import {
   verifyEmailCode,
   verifyMagicLink,
 } from './email-sign-in-actions.server';
+import { sendPhoneCode, verifyPhoneCode } from './phone-sign-in-actions.server';
 import { signInTarget } from './redirect-target';
-import { backupCodeSchema, totpCodeSchema, withoutSpaces } from './two-factor.schema';
+import { backupCodeSchema, smsCodeSchema, totpCodeSchema, withoutSpaces } from './two-factor.schema';
 
 type Args = FormArgs<AppLoadContext>;
 
@@ -30,6 +31,8 @@ export function accountAccessAction(context: AppLoadContext, request: Request) {
       'resend-verification': resendVerification,
       'two-factor': twoFactor,
       'email-code': verifyEmailCode,
+      'phone-send': sendPhoneCode,
+      'phone-code': verifyPhoneCode,
       'magic-link': verifyMagicLink,
       'complete-name': completeName,
     },
@@ -72,26 +75,47 @@ function signedIn(intent: 'sign-in' | 'two-factor', form: FormData, request: Req
   return finish<AccessAnswer>(form, redirectTo, { intent, ok: true, redirectTo }, headers);
 }
 
+function twoFactorModeOf(value: FormDataEntryValue | null): TwoFactorMode {
+  return value === 'backup' || value === 'sms' ? value : 'totp';
+}
+
+const TWO_FACTOR_PATHS: Record<TwoFactorMode, string> = {
+  totp: '/api/auth/two-factor/verify-totp',
+  backup: '/api/auth/two-factor/verify-backup-code',
+  sms: '/api/auth/two-factor/verify-otp',
+};
+
 async function twoFactor({ context, request, form }: Args) {
-  const mode: TwoFactorMode = form.get('mode') === 'backup' ? 'backup' : 'totp';
+  const mode = twoFactorModeOf(form.get('mode'));
   const base = { intent: 'two-factor', twoFactor: true, mode } as const;
   // "Use a backup code instead" without JavaScript: only the other step is shown.
   if (form.has('switch')) return answer<AccessAnswer>({ ...base, ok: true });
+  const { auth } = context.services;
+  if (form.has('send')) {
+    // "Text me a code": to the verified mobile number of the account signing in.
+    const sent = await callAuth(context, request, { path: '/api/auth/two-factor/send-otp' }, (headers) =>
+      auth.api.sendTwoFactorOTP({ body: {}, headers, asResponse: true }),
+    );
+    const message = sent.ok
+      ? ACCOUNT_TEXT.twoFactorCodeTexted
+      : (sent.message ?? ACCOUNT_TEXT.phoneSendFailed);
+    return answer<AccessAnswer>(
+      { ...base, ok: sent.ok, codeSent: sent.ok, message },
+      { status: sent.ok ? 200 : sent.status, headers: sent.headers },
+    );
+  }
   const { code } = textFields(form, ['code']);
   const parsed =
-    mode === 'totp'
-      ? totpCodeSchema.safeParse({ code: withoutSpaces(code) })
-      : backupCodeSchema.safeParse({ code });
+    mode === 'backup'
+      ? backupCodeSchema.safeParse({ code })
+      : (mode === 'sms' ? smsCodeSchema : totpCodeSchema).safeParse({ code: withoutSpaces(code) });
   if (!parsed.success) return invalidFields<AccessAnswer>(base, parsed.error.issues);
-  const { auth } = context.services;
   const body = { code: parsed.data.code };
-  const result = await callAuth(
-    context,
-    request,
-    { path: `/api/auth/two-factor/${mode === 'totp' ? 'verify-totp' : 'verify-backup-code'}` },
-    (headers) =>
-      mode === 'totp'
-        ? auth.api.verifyTOTP({ body, headers, asResponse: true })
+  const result = await callAuth(context, request, { path: TWO_FACTOR_PATHS[mode] }, (headers) =>
+    mode === 'totp'
+      ? auth.api.verifyTOTP({ body, headers, asResponse: true })
+      : mode === 'sms'
+        ? auth.api.verifyTwoFactorOTP({ body, headers, asResponse: true })
         : auth.api.verifyBackupCode({ body, headers, asResponse: true }),
   );
   if (result.ok) return signedIn('two-factor', form, request, result.headers);

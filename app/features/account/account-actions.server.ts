@@ -8,6 +8,7 @@ import type { AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { changePasswordSchema, confirmError, nameSchema, newPasswordSchema } from './account.schema';
 import { callAuth } from './auth-call.server';
+import { phoneIntents } from './phone-actions.server';
 import { reauthenticationIntents } from './reauthenticate-actions.server';
 import { requireUser } from './session.server';
 import { disableTwoFactorSchema, withoutSpaces } from './two-factor.schema';
@@ -60,6 +61,7 @@ export async function accountAction(context: AppLoadContext, request: Request) {
       'sign-out-others': signOutOthers,
       'sign-out-everywhere': signOutEverywhere,
       ...reauthenticationIntents,
+      ...phoneIntents,
       ...accountDataIntents,
       ...addressBookIntents,
     },

@@ -11,7 +11,8 @@ export const REGISTERED =
   'Registration successful. Please check your email to confirm your account, then sign in.';
 export const RESET_INVALID = 'This reset link is invalid or has expired.';
 
-export type TwoFactorMode = 'totp' | 'backup';
+/** The second step by: the authenticator app, a backup code, or a code texted to the account's mobile. */
+export type TwoFactorMode = 'totp' | 'backup' | 'sms';
 
 /** /login and /signup. */
 export interface AccessAnswer extends FormAnswer {
@@ -22,6 +23,8 @@ export interface AccessAnswer extends FormAnswer {
     | 'resend-verification'
     | 'two-factor'
     | 'email-code'
+    | 'phone-send'
+    | 'phone-code'
     | 'magic-link'
     | 'complete-name';
   /** The password was right and the account asks for its second factor. */
@@ -31,7 +34,7 @@ export interface AccessAnswer extends FormAnswer {
   redirectTo?: string;
   /** Refused until the email address is confirmed: offer to send the link again. */
   unverified?: boolean;
-  /** A sign-in code was emailed (values.email): the page asks for it. */
+  /** A sign-in code was emailed (values.email) or texted (values.phoneNumber): the page asks for it. */
   codeSent?: boolean;
   /** Signed in, but the account has no name yet (made by a code or link): the page asks once. */
   needsName?: boolean;
@@ -60,6 +63,9 @@ export interface AccountAnswer extends FormAnswer {
     | 'reauth-password'
     | 'reauth-send-code'
     | 'reauth-code'
+    | 'phone-add-send'
+    | 'phone-add-verify'
+    | 'phone-remove'
     | 'delete-account';
   /** A confirmation code was emailed (the confirm-it-is-you step asks for it). */
   codeSent?: boolean;

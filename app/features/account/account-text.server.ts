@@ -17,6 +17,15 @@ export const ACCOUNT_TEXT = {
     `We sent a 6-digit code to ${email}. It works once, within 10 minutes. Check your spam folder if it does not arrive.`,
   signInLinkSent: (email: string) =>
     `We sent a sign-in link to ${email}. It works once, within 10 minutes. Open it on this device or any other.`,
+  phoneCodeSent: (phoneNumber: string) =>
+    `We texted a 6-digit code to ${phoneNumber}. It works once, within 10 minutes.`,
+  phoneCodeFailed:
+    'That code is not valid or has expired. Check the latest text message, or ask for a new code.',
+  twoFactorCodeTexted:
+    'We texted a 6-digit code to the mobile number on your account. It works once, within 10 minutes.',
+  phoneSaved: 'Your mobile number is saved. You can sign in with a code texted to it.',
+  phoneRemoved: 'Your mobile number was removed.',
+  phoneSendFailed: 'We could not send a text message to that number. Please check it and try again.',
   signInCodeFailed: 'That code is not valid or has expired. Check the latest email, or ask for a new code.',
   signInLinkInvalid: 'This sign-in link has expired or was already used. Ask for a new one below.',
   nameSaved: 'Thank you. Your name is saved.',

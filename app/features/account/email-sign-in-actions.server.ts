@@ -57,11 +57,11 @@ export async function sendEmailSignIn({ context, request, form }: Args, via: 'co
   });
 }
 
-type SignedInData = { twoFactorRedirect?: boolean; user?: { firstName?: string } };
+export type SignedInData = { twoFactorRedirect?: boolean; user?: { firstName?: string } };
 
-/** After a code or link was accepted: the second factor, the name step, or on. */
-function afterEmailSignIn(
-  intent: 'email-code' | 'magic-link',
+/** After a code (by email or text) or a link was accepted: the second factor, the name step, or on. */
+export function afterPasswordlessSignIn(
+  intent: 'email-code' | 'phone-code' | 'magic-link',
   result: AuthAnswer<SignedInData>,
   { form, request }: Args,
   values?: Record<string, string>,
@@ -93,7 +93,7 @@ export async function verifyEmailCode(args: Args) {
     (headers) =>
       context.services.auth.api.signInEmailOTP({ body: { email, otp: code }, headers, asResponse: true }),
   );
-  if (result.ok) return afterEmailSignIn('email-code', result, args, kept);
+  if (result.ok) return afterPasswordlessSignIn('email-code', result, args, kept);
   const message = result.status === 429 ? result.message : ACCOUNT_TEXT.signInCodeFailed;
   return answer<AccessAnswer>(
     { intent: 'email-code', ok: false, message, values: kept },
@@ -117,7 +117,7 @@ export async function verifyMagicLink(args: Args) {
       }),
   );
   // A token that cannot be used is answered with a redirect to the error page: not a sign-in.
-  if (result.ok && result.status === 200) return afterEmailSignIn('magic-link', result, args);
+  if (result.ok && result.status === 200) return afterPasswordlessSignIn('magic-link', result, args);
   if (result.status === 429) {
     return answer<AccessAnswer>(
       { intent: 'magic-link', ok: false, message: result.message },

@@ -1,12 +1,12 @@
 import type { AppLoadContext } from 'react-router';
-import { markRecentSignIn, readRecentSignIn, spendSignInCode } from '#server/auth/recent-sign-in';
+import { markRecentSignIn, recentSignInUntil, spendSignInCode } from '#server/auth/recent-sign-in';
 import { answer, type FormArgs, finish, invalidFields } from '~/lib/form-action.server';
 import { textFields } from '~/lib/form-answer';
 import type { AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { callAuth } from './auth-call.server';
 import { requireUser } from './session.server';
-import { reauthCodeSchema, reauthPasswordSchema } from './account.schema';
+import { reauthCodeSchema, reauthPasswordSchema } from './reauth.schema';
 
 type Args = FormArgs<AppLoadContext>;
 
@@ -19,14 +19,19 @@ type Args = FormArgs<AppLoadContext>;
 /** How the account page knows whether its security settings are open, and for how long. */
 export async function securityState(context: AppLoadContext, request: Request) {
   const { auth } = context.services;
-  const [until, accounts] = await Promise.all([
-    readRecentSignIn(auth, request.headers),
+  const [found, accounts] = await Promise.all([
+    auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }),
     auth.api.listUserAccounts({ headers: request.headers }),
   ]);
+  const until = found ? recentSignInUntil(found.session) : 0;
+  const user = found?.user as
+    { phoneNumber?: string | null; phoneNumberVerified?: boolean | null } | undefined;
   return {
     /** Seconds the settings stay open (0: confirm first). */
     openSeconds: Math.max(0, Math.floor((until - Date.now()) / 1000)),
     hasPassword: accounts.some((account) => account.providerId === 'credential'),
+    /** The verified mobile number (sign-in and second-factor codes go there), if any. */
+    phoneNumber: user?.phoneNumberVerified && user.phoneNumber ? user.phoneNumber : null,
   };
 }
 

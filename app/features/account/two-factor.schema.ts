@@ -5,6 +5,11 @@ export const totpCode = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from
 
 export const totpCodeSchema = z.object({ code: totpCode });
 
+/** A second-step code texted to the account's mobile number. */
+export const smsCodeSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from the text message'),
+});
+
 export const backupCodeSchema = z.object({
   code: z.string().trim().min(1, 'Enter one of your backup codes'),
 });

@@ -4,7 +4,7 @@ import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { type AccessAnswer, REGISTERED } from '../account-forms';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { answerMessage, useResultMessage } from '../use-result-message';
-import { EmailCodeStep } from './email-code-step';
+import { type CodeChannel, CodeStep } from './code-step';
 import { LoginForm } from './login-form';
 import { NameStep } from './name-step';
 import { RegisterForm } from './register-form';
@@ -22,13 +22,15 @@ interface AccountAccessProps {
   needsName?: boolean;
 }
 
-type AccessStep = 'credentials' | 'two-factor' | 'email-code' | 'name';
+type AccessStep = 'credentials' | 'two-factor' | 'code' | 'name';
 
 /** Where a plain POST's answer leaves the page (without scripts each step is a page load). */
 function stepAfter(posted: AccessAnswer | undefined, needsName: boolean): AccessStep {
   if (needsName || posted?.needsName) return 'name';
   if (posted?.twoFactor) return 'two-factor';
-  if (posted?.codeSent || (posted?.intent === 'email-code' && !posted.ok)) return 'email-code';
+  if (posted?.intent === 'two-factor') return 'two-factor';
+  const codeIntents = ['email-code', 'phone-code'];
+  if (posted?.codeSent || (codeIntents.includes(posted?.intent ?? '') && !posted?.ok)) return 'code';
   return 'credentials';
 }
 
@@ -44,8 +46,10 @@ export function AccountAccess({ initialTab, redirectTo, showForgot, needsName = 
     !posted ? initialTab : posted.intent === 'sign-up' && !registered ? 'register' : 'signin',
   );
   const [step, setStep] = useState<AccessStep>(stepAfter(posted, needsName));
-  const [codeSent, setCodeSent] = useState({
-    email: posted?.values?.email ?? '',
+  const postedPhone = posted?.intent === 'phone-send' || posted?.intent === 'phone-code';
+  const [codeSent, setCodeSent] = useState<{ channel: CodeChannel; destination: string; message: string }>({
+    channel: postedPhone ? 'phone' : 'email',
+    destination: (postedPhone ? posted?.values?.phoneNumber : posted?.values?.email) ?? '',
     message: posted?.codeSent ? (posted.message ?? '') : '',
   });
   // The email typed into a sign-in, reset or registration that was answered stays filled in.
@@ -73,9 +77,10 @@ export function AccountAccess({ initialTab, redirectTo, showForgot, needsName = 
       <div ref={cardRef} className="mt-6 rounded-lg border border-border p-5 sm:p-8">
         {step === 'name' ? (
           <NameStep onSaved={completeSignIn} />
-        ) : step === 'email-code' ? (
-          <EmailCodeStep
-            email={codeSent.email}
+        ) : step === 'code' ? (
+          <CodeStep
+            channel={codeSent.channel}
+            destination={codeSent.destination}
             sentMessage={codeSent.message}
             redirectTo={redirectTo}
             onSignedIn={completeSignIn}
@@ -118,9 +123,9 @@ export function AccountAccess({ initialTab, redirectTo, showForgot, needsName = 
                       onTwoFactor={() => setStep('two-factor')}
                       onSignedIn={completeSignIn}
                       onAttempt={clearMessage}
-                      onCodeSent={(email, sent) => {
-                        setCodeSent({ email, message: sent });
-                        setStep('email-code');
+                      onCodeSent={(channel, destination, sent) => {
+                        setCodeSent({ channel, destination, message: sent });
+                        setStep('code');
                       }}
                     />
                   </div>

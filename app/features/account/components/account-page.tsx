@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { lazyComponent } from '~/lib/lazy-component';
 import type { AccountAnswer } from '../account-forms';
 import type { DeviceSession } from '../device-session';
 import { AccountSection } from './account-section';
@@ -19,11 +20,14 @@ export interface AccountPageProps {
   /** The address book, rendered by the delivery feature. */
   addressBook: ReactNode;
   /** Whether the sign-in and security settings are open (a recent sign-in), and for how long. */
-  security: { openSeconds: number; hasPassword: boolean };
+  security: { openSeconds: number; hasPassword: boolean; phoneNumber: string | null };
   /** "Download my data" and "Delete my account", rendered by the privacy feature. */
   downloadData: ReactNode;
   deleteAccount: ReactNode;
 }
+
+// Open settings only (a recent sign-in): its code loads with them.
+const PhoneSection = lazyComponent(() => import('./phone-section').then((m) => m.PhoneSection));
 
 export function AccountPage(props: AccountPageProps) {
   const { user, sessions, notice, orders, addressBook, security, downloadData, deleteAccount } = props;
@@ -56,6 +60,7 @@ export function AccountPage(props: AccountPageProps) {
             staff={user.staff}
             hasPassword={security.hasPassword}
           />
+          <PhoneSection phoneNumber={security.phoneNumber} />
           {user.staff ? null : <AccountSection title="Delete account">{deleteAccount}</AccountSection>}
         </SecuritySettings>
         <SessionsSection sessions={sessions} />

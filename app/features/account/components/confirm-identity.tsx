@@ -4,7 +4,7 @@ import { Field } from '~/components/ui/field';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { useFormErrors } from '~/lib/use-form-errors';
 import type { AccountAnswer } from '../account-forms';
-import { reauthCodeSchema, reauthPasswordSchema } from '../account.schema';
+import { reauthCodeSchema, reauthPasswordSchema } from '../reauth.schema';
 import { answerMessage, useResultMessage } from '../use-result-message';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';

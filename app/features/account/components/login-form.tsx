@@ -7,7 +7,9 @@ import { emailSchema, loginSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
 import { answerMessage, useResultMessage } from '../use-result-message';
 import { Field } from '~/components/ui/field';
+import type { CodeChannel } from './code-step';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { PhoneSignIn } from './phone-sign-in';
 import { ResendVerification } from './resend-verification';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
@@ -22,8 +24,8 @@ interface LoginFormProps {
   onSignedIn: () => Promise<void>;
   /** A new attempt: earlier notices (such as "registration successful") no longer apply. */
   onAttempt: () => void;
-  /** A sign-in code was emailed: the page asks for it. */
-  onCodeSent: (email: string, message: string) => void;
+  /** A sign-in code was emailed or texted: the page asks for it. */
+  onCodeSent: (channel: CodeChannel, destination: string, message: string) => void;
 }
 
 export function LoginForm(props: LoginFormProps) {
@@ -48,7 +50,7 @@ export function LoginForm(props: LoginFormProps) {
   const { pending, submit } = useActionForm<AccessAnswer>('sign-in', (answer) => {
     setSendingVia(null);
     if (answer.twoFactor) return onTwoFactor();
-    if (answer.codeSent) return onCodeSent(answer.values?.email ?? email, answer.message ?? '');
+    if (answer.codeSent) return onCodeSent('email', answer.values?.email ?? email, answer.message ?? '');
     if (answer.ok && answer.message) return showAnswer(answer);
     if (answer.ok) return void onSignedIn();
     if (answer.fields) showErrors(answer.fields);
@@ -141,6 +143,7 @@ export function LoginForm(props: LoginFormProps) {
         </form>
       ) : null}
       {forgotOpen ? <ForgotPasswordForm id={forgotId} initialEmail={email} /> : null}
+      <PhoneSignIn onCodeSent={(phoneNumber, sent) => onCodeSent('phone', phoneNumber, sent)} />
     </>
   );
 }

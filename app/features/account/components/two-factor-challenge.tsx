@@ -2,12 +2,25 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { linkButton, secondaryButton } from '~/components/ui/button-styles';
 import type { AccessAnswer } from '../account-forms';
-import { backupCodeSchema, totpCodeSchema, withoutSpaces } from '../two-factor.schema';
+import { backupCodeSchema, smsCodeSchema, totpCodeSchema, withoutSpaces } from '../two-factor.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
 import { answerMessage, useResultMessage } from '../use-result-message';
 import { Field } from '~/components/ui/field';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
+
+const INSTRUCTIONS = {
+  totp: 'Open your authenticator app and enter the 6-digit code it shows for MediSupply.',
+  backup:
+    'Enter one of the backup codes you saved when you turned on two-factor authentication. Each code works once.',
+  sms: 'Enter the 6-digit code we texted to the mobile number on your account.',
+} as const;
+
+const LABELS = {
+  totp: 'Authentication code',
+  backup: 'Backup code',
+  sms: 'Code from the text message',
+} as const;
 
 /**
  * The second sign-in step: a code from the authenticator app, or one of the backup codes.
@@ -30,7 +43,14 @@ export function TwoFactorChallenge({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const backId = useId();
-  const { pending, submit } = useActionForm<AccessAnswer>('two-factor', (answer) => {
+  const { pending, sending, submit } = useActionForm<AccessAnswer>('two-factor', (answer) => {
+    if (answer.codeSent) {
+      setMode('sms');
+      setCode('');
+      showErrors({});
+      inputRef.current?.focus();
+      return showAnswer(answer);
+    }
     if (answer.ok) return void onVerified();
     if (answer.fields) showErrors(answer.fields);
     showAnswer(answer);
@@ -43,12 +63,19 @@ export function TwoFactorChallenge({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values =
-      mode === 'totp'
-        ? check(totpCodeSchema, { code: withoutSpaces(code) })
-        : check(backupCodeSchema, { code });
+      mode === 'backup'
+        ? check(backupCodeSchema, { code })
+        : check(mode === 'sms' ? smsCodeSchema : totpCodeSchema, { code: withoutSpaces(code) });
     if (pending || !values) return;
     clearMessage();
     submit(event.currentTarget);
+  }
+
+  function textMeACode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    clearMessage();
+    submit(event.currentTarget, { mode: 'sms', send: '1' });
   }
 
   function switchMode(event: FormEvent) {
@@ -65,21 +92,17 @@ export function TwoFactorChallenge({
       <h2 id="two-factor-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold">
         Two-factor authentication
       </h2>
-      <p>
-        {mode === 'totp'
-          ? 'Open your authenticator app and enter the 6-digit code it shows for MediSupply.'
-          : 'Enter one of the backup codes you saved when you turned on two-factor authentication. Each code works once.'}
-      </p>
+      <p>{INSTRUCTIONS[mode]}</p>
       <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
         <input type="hidden" name="intent" value="two-factor" />
         <input type="hidden" name="mode" value={mode} />
         <Field
           ref={inputRef}
-          label={mode === 'totp' ? 'Authentication code' : 'Backup code'}
+          label={LABELS[mode]}
           name="code"
-          inputMode={mode === 'totp' ? 'numeric' : 'text'}
+          inputMode={mode === 'backup' ? 'text' : 'numeric'}
           autoComplete="one-time-code"
-          maxLength={mode === 'totp' ? 7 : 32}
+          maxLength={mode === 'backup' ? 32 : 7}
           spellCheck={false}
           value={code}
           onChange={(e) => setCode(e.target.value)}
@@ -112,6 +135,18 @@ export function TwoFactorChallenge({
         <input type="hidden" name="switch" value="1" />
         <button type="submit" className={linkButton}>
           {mode === 'totp' ? 'Use a backup code instead' : 'Use your authenticator app instead'}
+        </button>
+      </form>
+      <form method="post" onSubmit={textMeACode}>
+        <input type="hidden" name="intent" value="two-factor" />
+        <input type="hidden" name="mode" value="sms" />
+        <input type="hidden" name="send" value="1" />
+        <button type="submit" className={linkButton} disabled={pending}>
+          {sending && mode !== 'sms'
+            ? 'Sending...'
+            : mode === 'sms'
+              ? 'Text me a new code'
+              : 'Text me a code instead'}
         </button>
       </form>
     </section>

@@ -5,16 +5,39 @@ import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { useFormErrors } from '~/lib/use-form-errors';
 import type { AccessAnswer } from '../account-forms';
 import { emailCodeSchema } from '../account.schema';
+import { phoneCodeSchema } from '../phone.schema';
 import { answerMessage, useResultMessage } from '../use-result-message';
 import { ResultMessage } from './result-message';
 import { SubmitButton } from './submit-button';
 
+/** Where the code went: an email address, or a mobile number. */
+export type CodeChannel = 'email' | 'phone';
+
+const CHANNELS = {
+  email: {
+    field: 'email',
+    verify: 'email-code',
+    resend: 'sign-in',
+    sentTo: 'we emailed to',
+    schema: emailCodeSchema,
+  },
+  phone: {
+    field: 'phoneNumber',
+    verify: 'phone-code',
+    resend: 'phone-send',
+    sentTo: 'we texted to',
+    schema: phoneCodeSchema,
+  },
+} as const;
+
 /**
- * The code from a sign-in email. Without scripts each button posts: the code, a new code (the
- * sign-in form's "Email me a sign-in code" again), or back to /login.
+ * The code from a sign-in email or text message. Without scripts each button posts: the code,
+ * a new code (the sign-in form's "Email me a sign-in code" or "Text me a sign-in code" again),
+ * or back to /login.
  */
-export function EmailCodeStep({
-  email,
+export function CodeStep({
+  channel,
+  destination,
   sentMessage,
   redirectTo,
   onSignedIn,
@@ -22,7 +45,9 @@ export function EmailCodeStep({
   onNeedsName,
   onCancel,
 }: {
-  email: string;
+  channel: CodeChannel;
+  /** The address or number the code went to. */
+  destination: string;
   /** "We sent a 6-digit code to ..." */
   sentMessage: string;
   redirectTo: string;
@@ -31,7 +56,8 @@ export function EmailCodeStep({
   onNeedsName: () => void;
   onCancel: () => void;
 }) {
-  const posted = usePostedAnswer<AccessAnswer>('email-code');
+  const how = CHANNELS[channel];
+  const posted = usePostedAnswer<AccessAnswer>(how.verify);
   const [code, setCode] = useState('');
   const { formRef, errors, check, showErrors } = useFormErrors(posted?.fields);
   const { messageRef, message, showAnswer, showMessage, clearMessage } = useResultMessage(
@@ -40,14 +66,14 @@ export function EmailCodeStep({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const backId = useId();
   const resendId = useId();
-  const { pending, submit } = useActionForm<AccessAnswer>('email-code', (answer) => {
+  const { pending, submit } = useActionForm<AccessAnswer>(how.verify, (answer) => {
     if (answer.twoFactor) return onTwoFactor();
     if (answer.needsName) return onNeedsName();
     if (answer.ok) return void onSignedIn();
     if (answer.fields) showErrors(answer.fields);
     showAnswer(answer);
   });
-  const resend = useActionForm<AccessAnswer>('sign-in', (answer) => {
+  const resend = useActionForm<AccessAnswer>(how.resend, (answer) => {
     setCode('');
     showAnswer(answer);
   });
@@ -58,7 +84,8 @@ export function EmailCodeStep({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending || !check(emailCodeSchema, { email, code: code.replace(/\s/g, '') })) return;
+    const values = { [how.field]: destination, code: code.replace(/\s/g, '') };
+    if (pending || !check(how.schema, values)) return;
     clearMessage();
     submit(event.currentTarget);
   }
@@ -67,7 +94,7 @@ export function EmailCodeStep({
     event.preventDefault();
     if (resend.pending) return;
     showMessage('success', 'Sending a new code...');
-    resend.submit(event.currentTarget, { via: 'code' });
+    resend.submit(event.currentTarget, channel === 'email' ? { via: 'code' } : {});
   }
 
   return (
@@ -77,8 +104,8 @@ export function EmailCodeStep({
       </h2>
       <ResultMessage ref={messageRef} message={message} />
       <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
-        <input type="hidden" name="intent" value="email-code" />
-        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="intent" value={how.verify} />
+        <input type="hidden" name={how.field} value={destination} />
         <Field
           label="Sign-in code"
           name="code"
@@ -86,10 +113,10 @@ export function EmailCodeStep({
           autoComplete="one-time-code"
           maxLength={7}
           spellCheck={false}
-          hint={`The 6-digit code we emailed to ${email}`}
+          hint={`The 6-digit code ${how.sentTo} ${destination}`}
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          error={errors.code ?? errors.email}
+          error={errors.code ?? errors[how.field]}
         />
         <div className="flex flex-wrap items-center gap-4">
           <SubmitButton pending={pending} pendingLabel="Signing in...">
@@ -112,9 +139,9 @@ export function EmailCodeStep({
         {redirectTo === '/' ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
       </form>
       <form id={resendId} method="post" onSubmit={onResend}>
-        <input type="hidden" name="intent" value="sign-in" />
-        <input type="hidden" name="via" value="code" />
-        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="intent" value={how.resend} />
+        {channel === 'email' ? <input type="hidden" name="via" value="code" /> : null}
+        <input type="hidden" name={how.field} value={destination} />
         <button type="submit" className={linkButton} disabled={resend.pending}>
           Email me a new code
         </button>

@@ -1,0 +1,106 @@
+import type { AppLoadContext } from 'react-router';
+import { REAUTHENTICATION_REQUIRED } from '#server/auth/recent-sign-in';
+import { answer, type FormArgs, invalidFields } from '~/lib/form-action.server';
+import { textFields } from '~/lib/form-answer';
+import type { AccountAnswer } from './account-forms';
+import { ACCOUNT_TEXT } from './account-text.server';
+import { phoneCodeSchema, phoneSignInSchema } from './phone.schema';
+import { callAuth } from './auth-call.server';
+
+type Args = FormArgs<AppLoadContext>;
+
+/**
+ * The account's mobile number on /account: a code is texted to the new number, which is saved
+ * once the code comes back (Better Auth's phone-number plugin, updatePhoneNumber). Adding,
+ * changing and removing it need a recent sign-in, as every change to how the account signs in.
+ */
+
+function refused(
+  intent: AccountAnswer['intent'],
+  result: { code?: string; status: number; message?: string; headers: Headers },
+  fallback: string,
+) {
+  if (result.code === REAUTHENTICATION_REQUIRED) {
+    return answer<AccountAnswer>(
+      { intent, ok: false, reauth: true, message: ACCOUNT_TEXT.reauthRequired },
+      { status: 403 },
+    );
+  }
+  const message = result.status === 429 ? result.message : fallback;
+  return answer<AccountAnswer>(
+    { intent, ok: false, message },
+    { status: result.status === 429 ? 429 : 400, headers: result.headers },
+  );
+}
+
+async function sendCode({ context, request, form }: Args) {
+  const intent = 'phone-add-send';
+  const values = textFields(form, ['phoneNumber']);
+  const parsed = phoneSignInSchema.safeParse(values);
+  if (!parsed.success) return invalidFields<AccountAnswer>({ intent, values }, parsed.error.issues);
+  const { phoneNumber } = parsed.data;
+  const result = await callAuth(
+    context,
+    request,
+    { path: '/api/auth/phone-number/send-otp', email: phoneNumber },
+    (headers) =>
+      context.services.auth.api.sendPhoneNumberOTP({ body: { phoneNumber }, headers, asResponse: true }),
+  );
+  if (!result.ok) return refused(intent, result, ACCOUNT_TEXT.phoneSendFailed);
+  return answer<AccountAnswer>({
+    intent,
+    ok: true,
+    codeSent: true,
+    message: ACCOUNT_TEXT.phoneCodeSent(phoneNumber),
+    values: { phoneNumber },
+  });
+}
+
+async function verifyCode({ context, request, form }: Args) {
+  const intent = 'phone-add-verify';
+  const values = textFields(form, ['phoneNumber', 'code']);
+  const kept = { phoneNumber: values.phoneNumber };
+  const parsed = phoneCodeSchema.safeParse({ ...values, code: values.code.replace(/\s/g, '') });
+  if (!parsed.success) {
+    return invalidFields<AccountAnswer>({ intent, codeSent: true, values: kept }, parsed.error.issues);
+  }
+  const { phoneNumber, code } = parsed.data;
+  const result = await callAuth(
+    context,
+    request,
+    { path: '/api/auth/phone-number/verify', email: phoneNumber },
+    (headers) =>
+      context.services.auth.api.verifyPhoneNumber({
+        body: { phoneNumber, code, updatePhoneNumber: true, disableSession: true },
+        headers,
+        asResponse: true,
+      }),
+  );
+  if (result.ok) return answer<AccountAnswer>({ intent, ok: true, message: ACCOUNT_TEXT.phoneSaved });
+  if (result.code === REAUTHENTICATION_REQUIRED) return refused(intent, result, ACCOUNT_TEXT.phoneCodeFailed);
+  return answer<AccountAnswer>(
+    {
+      intent,
+      ok: false,
+      codeSent: true,
+      values: kept,
+      message: result.status === 429 ? result.message : ACCOUNT_TEXT.phoneCodeFailed,
+    },
+    { status: result.status === 429 ? 429 : 400, headers: result.headers },
+  );
+}
+
+async function removeNumber({ context, request }: Args) {
+  const intent = 'phone-remove';
+  const result = await callAuth(context, request, null, (headers) =>
+    context.services.auth.api.updateUser({ body: { phoneNumber: null } as never, headers, asResponse: true }),
+  );
+  if (!result.ok) return refused(intent, result, ACCOUNT_TEXT.profileFailed);
+  return answer<AccountAnswer>({ intent, ok: true, message: ACCOUNT_TEXT.phoneRemoved });
+}
+
+export const phoneIntents = {
+  'phone-add-send': sendCode,
+  'phone-add-verify': verifyCode,
+  'phone-remove': removeNumber,
+};

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Env } from '../env';
+import { defineQueue, type JobQueue } from '../jobs/queue';
+import type { Logger } from '../logger';
+
+/** A text message: a phone number in international form (+15035550100) and its text. */
+export interface SmsMessage {
+  to: string;
+  body: string;
+}
+
+export interface SmsSender {
+  send(message: SmsMessage): Promise<void>;
+}
+
+type SmsEnv = Pick<Env, 'SMS_URL' | 'SMS_ACCOUNT_SID' | 'SMS_AUTH_TOKEN' | 'SMS_FROM' | 'DATA_DIR'>;
+
+/** The end of a number, for logs: enough to tell messages apart, not enough to be the number. */
+export const maskedNumber = (to: string) => `…${to.slice(-4)}`;
+
+/**
+ * Texts go out through a Twilio-compatible API when SMS_URL is set (Twilio, or a provider with
+ * the same Messages resource); otherwise each is written to DATA_DIR/sms, as mail is without
+ * SMTP_URL, for development and the tests.
+ */
+export function createSmsSender(env: SmsEnv, logger: Logger): SmsSender {
+  if (!env.SMS_URL) return fileSmsSender(path.resolve(env.DATA_DIR, 'sms'), logger);
+  const url = `${env.SMS_URL.replace(/\/+$/, '')}/Accounts/${encodeURIComponent(env.SMS_ACCOUNT_SID ?? '')}/Messages.json`;
+  const authorization = `Basic ${Buffer.from(`${env.SMS_ACCOUNT_SID}:${env.SMS_AUTH_TOKEN}`).toString('base64')}`;
+  return {
+    async send(message) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ To: message.to, From: env.SMS_FROM ?? '', Body: message.body }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) {
+        // The provider's own words (never our credentials or the message) help the operator.
+        const detail = (await response.text().catch(() => '')).slice(0, 200);
+        throw new Error(`The SMS provider answered ${response.status}: ${detail}`);
+      }
+      logger.info({ to: maskedNumber(message.to) }, 'text message sent');
+    },
+  };
+}
+
+function fileSmsSender(folder: string, logger: Logger): SmsSender {
+  return {
+    async send(message) {
+      await mkdir(folder, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(folder, `${stamp}-${randomBytes(4).toString('hex')}.txt`);
+      // Owner-only and never overwritten: the files hold sign-in codes.
+      await writeFile(file, `To: ${message.to}\n\n${message.body}\n`, { mode: 0o600, flag: 'wx' });
+      logger.info({ file, to: maskedNumber(message.to) }, 'text message written to file');
+    },
+  };
+}
+
+/**
+ * Every text is a job: a provider that is briefly away is tried again, but only within the
+ * 10 minutes a code works (5 s, 10 s, 20 s... at most a minute apart, 8 tries).
+ */
+export const smsQueue = defineQueue<SmsMessage>('sms', {
+  retryLimit: 7,
+  retryDelaySeconds: 5,
+  retryDelayMaxSeconds: 60,
+  expireInSeconds: 60,
+  // The job holds a sign-in code: gone an hour after it is sent.
+  keepFinishedSeconds: 60 * 60,
+});
+
+export interface SmsOutbox {
+  send(message: SmsMessage): Promise<void>;
+}
+
+export function createSmsOutbox(jobs: JobQueue): SmsOutbox {
+  return {
+    async send(message) {
+      await jobs.send(smsQueue, message);
+    },
+  };
+}
+
+export async function startSmsWorker(jobs: JobQueue, sender: SmsSender): Promise<void> {
+  await jobs.work(smsQueue, (message) => sender.send(message), { concurrency: 4 });
+}
