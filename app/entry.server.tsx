@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { InlineCssProvider } from '~/lib/inline-css';
+import { serverComponentsLoaded } from '~/lib/lazy-component';
 import { NonceProvider } from '~/lib/nonce';
 import appCss from './app.css?inline';
 
@@ -20,7 +21,7 @@ export const streamTimeout = 5_000;
  * and the compression stream on its own. Pages still waiting for data when the shell is ready
  * are streamed as before.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -28,6 +29,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
+  // Sections whose browser code loads on demand are rendered whole here (~/lib/lazy-component).
+  await serverComponentsLoaded();
   // Crawlers and SPA-mode generation get the whole document at once; people get it streamed.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
 
@@ -66,6 +69,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary stays where it is in the HTML. React would otherwise move a
+        // large one behind a script that reveals it (progressive chunking): hidden without scripts.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onShellReady() {
           shellRendered = true;
           if (waitForAll) return;

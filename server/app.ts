@@ -114,7 +114,8 @@ export function createApp(options: CreateAppOptions) {
   });
   // Every path: the API and the pages' form actions alike.
   // One-click unsubscribe is posted by mail providers' servers (RFC 8058); its token is its authority.
-  app.use(originCheck(env.APP_URL, { exempt: ['/api/newsletter/unsubscribe'] }));
+  // Apple answers a sign-in with a POST from its own site (form_post); its state is its authority.
+  app.use(originCheck(env.APP_URL, { exempt: ['/api/newsletter/unsubscribe', '/api/auth/callback/apple'] }));
   // No request body is large but a product image (5 MB, the console's limit, plus the form).
   app.use(
     bodySizeLimit((c) =>

@@ -7,6 +7,25 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** One OpenID Connect provider of OIDC_PROVIDERS. */
+const oidcProvidersSchema = z.array(
+  z.strictObject({
+    id: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{1,31}$/, 'id must be 2 to 32 lowercase letters, digits or hyphens')
+      .refine((id) => !['google', 'apple', 'credential', 'email-otp', 'phone'].includes(id), 'id is taken'),
+    name: z.string().min(1).max(60),
+    issuer: z.url({ error: 'issuer must be an absolute URL' }),
+    clientId: z.string().min(1).max(200),
+    clientSecret: z.string().min(1).max(500),
+    domains: z
+      .array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'domains must be lowercase domain names'))
+      .default([]),
+  }),
+);
+
+export type OidcProviderConfig = z.infer<typeof oidcProvidersSchema>[number];
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
@@ -105,6 +124,39 @@ const envSchema = z.object({
     .string()
     .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in international form, such as +15035550100')
     .optional(),
+  /** "Continue with Google" and "Continue with Apple", shown when both values of a provider are set. */
+  GOOGLE_CLIENT_ID: z.string().max(200, 'must be at most 200 characters').optional(),
+  GOOGLE_CLIENT_SECRET: z.string().max(200, 'must be at most 200 characters').optional(),
+  APPLE_CLIENT_ID: z.string().max(200, 'must be at most 200 characters').optional(),
+  /** Apple's client secret is a signed JWT made from the key Apple gives (docs/deployment.md). */
+  APPLE_CLIENT_SECRET: z.string().max(2000, 'must be at most 2000 characters').optional(),
+  /**
+   * Any OpenID Connect provider, as a JSON array of {id, name, issuer, clientId, clientSecret,
+   * domains?}. With `domains`, it is an organisation's sign-in, chosen by the email's domain.
+   */
+  OIDC_PROVIDERS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return [];
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of providers' });
+        return z.NEVER;
+      }
+      const result = oidcProvidersSchema.safeParse(parsed);
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        ctx.addIssue({
+          code: 'custom',
+          message: `${issue?.path.join('.') ?? ''} ${issue?.message ?? 'is invalid'}`.trim(),
+        });
+        return z.NEVER;
+      }
+      return result.data;
+    }),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')

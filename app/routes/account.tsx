@@ -33,6 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       addresses,
       notice,
       security,
+      identityFailed: new URL(request.url).searchParams.get('identity') === 'failed',
     },
     { headers },
   );
@@ -77,6 +78,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       orders={<OrderHistory orders={loaderData.orders} />}
       addressBook={<AddressBook addresses={loaderData.addresses} />}
       security={loaderData.security}
+      identityFailed={loaderData.identityFailed}
       downloadData={<DownloadYourData />}
       deleteAccount={<DeleteAccount />}
     />

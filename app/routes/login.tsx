@@ -32,6 +32,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       redirectTo={loaderData.redirectTo}
       showForgot={loaderData.showForgot}
       needsName={loaderData.needsName}
+      providers={loaderData.providers}
+      organisations={loaderData.organisations}
+      providerError={loaderData.providerError}
     />
   );
 }

@@ -35,6 +35,9 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
       redirectTo={loaderData.redirectTo}
       showForgot={loaderData.showForgot}
       needsName={loaderData.needsName}
+      providers={loaderData.providers}
+      organisations={loaderData.organisations}
+      providerError={loaderData.providerError}
     />
   );
 }

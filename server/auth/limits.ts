@@ -59,6 +59,9 @@ const RULES: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {
   },
   '/api/auth/two-factor/send-otp': { ip: { limit: 5, windowMs: MINUTE } },
   '/api/auth/two-factor/verify-otp': { ip: { limit: 5, windowMs: MINUTE } },
+  // Starting a sign-in or a link with another service (each makes a state row).
+  '/api/auth/sign-in/social': { ip: { limit: 20, windowMs: MINUTE } },
+  '/api/auth/link-social': { ip: { limit: 20, windowMs: MINUTE } },
   // A GET: the token is in the query.
   '/api/auth/magic-link/verify': { ip: { limit: 10, windowMs: MINUTE } },
 };

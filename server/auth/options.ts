@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database';
 import type { Env } from '../env';
 import { createPasswordHasher } from './password';
+import { openIdConnectPlugin, socialProviderOptions } from './providers';
 import { isSensitiveAuthPath, requireRecentSignIn } from './recent-sign-in';
 
 /** What Better Auth needs from the rest of the server. */
@@ -175,8 +176,20 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
+    socialProviders: socialProviderOptions(env),
+    account: {
+      accountLinking: {
+        enabled: true,
+        // An identity joins an existing account of the same email only when the provider says
+        // it checked that email (email_verified); Google and Apple always do.
+        trustedProviders: ['google', 'apple'],
+        // Linking from /account is the signed-in person's own act (after a recent sign-in).
+        allowDifferentEmails: true,
+      },
+    },
     plugins: [
       ...secondFactorPlugins(hooks),
+      ...(env.OIDC_PROVIDERS.length > 0 ? [openIdConnectPlugin(env)] : []),
       phoneNumber({
         otpLength: 6,
         expiresIn: SIGN_IN_CODE_SECONDS,

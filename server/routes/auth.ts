@@ -69,6 +69,18 @@ export function authRoutes(auth: Auth) {
     return auth.api.disableTwoFactor({ body: { password: parsed.data.password }, headers, asResponse: true });
   });
 
+  // The way back from a provider always lands on a page: a provider's answer Better Auth could
+  // not take (a profile an organisation may not vouch for, a provider down) says so on /login.
+  app.on(['GET', 'POST'], '/callback/:providerId', async (c) => {
+    const response = await auth.handler(withClientIp(c.req.raw, c.get('clientIp')));
+    if (response.status < 500) return response;
+    c.get('logger').warn(
+      { provider: c.req.param('providerId'), status: response.status },
+      'sign-in callback failed',
+    );
+    return c.redirect('/login?error=provider', 302);
+  });
+
   app.on(['GET', 'POST'], '/*', (c) => auth.handler(withClientIp(c.req.raw, c.get('clientIp'))));
   return app;
 }

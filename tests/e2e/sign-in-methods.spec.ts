@@ -2,6 +2,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { ownClientAddress } from './support/client-address';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
+import { codeOfText, smsFiles, waitForSmsFile } from '../support/sms';
 
 test.describe('signing in without a password', () => {
   test.beforeEach(async ({ page }) => {
@@ -80,5 +81,39 @@ test.describe('signing in without a password', () => {
       again.getByText('This sign-in link has expired or was already used.', { exact: false }),
     ).toBeVisible();
     await other.close();
+  });
+
+  test('by a code texted to a mobile number: a new account, its name asked once, and the second step by text later', async ({
+    page,
+  }, testInfo) => {
+    const dataDir = process.env.E2E_DATA_DIR ?? '';
+    // A number of its own per run and project (555-01xx numbers are kept for fiction).
+    const digits = String(Date.now() % 10_000).padStart(4, '0');
+    const phoneNumber = `+1${testInfo.project.name === 'mobile' ? '212' : '503'}555${digits}`;
+    const typed = `(${phoneNumber.slice(2, 5)}) 555-${digits}`;
+    await page.goto('/login');
+    await page.getByLabel('Or sign in with your mobile number').fill('12345');
+    await page.getByRole('button', { name: 'Text me a sign-in code' }).click();
+    await expect(page.getByText('Enter your mobile number, such as (503) 555-0142')).toBeVisible();
+
+    const before = smsFiles(dataDir).length;
+    await page.getByLabel('Or sign in with your mobile number').fill(typed);
+    await page.getByRole('button', { name: 'Text me a sign-in code' }).click();
+    await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeFocused();
+    await expect(
+      page.getByText(`We texted a 6-digit code to ${phoneNumber}.`, { exact: false }),
+    ).toBeVisible();
+    const code = codeOfText(await waitForSmsFile(dataDir, phoneNumber, before));
+    await page.getByRole('textbox', { name: 'Sign-in code' }).fill(code);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome to MediSupply' })).toBeFocused();
+    await page.getByLabel('First name').fill('Dora');
+    await page.getByLabel('Last name').fill('Lindqvist');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page.getByText('Hi, Dora').filter({ visible: true })).toBeVisible();
+
+    await page.goto('/account');
+    await expect(page.getByText(`Your mobile number is ${phoneNumber}.`, { exact: false })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 });

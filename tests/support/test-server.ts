@@ -24,11 +24,12 @@ export interface TestServer {
 export async function startTestServer(
   engine: Engine,
   env: Record<string, string> = {},
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; port?: number } = {},
 ): Promise<TestServer> {
   const db = createTestDatabase(engine);
   const smtp = await startSmtpReceiver();
-  const port = await freePort();
+  // A port known in advance: a provider started first can name the store's callback URLs.
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const server = await startServer(
     parseEnv({

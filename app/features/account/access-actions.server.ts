@@ -11,6 +11,7 @@ import {
   verifyEmailCode,
   verifyMagicLink,
 } from './email-sign-in-actions.server';
+import { continueWithProvider, signInWithOrganisation } from './identity-actions.server';
 import { sendPhoneCode, verifyPhoneCode } from './phone-sign-in-actions.server';
 import { signInTarget } from './redirect-target';
 import { backupCodeSchema, smsCodeSchema, totpCodeSchema, withoutSpaces } from './two-factor.schema';
@@ -33,6 +34,7 @@ export function accountAccessAction(context: AppLoadContext, request: Request) {
       'email-code': verifyEmailCode,
       'phone-send': sendPhoneCode,
       'phone-code': verifyPhoneCode,
+      oauth: continueWithProvider,
       'magic-link': verifyMagicLink,
       'complete-name': completeName,
     },
@@ -44,6 +46,7 @@ async function signIn(args: Args) {
   // "Email me a sign-in code" and "Email me a link" are buttons of the sign-in form.
   const via = form.get('via');
   if (via === 'code' || via === 'link') return sendEmailSignIn(args, via);
+  if (via === 'organisation') return signInWithOrganisation(args);
   const values = textFields(form, ['email', 'password']);
   const kept = { email: values.email };
   const parsed = loginSchema.safeParse(values);

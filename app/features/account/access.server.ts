@@ -1,5 +1,7 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import { sessionUser } from '#server/auth/auth';
+import { signInProviders } from '#server/auth/providers';
+import { ACCOUNT_TEXT } from './account-text.server';
 import { signInTarget } from './redirect-target';
 
 /**
@@ -13,7 +15,17 @@ export async function accountAccessLoader(context: AppLoadContext, request: Requ
   const user = await sessionUser(context.services.auth, request.headers, { fresh: true });
   // An account made by a code or link by email is asked its name once, here, before going on.
   if (user?.firstName) throw redirect(redirectTo);
-  return { redirectTo, showForgot: url.searchParams.has('forgot'), needsName: Boolean(user) };
+  const providers = signInProviders(context.services.env);
+  return {
+    redirectTo,
+    showForgot: url.searchParams.has('forgot'),
+    needsName: Boolean(user),
+    /** "Continue with ..." buttons, and whether "Sign in with my organisation" is offered. */
+    providers: providers.filter((p) => p.domains.length === 0).map(({ id, name }) => ({ id, name })),
+    organisations: providers.some((p) => p.domains.length > 0),
+    /** Back from a provider that did not sign the visitor in: what to say. */
+    providerError: url.searchParams.has('error') ? ACCOUNT_TEXT.providerFailed : null,
+  };
 }
 
 /** /login/link: the mailed token and where to go after; nothing is spent until the button. */

@@ -8,6 +8,7 @@ import type { AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { changePasswordSchema, confirmError, nameSchema, newPasswordSchema } from './account.schema';
 import { callAuth } from './auth-call.server';
+import { identityIntents } from './identity-actions.server';
 import { phoneIntents } from './phone-actions.server';
 import { reauthenticationIntents } from './reauthenticate-actions.server';
 import { requireUser } from './session.server';
@@ -62,6 +63,7 @@ export async function accountAction(context: AppLoadContext, request: Request) {
       'sign-out-everywhere': signOutEverywhere,
       ...reauthenticationIntents,
       ...phoneIntents,
+      ...identityIntents,
       ...accountDataIntents,
       ...addressBookIntents,
     },

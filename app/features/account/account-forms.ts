@@ -25,6 +25,7 @@ export interface AccessAnswer extends FormAnswer {
     | 'email-code'
     | 'phone-send'
     | 'phone-code'
+    | 'oauth'
     | 'magic-link'
     | 'complete-name';
   /** The password was right and the account asks for its second factor. */
@@ -66,6 +67,8 @@ export interface AccountAnswer extends FormAnswer {
     | 'phone-add-send'
     | 'phone-add-verify'
     | 'phone-remove'
+    | 'identity-link'
+    | 'identity-unlink'
     | 'delete-account';
   /** A confirmation code was emailed (the confirm-it-is-you step asks for it). */
   codeSent?: boolean;

@@ -25,6 +25,12 @@ export const ACCOUNT_TEXT = {
     'We texted a 6-digit code to the mobile number on your account. It works once, within 10 minutes.',
   phoneSaved: 'Your mobile number is saved. You can sign in with a code texted to it.',
   phoneRemoved: 'Your mobile number was removed.',
+  providerFailed: 'Signing in with that service did not work. Please try again, or sign in another way.',
+  noOrganisation:
+    'We could not find an organisation sign-in for that email address. Please sign in another way below.',
+  identityRemoved: 'That sign-in method was removed from your account.',
+  identityRemoveFailed: 'We could not remove that sign-in method. Please try again.',
+  lastIdentity: 'This is the only way left to sign in to your account, so it cannot be removed.',
   phoneSendFailed: 'We could not send a text message to that number. Please check it and try again.',
   signInCodeFailed: 'That code is not valid or has expired. Check the latest email, or ask for a new code.',
   signInLinkInvalid: 'This sign-in link has expired or was already used. Ask for a new one below.',

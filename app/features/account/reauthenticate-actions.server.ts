@@ -5,6 +5,7 @@ import { textFields } from '~/lib/form-answer';
 import type { AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { callAuth } from './auth-call.server';
+import { identitiesOf } from './identity-actions.server';
 import { requireUser } from './session.server';
 import { reauthCodeSchema, reauthPasswordSchema } from './reauth.schema';
 
@@ -19,9 +20,9 @@ type Args = FormArgs<AppLoadContext>;
 /** How the account page knows whether its security settings are open, and for how long. */
 export async function securityState(context: AppLoadContext, request: Request) {
   const { auth } = context.services;
-  const [found, accounts] = await Promise.all([
+  const [found, identities] = await Promise.all([
     auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }),
-    auth.api.listUserAccounts({ headers: request.headers }),
+    identitiesOf(context, request),
   ]);
   const until = found ? recentSignInUntil(found.session) : 0;
   const user = found?.user as
@@ -29,9 +30,11 @@ export async function securityState(context: AppLoadContext, request: Request) {
   return {
     /** Seconds the settings stay open (0: confirm first). */
     openSeconds: Math.max(0, Math.floor((until - Date.now()) / 1000)),
-    hasPassword: accounts.some((account) => account.providerId === 'credential'),
+    hasPassword: identities.linked.some((identity) => identity.providerId === 'credential'),
     /** The verified mobile number (sign-in and second-factor codes go there), if any. */
     phoneNumber: user?.phoneNumberVerified && user.phoneNumber ? user.phoneNumber : null,
+    /** Ways in through other services: those linked, and those that could be. */
+    identities,
   };
 }
 

@@ -6,6 +6,7 @@ import { useCompleteSignIn } from '../use-complete-sign-in';
 import { answerMessage, useResultMessage } from '../use-result-message';
 import { type CodeChannel, CodeStep } from './code-step';
 import { LoginForm } from './login-form';
+import { ProviderButtons } from './provider-buttons';
 import { NameStep } from './name-step';
 import { RegisterForm } from './register-form';
 import { ResultMessage } from './result-message';
@@ -20,6 +21,12 @@ interface AccountAccessProps {
   showForgot: boolean;
   /** Signed in by a code or link, with no name yet: the name step first. */
   needsName?: boolean;
+  /** "Continue with ..." (Google, Apple, OpenID Connect providers open to everyone). */
+  providers?: { id: string; name: string }[];
+  /** Whether organisations sign in through their own provider (by the email's domain). */
+  organisations?: boolean;
+  /** Back from a provider that did not sign the visitor in: what to say. */
+  providerError?: string | null;
 }
 
 type AccessStep = 'credentials' | 'two-factor' | 'code' | 'name';
@@ -39,7 +46,9 @@ function stepAfter(posted: AccessAnswer | undefined, needsName: boolean): Access
  * POST (no scripts) the page opens where that form's answer belongs: the second step, the
  * sign-in tab after registering, the registration tab when it was refused.
  */
-export function AccountAccess({ initialTab, redirectTo, showForgot, needsName = false }: AccountAccessProps) {
+export function AccountAccess(props: AccountAccessProps) {
+  const { initialTab, redirectTo, showForgot, needsName = false } = props;
+  const { providers = [], organisations = false, providerError = null } = props;
   const posted = useActionData() as AccessAnswer | undefined;
   const registered = posted?.intent === 'sign-up' && posted.ok;
   const [tab, setTab] = useState<AccessTab>(
@@ -57,7 +66,11 @@ export function AccountAccess({ initialTab, redirectTo, showForgot, needsName = 
     posted?.intent !== 'sign-up' || registered ? (posted?.values?.email ?? '') : '',
   );
   const { messageRef, message, showMessage, clearMessage } = useResultMessage(
-    registered ? answerMessage(posted) : null,
+    registered || posted?.intent === 'oauth'
+      ? answerMessage(posted)
+      : providerError && !posted
+        ? { kind: 'error', text: providerError }
+        : null,
   );
   const completeSignIn = useCompleteSignIn(redirectTo);
   // Before the page is interactive (or without scripts) each tab is a link to its own page.
@@ -123,11 +136,13 @@ export function AccountAccess({ initialTab, redirectTo, showForgot, needsName = 
                       onTwoFactor={() => setStep('two-factor')}
                       onSignedIn={completeSignIn}
                       onAttempt={clearMessage}
+                      organisations={organisations}
                       onCodeSent={(channel, destination, sent) => {
                         setCodeSent({ channel, destination, message: sent });
                         setStep('code');
                       }}
                     />
+                    {providers.length > 0 ? <ProviderButtons providers={providers} /> : null}
                   </div>
                 ),
               },

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { lazyComponent } from '~/lib/lazy-component';
+import type { Identities } from './identities-section';
 import type { AccountAnswer } from '../account-forms';
 import type { DeviceSession } from '../device-session';
 import { AccountSection } from './account-section';
-import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SecuritySettings } from './security-settings';
 import { SessionsSection } from './sessions-section';
@@ -20,14 +20,25 @@ export interface AccountPageProps {
   /** The address book, rendered by the delivery feature. */
   addressBook: ReactNode;
   /** Whether the sign-in and security settings are open (a recent sign-in), and for how long. */
-  security: { openSeconds: number; hasPassword: boolean; phoneNumber: string | null };
+  security: {
+    openSeconds: number;
+    hasPassword: boolean;
+    phoneNumber: string | null;
+    identities: Identities;
+  };
+  /** Back from a provider that did not link its account. */
+  identityFailed?: boolean;
   /** "Download my data" and "Delete my account", rendered by the privacy feature. */
   downloadData: ReactNode;
   deleteAccount: ReactNode;
 }
 
-// Open settings only (a recent sign-in): its code loads with them.
+// Open settings only (a recent sign-in): their code loads with them.
+const PasswordSection = lazyComponent(() => import('./password-section').then((m) => m.PasswordSection));
 const PhoneSection = lazyComponent(() => import('./phone-section').then((m) => m.PhoneSection));
+const IdentitiesSection = lazyComponent(() =>
+  import('./identities-section').then((m) => m.IdentitiesSection),
+);
 
 export function AccountPage(props: AccountPageProps) {
   const { user, sessions, notice, orders, addressBook, security, downloadData, deleteAccount } = props;
@@ -61,6 +72,7 @@ export function AccountPage(props: AccountPageProps) {
             hasPassword={security.hasPassword}
           />
           <PhoneSection phoneNumber={security.phoneNumber} />
+          <IdentitiesSection identities={security.identities} failed={props.identityFailed ?? false} />
           {user.staff ? null : <AccountSection title="Delete account">{deleteAccount}</AccountSection>}
         </SecuritySettings>
         <SessionsSection sessions={sessions} />

@@ -24,6 +24,8 @@ interface LoginFormProps {
   onSignedIn: () => Promise<void>;
   /** A new attempt: earlier notices (such as "registration successful") no longer apply. */
   onAttempt: () => void;
+  /** Offer "Sign in with my organisation" (its provider found by the email's domain). */
+  organisations?: boolean;
   /** A sign-in code was emailed or texted: the page asks for it. */
   onCodeSent: (channel: CodeChannel, destination: string, message: string) => void;
 }
@@ -46,7 +48,7 @@ export function LoginForm(props: LoginFormProps) {
   const forgotId = useId();
   const resendId = useId();
 
-  const [sendingVia, setSendingVia] = useState<'code' | 'link' | null>(null);
+  const [sendingVia, setSendingVia] = useState<'code' | 'link' | 'organisation' | null>(null);
   const { pending, submit } = useActionForm<AccessAnswer>('sign-in', (answer) => {
     setSendingVia(null);
     if (answer.twoFactor) return onTwoFactor();
@@ -65,13 +67,13 @@ export function LoginForm(props: LoginFormProps) {
     // The button pressed: "Sign In", or one of the two that need only the email.
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const via = submitter?.getAttribute('name') === 'via' ? submitter.getAttribute('value') : null;
-    if (via !== 'code' && via !== 'link') {
+    if (via !== 'code' && via !== 'link' && via !== 'organisation') {
       if (!check(loginSchema, { email, password })) return;
     } else if (!check(emailSchema, { email })) return;
     onAttempt();
     clearMessage();
     setUnverifiedEmail(null);
-    setSendingVia(via === 'code' || via === 'link' ? via : null);
+    setSendingVia(via === 'code' || via === 'link' || via === 'organisation' ? via : null);
     submit(event.currentTarget, via ? { via } : {});
   }
 
@@ -132,6 +134,17 @@ export function LoginForm(props: LoginFormProps) {
             <button type="submit" name="via" value="link" disabled={pending} className={secondaryButton}>
               {sendingVia === 'link' ? 'Sending...' : 'Email me a link'}
             </button>
+            {props.organisations ? (
+              <button
+                type="submit"
+                name="via"
+                value="organisation"
+                disabled={pending}
+                className={secondaryButton}
+              >
+                {sendingVia === 'organisation' ? 'Opening...' : 'Sign in with my organisation'}
+              </button>
+            ) : null}
           </div>
         </fieldset>
       </form>
