@@ -62,6 +62,9 @@ const RULES: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {
   // Starting a sign-in or a link with another service (each makes a state row).
   '/api/auth/sign-in/social': { ip: { limit: 20, windowMs: MINUTE } },
   '/api/auth/link-social': { ip: { limit: 20, windowMs: MINUTE } },
+  // Passkeys: each try makes a challenge row; a signature cannot be guessed, but keep them bounded.
+  '/api/auth/passkey/generate-authenticate-options': { ip: { limit: 30, windowMs: MINUTE } },
+  '/api/auth/passkey/verify-authentication': { ip: { limit: 20, windowMs: MINUTE } },
   // A GET: the token is in the query.
   '/api/auth/magic-link/verify': { ip: { limit: 10, windowMs: MINUTE } },
 };

@@ -1,4 +1,5 @@
 import type { BetterAuthOptions } from 'better-auth';
+import { passkey } from '@better-auth/passkey';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { emailOTP, jwt, magicLink, phoneNumber, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
@@ -227,6 +228,14 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
             role: (user as { role?: unknown }).role ?? 'customer',
           }),
         },
+      }),
+      // Passkeys: added and named on /account (after a recent sign-in), "Sign in with a passkey"
+      // on /login. The relying party is this site's host; only its own origin may use them.
+      passkey({
+        rpID: new URL(env.APP_URL).hostname,
+        rpName: 'MediSupply',
+        origin: env.APP_URL,
+        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
       }),
       magicLink({
         expiresIn: SIGN_IN_CODE_SECONDS,

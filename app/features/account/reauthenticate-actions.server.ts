@@ -20,9 +20,10 @@ type Args = FormArgs<AppLoadContext>;
 /** How the account page knows whether its security settings are open, and for how long. */
 export async function securityState(context: AppLoadContext, request: Request) {
   const { auth } = context.services;
-  const [found, identities] = await Promise.all([
+  const [found, identities, passkeys] = await Promise.all([
     auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }),
     identitiesOf(context, request),
+    auth.api.listPasskeys({ headers: request.headers }),
   ]);
   const until = found ? recentSignInUntil(found.session) : 0;
   const user = found?.user as
@@ -35,6 +36,11 @@ export async function securityState(context: AppLoadContext, request: Request) {
     phoneNumber: user?.phoneNumberVerified && user.phoneNumber ? user.phoneNumber : null,
     /** Ways in through other services: those linked, and those that could be. */
     identities,
+    passkeys: passkeys.map((key) => ({
+      id: key.id,
+      name: key.name || 'Passkey',
+      createdAt: key.createdAt ? new Date(key.createdAt).toISOString() : null,
+    })),
   };
 }
 

@@ -7,7 +7,8 @@ import { columnTypes } from './engine';
  * /.well-known/jwks.json. Codes and links by email use the existing `verification` table.
  * `session.reauthenticatedAt`: when the person last confirmed it is them on that session.
  * `user.phoneNumber` (unique, international form) and `phoneNumberVerified`: signing in by text
- * and the second factor by text (Better Auth's phone-number plugin).
+ * and the second factor by text (Better Auth's phone-number plugin). `passkey`: WebAuthn
+ * credentials (@better-auth/passkey), removed with their account.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
@@ -25,9 +26,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('user').addColumn('phoneNumber', 'text').execute();
   await db.schema.alterTable('user').addColumn('phoneNumberVerified', t.boolean).execute();
   await db.schema.createIndex('user_phoneNumber_unique').on('user').column('phoneNumber').unique().execute();
+  await db.schema
+    .createTable('passkey')
+    .addColumn('id', 'text', (c) => c.notNull().primaryKey())
+    .addColumn('name', 'text')
+    .addColumn('publicKey', 'text', (c) => c.notNull())
+    .addColumn('userId', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+    .addColumn('credentialID', 'text', (c) => c.notNull())
+    .addColumn('counter', 'integer', (c) => c.notNull())
+    .addColumn('deviceType', 'text', (c) => c.notNull())
+    .addColumn('backedUp', t.boolean, (c) => c.notNull())
+    .addColumn('transports', 'text')
+    .addColumn('createdAt', t.timestamp)
+    .addColumn('aaguid', 'text')
+    .execute();
+  await db.schema.createIndex('passkey_userId_idx').on('passkey').column('userId').execute();
+  await db.schema.createIndex('passkey_credentialID_idx').on('passkey').column('credentialID').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('passkey').execute();
   await db.schema.dropIndex('user_phoneNumber_unique').execute();
   await db.schema.alterTable('user').dropColumn('phoneNumberVerified').execute();
   await db.schema.alterTable('user').dropColumn('phoneNumber').execute();

@@ -6,6 +6,7 @@ import { useCompleteSignIn } from '../use-complete-sign-in';
 import { answerMessage, useResultMessage } from '../use-result-message';
 import { type CodeChannel, CodeStep } from './code-step';
 import { LoginForm } from './login-form';
+import { PasskeySignIn } from './passkey-sign-in';
 import { ProviderButtons } from './provider-buttons';
 import { NameStep } from './name-step';
 import { RegisterForm } from './register-form';
@@ -142,6 +143,7 @@ export function AccountAccess(props: AccountAccessProps) {
                         setStep('code');
                       }}
                     />
+                    <PasskeySignIn onSignedIn={completeSignIn} />
                     {providers.length > 0 ? <ProviderButtons providers={providers} /> : null}
                   </div>
                 ),

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { lazyComponent } from '~/lib/lazy-component';
 import type { Identities } from './identities-section';
+import type { PasskeyView } from './passkeys-section';
 import type { AccountAnswer } from '../account-forms';
 import type { DeviceSession } from '../device-session';
 import { AccountSection } from './account-section';
@@ -25,6 +26,7 @@ export interface AccountPageProps {
     hasPassword: boolean;
     phoneNumber: string | null;
     identities: Identities;
+    passkeys: PasskeyView[];
   };
   /** Back from a provider that did not link its account. */
   identityFailed?: boolean;
@@ -35,6 +37,7 @@ export interface AccountPageProps {
 
 // Open settings only (a recent sign-in): their code loads with them.
 const PasswordSection = lazyComponent(() => import('./password-section').then((m) => m.PasswordSection));
+const PasskeysSection = lazyComponent(() => import('./passkeys-section').then((m) => m.PasskeysSection));
 const PhoneSection = lazyComponent(() => import('./phone-section').then((m) => m.PhoneSection));
 const IdentitiesSection = lazyComponent(() =>
   import('./identities-section').then((m) => m.IdentitiesSection),
@@ -71,6 +74,7 @@ export function AccountPage(props: AccountPageProps) {
             staff={user.staff}
             hasPassword={security.hasPassword}
           />
+          <PasskeysSection passkeys={security.passkeys} />
           <PhoneSection phoneNumber={security.phoneNumber} />
           <IdentitiesSection identities={security.identities} failed={props.identityFailed ?? false} />
           {user.staff ? null : <AccountSection title="Delete account">{deleteAccount}</AccountSection>}
