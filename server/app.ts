@@ -21,6 +21,7 @@ import { clientIp } from './client-ip';
 import { apiError } from './http-error';
 import { bodySizeLimit } from './middleware/body-size';
 import { originCheck } from './middleware/origin-check';
+import { providerOrigins } from './auth/providers';
 import { authRoutes } from './routes/auth';
 import { wellKnownRoutes } from './routes/well-known';
 import { securityHeaders } from './middleware/security-headers';
@@ -99,7 +100,13 @@ export function createApp(options: CreateAppOptions) {
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
   app.use(requestLogger(logger));
-  app.use(securityHeaders({ https: env.isHttps, development: env.NODE_ENV === 'development' }));
+  app.use(
+    securityHeaders({
+      https: env.isHttps,
+      development: env.NODE_ENV === 'development',
+      formActionOrigins: providerOrigins(env),
+    }),
+  );
   app.use(async (c, next) => {
     await next();
     if (isShuttingDown()) c.res.headers.set('Connection', 'close');

@@ -82,3 +82,12 @@ export function openIdConnectPlugin(env: ProviderEnv) {
     })),
   });
 }
+
+/** Where "Continue with" forms lead (for the page's form-action policy). */
+export function providerOrigins(env: ProviderEnv): string[] {
+  const origins = new Set<string>();
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) origins.add('https://accounts.google.com');
+  if (env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET) origins.add('https://appleid.apple.com');
+  for (const oidc of env.OIDC_PROVIDERS) origins.add(new URL(oidc.issuer).origin);
+  return [...origins];
+}

@@ -6,6 +6,11 @@ export interface SecurityHeaderOptions {
   https: boolean;
   /** Vite's dev server needs a websocket for hot reload. */
   development: boolean;
+  /**
+   * Origins a form may lead to besides ours: the sign-in providers (a "Continue with" form is
+   * answered with a redirect to them, and browsers hold redirects to form-action too).
+   */
+  formActionOrigins?: readonly string[];
 }
 
 const PERMISSIONS_POLICY = [
@@ -38,7 +43,7 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOpti
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    ["form-action 'self'", ...(options.formActionOrigins ?? [])].join(' '),
     "frame-ancestors 'none'",
   ];
   if (options.https) directives.push('upgrade-insecure-requests');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../../scripts/ensure-build';
 import { freePort } from '../support/free-port';
+import { startOidcProvider } from '../support/oidc-provider';
 import { startServerProcess } from '../support/server-process';
 
 /** Builds if needed, then runs the production server on a free port with a fresh database. */
@@ -11,6 +12,14 @@ export default async function globalSetup() {
   const dir = mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
   // A known port, so APP_URL (and every link in the mails) points at this server.
   const port = await freePort();
+  // A real OpenID Connect provider on loopback: "Continue with Local ID" and linking on /account.
+  const app = `http://127.0.0.1:${port}`;
+  const provider = await startOidcProvider({
+    accounts: {
+      'e2e-person': { email: 'oidc-person@example.com', given_name: 'Olu', family_name: 'Adeyemi' },
+    },
+    redirectUris: [`${app}/api/auth/callback/local-id`, `${app}/api/auth/callback/other-id`],
+  });
   const server = await startServerProcess({
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
@@ -19,12 +28,17 @@ export default async function globalSetup() {
     LOG_LEVEL: 'info',
     // Specs that meet rate limits act as clients of their own by sending X-Forwarded-For.
     TRUSTED_PROXIES: '127.0.0.1',
+    OIDC_PROVIDERS: JSON.stringify([
+      provider.config('local-id', 'Local ID'),
+      provider.config('other-id', 'Other ID'),
+    ]),
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = dir;
   return async () => {
     server.child.kill('SIGTERM');
     await server.exited;
+    await provider.close();
     rmSync(dir, { recursive: true, force: true });
   };
 }
