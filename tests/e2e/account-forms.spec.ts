@@ -32,7 +32,7 @@ test.describe('account forms', () => {
     const form = page.getByRole('tabpanel');
     await form.getByLabel('Email').fill(account.email);
     await form.getByLabel('Password', { exact: true }).fill(account.password);
-    await form.getByRole('button', { name: 'Sign In' }).click();
+    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Two-factor authentication' })).toBeFocused();
 
     await page.getByLabel('Authentication code').fill('000000');

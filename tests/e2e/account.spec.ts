@@ -31,7 +31,7 @@ test.describe('accounts', () => {
     const signIn = page.getByRole('tabpanel');
     await signIn.getByLabel('Email').fill(email);
     await signIn.getByLabel('Password', { exact: true }).fill(password);
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(
       page.getByText('Please confirm your email address first.', { exact: false }).first(),
     ).toBeVisible();
@@ -48,11 +48,11 @@ test.describe('accounts', () => {
     await page.goto('/login');
     await page.getByRole('tabpanel').getByLabel('Email').fill(email);
     await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill('wrong-password');
-    await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
 
     await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Hi, Mia').filter({ visible: true })).toBeVisible();
     await page.goto('/account');
     await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();

@@ -134,7 +134,7 @@ test('an admin made on the command line signs in with two-factor, ships an order
   const form = admin.getByRole('tabpanel');
   await form.getByLabel('Email').fill(adminEmail);
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(admin.getByLabel('Authentication code')).toBeVisible({ timeout: 15_000 });
   let code = totp(secret);
   if (code === firstCode) code = totp(secret, Date.now(), 1);

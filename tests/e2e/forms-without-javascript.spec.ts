@@ -16,7 +16,7 @@ async function signInWithoutScripts(page: Page, email: string, password: string)
   const form = page.getByRole('tabpanel');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test.describe('forms without JavaScript', () => {

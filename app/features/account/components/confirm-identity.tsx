@@ -1,4 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { useHydrated } from '~/lib/use-hydrated';
 import { linkButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field } from '~/components/ui/field';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
@@ -22,7 +24,7 @@ export function ConfirmIdentity({ email, hasPassword }: { email: string; hasPass
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const { formRef, errors, check, showErrors } = useFormErrors(postedPassword?.fields ?? postedCode?.fields);
-  const { messageRef, message, showAnswer, clearMessage } = useResultMessage(
+  const { messageRef, message, showAnswer, showMessage, clearMessage } = useResultMessage(
     answerMessage(postedCode ?? postedPassword),
   );
   const onAnswer = (answer: AccountAnswer) => {
@@ -30,6 +32,9 @@ export function ConfirmIdentity({ email, hasPassword }: { email: string; hasPass
     if (answer.fields) showErrors(answer.fields);
     if (!answer.ok || answer.codeSent) showAnswer(answer);
   };
+  const hydrated = useHydrated();
+  const { revalidate } = useRevalidator();
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const passwordForm = useActionForm<AccountAnswer>('reauth-password', onAnswer);
   const sendForm = useActionForm<AccountAnswer>('reauth-send-code', onAnswer);
   const codeForm = useActionForm<AccountAnswer>('reauth-code', onAnswer);
@@ -47,6 +52,18 @@ export function ConfirmIdentity({ email, hasPassword }: { email: string; hasPass
     clearMessage();
     setByCode(true);
     sendForm.submit(event.currentTarget);
+  }
+
+  // A passkey signs in afresh on this device: the new session is the recent sign-in.
+  async function confirmWithPasskey() {
+    if (passkeyPending) return;
+    setPasskeyPending(true);
+    clearMessage();
+    const { signInWithPasskey } = await import('../passkey-client');
+    const result = await signInWithPasskey();
+    setPasskeyPending(false);
+    if (result.ok) await revalidate();
+    else showMessage('error', result.message);
   }
 
   function submitCode(event: FormEvent<HTMLFormElement>) {
@@ -101,6 +118,16 @@ export function ConfirmIdentity({ email, hasPassword }: { email: string; hasPass
           </SubmitButton>
         </form>
       )}
+      {hydrated && typeof window.PublicKeyCredential !== 'undefined' ? (
+        <button
+          type="button"
+          className={linkButton}
+          disabled={passkeyPending}
+          onClick={() => void confirmWithPasskey()}
+        >
+          {passkeyPending ? 'Waiting for your passkey...' : 'Use a passkey instead'}
+        </button>
+      ) : null}
       <form method="post" onSubmit={sendCode}>
         <input type="hidden" name="intent" value="reauth-send-code" />
         <button
