@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type TestClient } from '../support/http-client';
+import { pageVisitor } from '../support/page-visitor';
 import {
   codeOfText,
   type SmsProviderStandIn,
@@ -184,6 +185,27 @@ describe.each(testEngines)('signing in with a mobile number on %s', (engine) => 
     expect((await device.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({
       user: { email },
     });
+
+    // The same through the sign-in page, without scripts: "Text me a code instead", then the code.
+    const page = pageVisitor(t.url, `198.51.100.${200 + (counter % 50)}`);
+    const first = await page.post('/login?redirectTo=%2Faccount', { intent: 'sign-in', email, password });
+    expect(first.text).toContain('Text me a code instead');
+    const before = smsFiles(t.db.dir).length;
+    const texted = await page.post('/login?redirectTo=%2Faccount', {
+      intent: 'two-factor',
+      mode: 'sms',
+      send: '1',
+    });
+    expect(texted.status).toBe(200);
+    expect(texted.text).toContain('We texted a 6-digit code to the mobile number on your account.');
+    const pageCode = codeOfText(await waitForSmsFile(t.db.dir, phoneNumber, before));
+    const done = await page.post('/login?redirectTo=%2Faccount', {
+      intent: 'two-factor',
+      mode: 'sms',
+      code: pageCode,
+    });
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe('/account');
   });
 
   it('adding a number to an account needs a recent sign-in', async () => {

@@ -6,6 +6,7 @@ import type { AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { phoneCodeSchema, phoneSignInSchema } from './phone.schema';
 import { callAuth } from './auth-call.server';
+import { textCode } from './phone-sign-in-actions.server';
 
 type Args = FormArgs<AppLoadContext>;
 
@@ -39,13 +40,7 @@ async function sendCode({ context, request, form }: Args) {
   const parsed = phoneSignInSchema.safeParse(values);
   if (!parsed.success) return invalidFields<AccountAnswer>({ intent, values }, parsed.error.issues);
   const { phoneNumber } = parsed.data;
-  const result = await callAuth(
-    context,
-    request,
-    { path: '/api/auth/phone-number/send-otp', email: phoneNumber },
-    (headers) =>
-      context.services.auth.api.sendPhoneNumberOTP({ body: { phoneNumber }, headers, asResponse: true }),
-  );
+  const result = await textCode(context, request, phoneNumber);
   if (!result.ok) return refused(intent, result, ACCOUNT_TEXT.phoneSendFailed);
   return answer<AccountAnswer>({
     intent,

@@ -9,6 +9,17 @@ import { afterPasswordlessSignIn, type SignedInData } from './email-sign-in-acti
 
 type Args = FormArgs<AppLoadContext>;
 
+/** A code texted to the number (for a sign-in, or to add the number to the account). */
+export function textCode(context: AppLoadContext, request: Request, phoneNumber: string) {
+  return callAuth(
+    context,
+    request,
+    { path: '/api/auth/phone-number/send-otp', email: phoneNumber },
+    (headers) =>
+      context.services.auth.api.sendPhoneNumberOTP({ body: { phoneNumber }, headers, asResponse: true }),
+  );
+}
+
 /**
  * Signing in with a mobile number and a code by text (Better Auth's phone-number plugin). A new
  * number makes its account, whose name is asked right after, as after a code by email.
@@ -19,13 +30,7 @@ export async function sendPhoneCode({ context, request, form }: Args) {
   const parsed = phoneSignInSchema.safeParse(values);
   if (!parsed.success) return invalidFields<AccessAnswer>({ intent, values }, parsed.error.issues);
   const { phoneNumber } = parsed.data;
-  const result = await callAuth(
-    context,
-    request,
-    { path: '/api/auth/phone-number/send-otp', email: phoneNumber },
-    (headers) =>
-      context.services.auth.api.sendPhoneNumberOTP({ body: { phoneNumber }, headers, asResponse: true }),
-  );
+  const result = await textCode(context, request, phoneNumber);
   if (!result.ok) {
     const message = result.status === 429 ? result.message : ACCOUNT_TEXT.phoneSendFailed;
     return answer<AccessAnswer>(
