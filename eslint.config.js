@@ -102,6 +102,8 @@ const PUBLIC_ENTRIES = {
     'components/console-message',
     'components/console-pager',
     'jobs-console.server',
+    'organisation-sign-in-console.server',
+    'components/organisation-sign-in-page',
     'customers-console.server',
     'reports-console.server',
     'components/reports-page',

@@ -52,6 +52,7 @@ export default [
       route('customers/:userId', 'routes/admin/customer.tsx'),
       route('newsletter', 'routes/admin/newsletter.tsx'),
       route('jobs', 'routes/admin/jobs.tsx'),
+      route('sign-in', 'routes/admin/sign-in.tsx'),
       route('reports', 'routes/admin/reports.tsx'),
       route('campaigns', 'routes/admin/campaigns.tsx'),
       route('campaigns/:campaignId', 'routes/admin/campaign.tsx'),

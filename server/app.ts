@@ -135,7 +135,7 @@ export function createApp(options: CreateAppOptions) {
 
   const api = new Hono<AppBindings>();
   api.route('/health', healthRoutes(services, isShuttingDown));
-  api.route('/auth', authRoutes(services.auth));
+  api.route('/auth', authRoutes(services.auth, services.database.db, env.AUTH_SECRET));
   api.route('/cart', cartRoutes(services));
   api.route('/wishlist', wishlistRoutes(services));
   api.route('/checkout', checkoutRoutes(services));

@@ -190,7 +190,7 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
     },
     plugins: [
       ...secondFactorPlugins(hooks),
-      ...(env.OIDC_PROVIDERS.length > 0 ? [openIdConnectPlugin(env)] : []),
+      openIdConnectPlugin(env),
       phoneNumber({
         otpLength: 6,
         expiresIn: SIGN_IN_CODE_SECONDS,

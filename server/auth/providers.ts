@@ -1,4 +1,4 @@
-import { genericOAuth } from 'better-auth/plugins';
+import { type GenericOAuthConfig, genericOAuth } from 'better-auth/plugins';
 import type { Env } from '../env';
 
 /** A way to sign in through another service, as the sign-in page and /account list it. */
@@ -58,29 +58,40 @@ export function socialProviderOptions(env: ProviderEnv) {
  * link accounts for its own domains.
  */
 export function openIdConnectPlugin(env: ProviderEnv) {
-  return genericOAuth({
-    config: env.OIDC_PROVIDERS.map((oidc) => ({
-      providerId: oidc.id,
-      name: oidc.name,
-      discoveryUrl: `${oidc.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
-      clientId: oidc.clientId,
-      clientSecret: oidc.clientSecret,
-      scopes: ['openid', 'email', 'profile'],
-      pkce: true,
-      requireIdTokenVerification: true,
-      mapProfileToUser: (profile) => {
-        const email = typeof profile.email === 'string' ? profile.email.toLowerCase() : '';
-        const domain = email.split('@')[1] ?? '';
-        if (oidc.domains.length > 0 && !oidc.domains.some((d) => domain === d || domain.endsWith(`.${d}`))) {
-          throw new Error(`${oidc.name} may sign in addresses of ${oidc.domains.join(', ')} only`);
-        }
-        return {
-          firstName: typeof profile.given_name === 'string' ? profile.given_name : '',
-          lastName: typeof profile.family_name === 'string' ? profile.family_name : '',
-        };
-      },
-    })),
-  });
+  // Always present (even with no provider configured): organisations added in the console join it.
+  return genericOAuth({ config: env.OIDC_PROVIDERS.map(openIdConnectConfig) });
+}
+
+/** Better Auth's configuration of one OpenID Connect provider (configured, or an organisation's). */
+export function openIdConnectConfig(oidc: {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  domains: string[];
+}): GenericOAuthConfig {
+  return {
+    providerId: oidc.id,
+    name: oidc.name,
+    discoveryUrl: `${oidc.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+    clientId: oidc.clientId,
+    clientSecret: oidc.clientSecret,
+    scopes: ['openid', 'email', 'profile'],
+    pkce: true,
+    requireIdTokenVerification: true,
+    mapProfileToUser: (profile) => {
+      const email = typeof profile.email === 'string' ? profile.email.toLowerCase() : '';
+      const domain = email.split('@')[1] ?? '';
+      if (oidc.domains.length > 0 && !oidc.domains.some((d) => domain === d || domain.endsWith(`.${d}`))) {
+        throw new Error(`${oidc.name} may sign in addresses of ${oidc.domains.join(', ')} only`);
+      }
+      return {
+        firstName: typeof profile.given_name === 'string' ? profile.given_name : '',
+        lastName: typeof profile.family_name === 'string' ? profile.family_name : '',
+      };
+    },
+  };
 }
 
 /** Where "Continue with" forms lead (for the page's form-action policy). */

@@ -375,6 +375,19 @@ export interface InventoryTable {
   updated_at: number;
 }
 
+export interface OrganisationSignInTable {
+  /** The provider id in Better Auth: "org-" and a slug of the name. */
+  id: string;
+  name: string;
+  issuer: string;
+  client_id: string;
+  /** Encrypted with AUTH_SECRET. */
+  client_secret: string;
+  /** Comma-separated lowercase domains. */
+  domains: string;
+  created_at: number;
+}
+
 export interface DatabaseSchema {
   rate_limits: RateLimitTable;
   cart_items: CartItemTable;
@@ -402,4 +415,5 @@ export interface DatabaseSchema {
   campaigns: CampaignTable;
   campaign_recipients: CampaignRecipientTable;
   contact_replies: ContactReplyTable;
+  organisation_sign_ins: OrganisationSignInTable;
 }

@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/auth';
+import { offerOrganisationSignIn } from '../auth/organisation-sign-ins';
+import type { DatabaseSchema } from '../db/schema';
 import { CLIENT_IP_HEADER } from '../auth/options';
 import {
   REAUTHENTICATION_MESSAGE,
@@ -38,8 +41,25 @@ function withClientIp(request: Request, ip: string): Request {
  * Better Auth behind our rate limits and origin check. Turning two-factor off needs a current
  * code as well as the password, so a stolen password alone cannot remove the second factor.
  */
-export function authRoutes(auth: Auth) {
+export function authRoutes(auth: Auth, db: Kysely<DatabaseSchema>, secret: string) {
   const app = new Hono<AppBindings>();
+  // An organisation added in the console is made known to this instance when a request names it.
+  const offer = (id: unknown) =>
+    typeof id === 'string' && id.startsWith('org-')
+      ? offerOrganisationSignIn(auth, db, secret, id)
+      : undefined;
+
+  app.post('/sign-in/social', async (c, next) => {
+    await offer(
+      (
+        (await c.req.raw
+          .clone()
+          .json()
+          .catch(() => ({}))) as { provider?: unknown }
+      ).provider,
+    );
+    return next();
+  });
 
   app.post('/two-factor/disable', async (c) => {
     const parsed = disableTwoFactorBody.safeParse(await c.req.json().catch(() => undefined));
@@ -72,6 +92,7 @@ export function authRoutes(auth: Auth) {
   // The way back from a provider always lands on a page: a provider's answer Better Auth could
   // not take (a profile an organisation may not vouch for, a provider down) says so on /login.
   app.on(['GET', 'POST'], '/callback/:providerId', async (c) => {
+    await offer(c.req.param('providerId'));
     const response = await auth.handler(withClientIp(c.req.raw, c.get('clientIp')));
     if (response.status < 500) return response;
     c.get('logger').warn(

@@ -275,3 +275,26 @@ test('staff answer a contact message, and an admin sends a campaign whose mail u
   await expect(admin.getByRole('cell', { name: 'Unsubscribed', exact: true })).toBeVisible();
   await context.close();
 });
+
+test('an admin adds an organisation’s sign-in and removes it again', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const { context, admin } = await newConsoleAdmin(browser, baseURL!);
+  const name = `Harbor Clinic ${testInfo.project.name}`;
+  await admin.goto('/admin/sign-in');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Organisation sign-in' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Add organisation' }).click();
+  await expect(admin.getByText('Enter the organisation’s name')).toBeVisible();
+  await admin.getByLabel('Organisation name').fill(name);
+  await admin.getByLabel('Email domains').fill(`${testInfo.project.name}.harbor.example`);
+  await admin.getByLabel('Issuer URL').fill(process.env.E2E_OIDC_ISSUER ?? '');
+  await admin.getByLabel('Client ID').fill('medisupply-store');
+  await admin.getByLabel('Client secret').fill('local-provider-secret-0123456789');
+  await admin.getByRole('button', { name: 'Add organisation' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: `${name} added.` })).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+  await admin.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(admin.getByRole('status').filter({ hasText: `${name} removed.` })).toBeVisible();
+  await context.close();
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
 import { type LocalOidcProvider, startOidcProvider, throughProvider } from '../support/oidc-provider';
 import { type PageVisitor, pageVisitor } from '../support/page-visitor';
+import { postForm, staffClient } from '../support/staff';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -19,8 +20,13 @@ describe.each(testEngines)('signing in through OpenID Connect on %s', (engine) =
         linker: { email: `linker-other-${engine}@example.com`, given_name: 'Lin', family_name: 'Ker' },
         nurse: { email: `nurse-${engine}@clinic.example`, given_name: 'Noa', family_name: 'Nurse' },
         outsider: { email: `someone-${engine}@elsewhere.example`, given_name: 'Out', family_name: 'Sider' },
+        carer: { email: `carer-${engine}@valley.example`, given_name: 'Cato', family_name: 'Carer' },
       },
-      redirectUris: [`${app}/api/auth/callback/local-id`, `${app}/api/auth/callback/riverside`],
+      redirectUris: [
+        `${app}/api/auth/callback/local-id`,
+        `${app}/api/auth/callback/riverside`,
+        `${app}/api/auth/callback/org-valley-home-care`,
+      ],
     });
     t = await startTestServer(
       engine,
@@ -192,5 +198,82 @@ describe.each(testEngines)('signing in through OpenID Connect on %s', (engine) =
     expect(last.status).toBe(400);
     expect(last.text).toContain('This is the only way left to sign in to your account');
     expect(((await v.client.get('/api/auth/list-accounts')).body as unknown[]).length).toBe(1);
+  });
+
+  it('an administrator adds an organisation in the console; its people sign in by domain until it is removed', async () => {
+    const admin = await staffClient(t, 'admin');
+    const staff = await staffClient(t, 'staff');
+    const fields = {
+      intent: 'add',
+      name: 'Valley Home Care',
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      domains: 'valley.example',
+    };
+    expect((await postForm(t, staff.client, '/admin/sign-in', fields)).status).toBe(403);
+    const empty = await postForm(t, admin.client, '/admin/sign-in', { intent: 'add' });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain('Enter the organisation’s name');
+    expect(empty.text).toContain('Enter the provider’s issuer URL');
+    const unreachable = await postForm(t, admin.client, '/admin/sign-in', {
+      ...fields,
+      issuer: 'http://127.0.0.1:9/',
+    });
+    expect(unreachable.status).toBe(400);
+    expect(unreachable.text).toContain('We could not read the provider’s configuration at that address.');
+    const badDomains = await postForm(t, admin.client, '/admin/sign-in', {
+      ...fields,
+      domains: 'not a domain',
+    });
+    expect(badDomains.status).toBe(400);
+
+    const added = await postForm(t, admin.client, '/admin/sign-in', fields);
+    expect(added.status).toBe(200);
+    expect(added.text).toContain(`${t.url}/api/auth/callback/org-valley-home-care`);
+    const taken = await postForm(t, admin.client, '/admin/sign-in', { ...fields, name: 'Valley Again' });
+    expect(taken.status).toBe(400);
+    expect(taken.text).toContain('Another organisation already signs in valley.example');
+    const db = t.server.services.database.db;
+    const row = await db.selectFrom('organisation_sign_ins').selectAll().executeTakeFirstOrThrow();
+    expect(row.client_secret).not.toContain(provider.clientSecret);
+    const audit = await db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('target_id', '=', row.id)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['organisation-sign-in.add']);
+    expect(audit[0]!.after).not.toContain(provider.clientSecret);
+
+    const v = visitor();
+    const authorize = await toProvider(v, '/login', {
+      intent: 'sign-in',
+      via: 'organisation',
+      email: `carer-${engine}@valley.example`,
+    });
+    expect(authorize.searchParams.get('redirect_uri')).toBe(
+      `${t.url}/api/auth/callback/org-valley-home-care`,
+    );
+    provider.signInAs('carer');
+    const back = await v.get(await throughProvider(authorize.toString(), t.url));
+    expect(back.status).toBe(302);
+    expect(await session(v)).toMatchObject({
+      user: { email: `carer-${engine}@valley.example`, firstName: 'Cato' },
+    });
+
+    const removed = await postForm(t, admin.client, '/admin/sign-in', {
+      intent: 'remove',
+      id: 'org-valley-home-care',
+    });
+    expect(removed.status).toBe(200);
+    const after = await visitor().post('/login', {
+      intent: 'sign-in',
+      via: 'organisation',
+      email: `carer-${engine}@valley.example`,
+    });
+    expect(after.status).toBe(404);
+    // The way back for a sign-in started before the removal signs nobody in either.
+    const late = await visitor().get('/api/auth/callback/org-valley-home-care?code=x&state=y');
+    expect(late.headers.get('location') ?? '').toContain('error');
   });
 });

@@ -1,5 +1,6 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import { REAUTHENTICATION_REQUIRED } from '#server/auth/recent-sign-in';
+import { offerOrganisationSignIn, organisationSignInFor } from '#server/auth/organisation-sign-ins';
 import { organisationProviderFor, signInProviders } from '#server/auth/providers';
 import { answer, type FormArgs, invalidFields } from '~/lib/form-action.server';
 import { textFields } from '~/lib/form-answer';
@@ -77,7 +78,15 @@ export async function signInWithOrganisation(args: Args) {
   const values = textFields(args.form, ['email']);
   const parsed = emailSchema.safeParse(values);
   if (!parsed.success) return invalidFields<AccessAnswer>({ intent, values }, parsed.error.issues);
-  const provider = organisationProviderFor(args.context.services.env, parsed.data.email);
+  const { env, database, auth } = args.context.services;
+  // The operator's providers (OIDC_PROVIDERS with domains), then those added in the console.
+  const configured = organisationProviderFor(env, parsed.data.email);
+  const added = configured ? undefined : await organisationSignInFor(database.db, parsed.data.email);
+  const provider =
+    configured ??
+    (added && (await offerOrganisationSignIn(auth, database.db, env.AUTH_SECRET, added.id))
+      ? added
+      : undefined);
   if (!provider) {
     return answer<AccessAnswer>(
       { intent, ok: false, message: ACCOUNT_TEXT.noOrganisation, values },

@@ -13,7 +13,7 @@ export interface Actor {
 
 export interface AuditEntry {
   action: string;
-  targetType: 'order' | 'product' | 'user' | 'campaign' | 'subscriber' | 'contact';
+  targetType: 'order' | 'product' | 'user' | 'campaign' | 'subscriber' | 'contact' | 'organisation';
   targetId: string;
   before?: unknown;
   after?: unknown;

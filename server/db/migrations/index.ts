@@ -13,6 +13,7 @@ import * as operations from './0011-operations';
 import * as consoleOrderIndexes from './0012-console-order-indexes';
 import * as jobsCampaignsInbox from './0013-jobs-campaigns-inbox';
 import * as signInKeys from './0014-sign-in-keys';
+import * as organisationSignIns from './0015-organisation-sign-ins';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-console-order-indexes': consoleOrderIndexes,
   '0013-jobs-campaigns-inbox': jobsCampaignsInbox,
   '0014-sign-in-keys': signInKeys,
+  '0015-organisation-sign-ins': organisationSignIns,
 };
