@@ -4,15 +4,21 @@ import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { type AccessAnswer, REGISTERED } from '../account-forms';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { answerMessage, useResultMessage } from '../use-result-message';
-import { type CodeChannel, CodeStep } from './code-step';
+import type { CodeChannel } from './code-step';
 import { LoginForm } from './login-form';
 import { PasskeySignIn } from './passkey-sign-in';
 import { ProviderButtons } from './provider-buttons';
-import { NameStep } from './name-step';
 import { RegisterForm } from './register-form';
 import { ResultMessage } from './result-message';
-import { TwoFactorChallenge } from './two-factor-challenge';
 import { Tabs } from '~/components/ui/tabs';
+import { lazyComponent } from '~/lib/lazy-component';
+
+// The steps after the first one load their code when reached (the server renders them whole).
+const CodeStep = lazyComponent(() => import('./code-step').then((m) => m.CodeStep));
+const NameStep = lazyComponent(() => import('./name-step').then((m) => m.NameStep));
+const TwoFactorChallenge = lazyComponent(() =>
+  import('./two-factor-challenge').then((m) => m.TwoFactorChallenge),
+);
 
 export type AccessTab = 'signin' | 'register';
 

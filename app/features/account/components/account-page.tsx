@@ -9,7 +9,6 @@ import { AccountSection } from './account-section';
 import { ProfileSection } from './profile-section';
 import { SecuritySettings } from './security-settings';
 import { SessionsSection } from './sessions-section';
-import { TwoFactorSection } from './two-factor-section';
 
 export interface AccountPageProps {
   user: { firstName: string; lastName: string; email: string; twoFactorEnabled: boolean; staff: boolean };
@@ -36,6 +35,7 @@ export interface AccountPageProps {
 }
 
 // Open settings only (a recent sign-in): their code loads with them.
+const TwoFactorSection = lazyComponent(() => import('./two-factor-section').then((m) => m.TwoFactorSection));
 const PasswordSection = lazyComponent(() => import('./password-section').then((m) => m.PasswordSection));
 const PasskeysSection = lazyComponent(() => import('./passkeys-section').then((m) => m.PasskeysSection));
 const PhoneSection = lazyComponent(() => import('./phone-section').then((m) => m.PhoneSection));
