@@ -16,6 +16,7 @@ import { type LookupContext, lookupSession } from './session-lookup';
 export interface AuthMails {
   verifyEmail(recipient: { firstName?: string | null; url: string }): MailContent;
   resetPassword(recipient: { firstName?: string | null; url: string }): MailContent;
+  changeEmail(recipient: { firstName?: string | null; url: string }): MailContent;
   signInCode(recipient: { code: string }): MailContent;
   signInLink(recipient: { url: string }): MailContent;
 }
@@ -35,6 +36,7 @@ export function createAuth(
         send(user.email, mails.verifyEmail({ firstName: user.firstName, url })),
       sendResetPassword: (user, url) =>
         send(user.email, mails.resetPassword({ firstName: user.firstName, url })),
+      sendEmailChange: (user, url) => send(user.email, mails.changeEmail({ firstName: user.firstName, url })),
       sendSignInCode: (email, code) => send(email, mails.signInCode({ code })),
       sendSignInLink: (email, token, redirectTo) =>
         send(email, mails.signInLink({ url: signInLinkUrl(env.APP_URL, token, redirectTo) })),

@@ -17,6 +17,8 @@ export interface AuthHooks {
   sendSignInCode(email: string, code: string): Promise<void>;
   /** A sign-in link: the token, and where the visitor was heading (a path on this site). */
   sendSignInLink(email: string, token: string, redirectTo: string): Promise<void>;
+  /** The link that confirms a new email address for an account (it changes when opened). */
+  sendEmailChange(user: { email: string; firstName?: string }, url: string): Promise<void>;
   /** A one-time code by text message (signing in, adding the number, or a second factor). */
   sendPhoneCode(phoneNumber: string, code: string): Promise<void>;
 }
@@ -124,10 +126,16 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) =>
-        hooks.sendVerificationEmail({ email: user.email, firstName: firstNameOf(user) }, url),
+      // The same link confirms a new account's address and a changed one: its token says which.
+      sendVerificationEmail: async ({ user, url, token }) =>
+        tokenRequestType(token) === 'change-email-verification'
+          ? hooks.sendEmailChange({ email: user.email, firstName: firstNameOf(user) }, url)
+          : hooks.sendVerificationEmail({ email: user.email, firstName: firstNameOf(user) }, url),
     },
     user: {
+      // A new address is confirmed by a link sent to it before it replaces the old one; asking
+      // needs a recent sign-in (recent-sign-in.ts).
+      changeEmail: { enabled: true },
       additionalFields: {
         // Empty for an account made by a code or link by email until the name step is answered;
         // a registration with a password must give them (requestChecks).
@@ -286,6 +294,18 @@ function requestChecks(appUrl: string) {
       }
     }
   });
+}
+
+/** The kind of a Better Auth email token (a signed JWT: its payload is readable, not forgeable). */
+function tokenRequestType(token: string): string | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      requestType?: unknown;
+    };
+    return typeof payload.requestType === 'string' ? payload.requestType : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function firstNameOf(user: unknown): string | undefined {

@@ -4,6 +4,7 @@ import { isPurchasable } from '../../app/features/catalog/catalog';
 import { SEED_PRODUCTS } from '../../app/features/catalog/catalog-seed';
 import { CARDS, cardPayment, pay, startCheckout, TEST_ADDRESS } from '../support/checkout';
 import { createClient } from '../support/http-client';
+import { extractLinks } from '../support/smtp-receiver';
 import { type PageVisitor, pageVisitor } from '../support/page-visitor';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -135,6 +136,50 @@ describe.each(testEngines)('confirming it is you, your data and deleting the acc
 
     const elsewhere = await createClient(t.url).post('/api/auth/sign-in/email-otp', { email, otp: code });
     expect(elsewhere.status).not.toBe(200);
+  });
+
+  it('changes the email by a link sent to the new address, after a recent sign-in, telling nothing of a taken one', async () => {
+    const { v, email } = await member();
+    const newEmail = `changed-${engine}-${counter}@example.com`;
+    const before = t.smtp.messages.length;
+    const asked = await v.post('/account', { intent: 'email-change', email: newEmail });
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain(`We sent a link to ${newEmail}.`);
+    const mail = await t.smtp.waitFor(
+      (m) =>
+        m.to.includes(newEmail) &&
+        m.subject === 'Confirm your new email address' &&
+        t.smtp.messages.indexOf(m) >= before,
+    );
+    const link = extractLinks(mail).find((l) => l.includes('/api/auth/verify-email'))!;
+    const emailOf = async () =>
+      (
+        await db()
+          .selectFrom('user')
+          .select('email')
+          .where('email', 'in', [email, newEmail])
+          .executeTakeFirstOrThrow()
+      ).email;
+    expect(await emailOf()).toBe(email);
+    const opened = await v.get(link.replace(t.url, ''));
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe('/account');
+    expect(await emailOf()).toBe(newEmail);
+
+    const other = await member();
+    const sentBefore = t.smtp.messages.length;
+    const taken = await other.v.post('/account', { intent: 'email-change', email: newEmail });
+    expect(taken.status).toBe(200);
+    expect(taken.text).toContain(`We sent a link to ${newEmail}.`);
+    await t.settled();
+    expect(t.smtp.messages.slice(sentBefore).filter((m) => m.to.includes(newEmail))).toEqual([]);
+
+    await ageSessions(other.email);
+    const stale = await other.v.post('/account', { intent: 'email-change', email: `x-${newEmail}` });
+    expect(stale.status).toBe(403);
+    expect((await other.v.client.post('/api/auth/change-email', { newEmail: `y-${newEmail}` })).status).toBe(
+      403,
+    );
   });
 
   it('limits password guesses when confirming (429 with Retry-After)', async () => {

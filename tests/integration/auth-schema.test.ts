@@ -10,6 +10,7 @@ const noMail = {
   sendSignInCode: async () => undefined,
   sendSignInLink: async () => undefined,
   sendPhoneCode: async () => undefined,
+  sendEmailChange: async () => undefined,
 };
 
 // Our hand-written auth migration must be exactly what Better Auth expects: if an upgrade

@@ -9,7 +9,7 @@ import { ACCOUNT_TEXT } from './account-text.server';
 import { changePasswordSchema, confirmError, nameSchema, newPasswordSchema } from './account.schema';
 import { callAuth } from './auth-call.server';
 import { identityIntents } from './identity-actions.server';
-import { phoneIntents } from './phone-actions.server';
+import { contactDetailIntents } from './contact-details-actions.server';
 import { reauthenticationIntents } from './reauthenticate-actions.server';
 import { requireUser } from './session.server';
 import { disableTwoFactorSchema, withoutSpaces } from './two-factor.schema';
@@ -62,7 +62,7 @@ export async function accountAction(context: AppLoadContext, request: Request) {
       'sign-out-others': signOutOthers,
       'sign-out-everywhere': signOutEverywhere,
       ...reauthenticationIntents,
-      ...phoneIntents,
+      ...contactDetailIntents,
       ...identityIntents,
       ...accountDataIntents,
       ...addressBookIntents,

@@ -67,6 +67,7 @@ export interface AccountAnswer extends FormAnswer {
     | 'phone-add-send'
     | 'phone-add-verify'
     | 'phone-remove'
+    | 'email-change'
     | 'identity-link'
     | 'identity-unlink'
     | 'delete-account';

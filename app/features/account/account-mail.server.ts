@@ -36,6 +36,23 @@ export function verifyEmailMail({ firstName, url }: RecipientWithLink): MailCont
   };
 }
 
+export function changeEmailMail({ firstName, url }: RecipientWithLink): MailContent {
+  const subject = 'Confirm your new email address';
+  return {
+    subject,
+    ...renderMail(STORE, {
+      title: subject,
+      preheader: `One click to use this address for your ${STORE.name} account.`,
+      paragraphs: [
+        greeting(firstName),
+        `You asked to use this email address for your ${STORE.name} account. Use the button below to confirm it: your account's address changes when you do.`,
+      ],
+      action: { label: 'Confirm new email address', url },
+      footnote: `If you did not ask for this, you can ignore this email. Nothing changes.`,
+    }),
+  };
+}
+
 export function resetPasswordMail({ firstName, url }: RecipientWithLink): MailContent {
   const subject = 'Reset your password';
   return {
@@ -140,6 +157,7 @@ export function twoFactorDisabledMail({ firstName }: Recipient): MailContent {
 export const authMails: AuthMails = {
   verifyEmail: verifyEmailMail,
   resetPassword: resetPasswordMail,
+  changeEmail: changeEmailMail,
   signInCode: signInCodeMail,
   signInLink: signInLinkMail,
 };

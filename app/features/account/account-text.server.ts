@@ -23,6 +23,9 @@ export const ACCOUNT_TEXT = {
     'That code is not valid or has expired. Check the latest text message, or ask for a new code.',
   twoFactorCodeTexted:
     'We texted a 6-digit code to the mobile number on your account. It works once, within 10 minutes.',
+  emailChangeSent: (email: string) =>
+    `We sent a link to ${email}. Your account's email address changes when you open it, within 24 hours.`,
+  emailChangeFailed: 'We could not send the link. Please check the address and try again.',
   phoneSaved: 'Your mobile number is saved. You can sign in with a code texted to it.',
   phoneRemoved: 'Your mobile number was removed.',
   providerFailed: 'Signing in with that service did not work. Please try again, or sign in another way.',

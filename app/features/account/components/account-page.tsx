@@ -37,6 +37,7 @@ export interface AccountPageProps {
 // Open settings only (a recent sign-in): their code loads with them.
 const TwoFactorSection = lazyComponent(() => import('./two-factor-section').then((m) => m.TwoFactorSection));
 const PasswordSection = lazyComponent(() => import('./password-section').then((m) => m.PasswordSection));
+const EmailSection = lazyComponent(() => import('./email-section').then((m) => m.EmailSection));
 const PasskeysSection = lazyComponent(() => import('./passkeys-section').then((m) => m.PasskeysSection));
 const PhoneSection = lazyComponent(() => import('./phone-section').then((m) => m.PhoneSection));
 const IdentitiesSection = lazyComponent(() =>
@@ -45,12 +46,14 @@ const IdentitiesSection = lazyComponent(() =>
 
 export function AccountPage(props: AccountPageProps) {
   const { user, sessions, notice, orders, addressBook, security, downloadData, deleteAccount } = props;
+  // An account made by a code by text has a placeholder address (.invalid): never shown.
+  const email = user.email.endsWith('.invalid') ? null : user.email;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: 'My Account' }]} />
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">My Account</h1>
       <p className="mt-2 text-lg">
-        Signed in as <strong>{user.email}</strong>
+        Signed in as <strong>{email ?? security.phoneNumber ?? 'your mobile number'}</strong>
       </p>
       {user.staff && user.twoFactorEnabled ? (
         <p className="mt-2">
@@ -62,7 +65,7 @@ export function AccountPage(props: AccountPageProps) {
       <div className="mt-8 space-y-8">
         <AccountSection title="Order history">{orders}</AccountSection>
         <AccountSection title="Address book">{addressBook}</AccountSection>
-        <ProfileSection user={user} notice={notice} />
+        <ProfileSection user={{ ...user, email: email ?? '' }} notice={notice} />
         <SecuritySettings
           openSeconds={security.openSeconds}
           email={user.email}
@@ -74,6 +77,7 @@ export function AccountPage(props: AccountPageProps) {
             staff={user.staff}
             hasPassword={security.hasPassword}
           />
+          <EmailSection email={email} />
           <PasskeysSection passkeys={security.passkeys} />
           <PhoneSection phoneNumber={security.phoneNumber} />
           <IdentitiesSection identities={security.identities} failed={props.identityFailed ?? false} />

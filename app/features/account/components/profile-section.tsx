@@ -58,14 +58,16 @@ export function ProfileSection({ user, notice }: ProfileProps) {
             />
           ))}
         </div>
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          value={user.email}
-          readOnly
-          hint="Your sign-in email."
-        />
+        {user.email ? (
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            value={user.email}
+            readOnly
+            hint="Your sign-in email. Change it under Email address."
+          />
+        ) : null}
         <ResultMessage ref={messageRef} message={message} />
         <SubmitButton pending={pending} pendingLabel="Saving...">
           Save changes

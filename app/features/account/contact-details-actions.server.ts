@@ -4,6 +4,7 @@ import { answer, type FormArgs, invalidFields } from '~/lib/form-action.server';
 import { textFields } from '~/lib/form-answer';
 import type { AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
+import { emailSchema } from './account.schema';
 import { phoneCodeSchema, phoneSignInSchema } from './phone.schema';
 import { callAuth } from './auth-call.server';
 import { textCode } from './phone-sign-in-actions.server';
@@ -11,9 +12,10 @@ import { textCode } from './phone-sign-in-actions.server';
 type Args = FormArgs<AppLoadContext>;
 
 /**
- * The account's mobile number on /account: a code is texted to the new number, which is saved
- * once the code comes back (Better Auth's phone-number plugin, updatePhoneNumber). Adding,
- * changing and removing it need a recent sign-in, as every change to how the account signs in.
+ * How the store reaches the account, on /account: its email address (a link goes to the new one,
+ * which replaces the old when opened) and its mobile number (a code is texted to the new number,
+ * saved once the code comes back; Better Auth's phone-number plugin). Changing either needs a
+ * recent sign-in, as every change to how the account signs in.
  */
 
 function refused(
@@ -94,7 +96,33 @@ async function removeNumber({ context, request }: Args) {
   return answer<AccountAnswer>({ intent, ok: true, message: ACCOUNT_TEXT.phoneRemoved });
 }
 
-export const phoneIntents = {
+/**
+ * A new email address: a link goes to it, and the address changes when it is opened (Better
+ * Auth's change-email). The answer is the same whether or not another account uses it.
+ */
+async function changeEmail({ context, request, form }: Args) {
+  const intent = 'email-change';
+  const values = textFields(form, ['email']);
+  const parsed = emailSchema.safeParse(values);
+  if (!parsed.success) return invalidFields<AccountAnswer>({ intent, values }, parsed.error.issues);
+  const { email } = parsed.data;
+  const result = await callAuth(
+    context,
+    request,
+    { path: '/api/auth/send-verification-email', email },
+    (headers) =>
+      context.services.auth.api.changeEmail({
+        body: { newEmail: email, callbackURL: '/account' },
+        headers,
+        asResponse: true,
+      }),
+  );
+  if (!result.ok) return refused(intent, result, ACCOUNT_TEXT.emailChangeFailed);
+  return answer<AccountAnswer>({ intent, ok: true, message: ACCOUNT_TEXT.emailChangeSent(email) });
+}
+
+export const contactDetailIntents = {
+  'email-change': changeEmail,
   'phone-add-send': sendCode,
   'phone-add-verify': verifyCode,
   'phone-remove': removeNumber,
