@@ -21,14 +21,16 @@ export async function migrateToLatest(
     return withSchemaDropsHeld(database.postgres.url, () => runMigrator(database, migrations));
   }
   // Kysely's lock on SQLite only guards one connection. When two processes migrate one file at
-  // once, the loser fails on a table the winner just made; a second pass then sees the
-  // migration recorded and has nothing left to do. A genuinely broken migration fails again.
+  // once, the loser read the applied migrations before the winner's transaction (all of them in
+  // one) committed, and fails on a table the winner made; a later pass sees them recorded and
+  // has nothing left to do. The winner may take a second or more on a loaded machine with every
+  // migration to run: up to 8 passes over about 3.6 s. A genuinely broken migration fails again.
   for (let attempt = 1; ; attempt++) {
     try {
       return await runMigrator(database, migrations);
     } catch (error) {
-      if (database.engine !== 'sqlite' || attempt >= 3) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      if (database.engine !== 'sqlite' || attempt >= 8) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
 }
