@@ -37,6 +37,7 @@ const PUBLIC_ENTRIES = {
     'components/result-message',
     'use-result-message',
     'reauthenticate-actions.server',
+    'account-refusals.server',
   ],
   privacy: ['account-data-actions.server', 'components/your-data-sections'],
   cart: [

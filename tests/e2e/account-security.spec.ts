@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
+import { ageSessions } from './support/age-sessions';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { ownClientAddress } from './support/client-address';
 import { expect, test } from './support/fixtures';
@@ -25,25 +25,6 @@ async function signUpByCode(page: Page, email: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
 }
 
-/** As if every session of the account signed in 11 minutes ago (time passing, in the store's database). */
-function ageSessions(email: string) {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'store.db'));
-  try {
-    const user = db.prepare('select id from "user" where email = ?').get(email) as { id: string };
-    const rows = db.prepare('select id, createdAt from session where userId = ?').all(user.id) as {
-      id: string;
-      createdAt: unknown;
-    }[];
-    const then = Date.now() - 11 * 60_000;
-    for (const row of rows) {
-      const past = typeof row.createdAt === 'number' ? then : new Date(then).toISOString();
-      db.prepare('update session set createdAt = ?, reauthenticatedAt = null where id = ?').run(past, row.id);
-    }
-  } finally {
-    db.close();
-  }
-}
-
 test('a passwordless account sets a password, confirms it is you later, downloads its data and deletes itself', async ({
   page,
 }, testInfo) => {
@@ -59,7 +40,7 @@ test('a passwordless account sets a password, confirms it is you later, download
   await expect(passwordSection.getByText('Password changed.', { exact: false })).toBeVisible();
 
   // Eleven minutes later: "Confirm it is you" stands in place of the settings.
-  ageSessions(email);
+  ageSessions(path.join(process.env.E2E_DATA_DIR ?? '', 'store.db'), email);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete my account' })).toHaveCount(0);

@@ -1,28 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { freePort } from '../support/free-port';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { ageSessions } from './support/age-sessions';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-
-/** As if every session of the account signed in 11 minutes ago. */
-function ageSessions(file: string, email: string) {
-  const db = new Database(file);
-  try {
-    const then = Date.now() - 11 * 60_000;
-    const rows = db
-      .prepare('select s.id, s.createdAt from session s join "user" u on u.id = s.userId where u.email = ?')
-      .all(email) as { id: string; createdAt: unknown }[];
-    for (const row of rows) {
-      const past = typeof row.createdAt === 'number' ? then : new Date(then).toISOString();
-      db.prepare('update session set createdAt = ?, reauthenticatedAt = null where id = ?').run(past, row.id);
-    }
-  } finally {
-    db.close();
-  }
-}
 
 /**
  * Passkeys need a site name, not an IP address (WebAuthn relying party ids are domains): this

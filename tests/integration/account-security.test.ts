@@ -6,7 +6,7 @@ import { CARDS, cardPayment, pay, startCheckout, TEST_ADDRESS } from '../support
 import { createClient } from '../support/http-client';
 import { extractLinks } from '../support/smtp-receiver';
 import { type PageVisitor, pageVisitor } from '../support/page-visitor';
-import { testEngines } from '../support/test-database';
+import { testEngines, timeLike } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const PASSWORD = 'security-password-1';
@@ -59,16 +59,9 @@ describe.each(testEngines)('confirming it is you, your data and deleting the acc
       .execute();
     const then = Date.now() - 11 * 60_000;
     for (const row of rows) {
-      const value = row.createdAt;
-      const past =
-        typeof value === 'number'
-          ? then
-          : typeof value === 'string'
-            ? new Date(then).toISOString()
-            : new Date(then);
       await db()
         .updateTable('session')
-        .set({ createdAt: past, reauthenticatedAt: null })
+        .set({ createdAt: timeLike(row.createdAt, then), reauthenticatedAt: null })
         .where('id', '=', row.id as string)
         .execute();
     }

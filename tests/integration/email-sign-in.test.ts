@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type TestClient } from '../support/http-client';
 import { extractLinks, type ReceivedMail } from '../support/smtp-receiver';
-import { testEngines } from '../support/test-database';
+import { testEngines, timeLike } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { secretOf, totp } from '../support/totp';
 
@@ -45,16 +45,9 @@ describe.each(testEngines)('sign-in by emailed code or link on %s', (engine) => 
     const db = t.server.services.database.db as never as Kysely<Record<string, Record<string, unknown>>>;
     const rows = await db.selectFrom('verification').select(['id', 'expiresAt']).execute();
     for (const row of rows) {
-      const value = row.expiresAt;
-      const past =
-        typeof value === 'number'
-          ? Date.now() - 1000
-          : typeof value === 'string'
-            ? new Date(Date.now() - 1000).toISOString()
-            : new Date(Date.now() - 1000);
       await db
         .updateTable('verification')
-        .set({ expiresAt: past })
+        .set({ expiresAt: timeLike(row.expiresAt, Date.now() - 1000) })
         .where('id', '=', row.id as string)
         .execute();
     }

@@ -9,7 +9,7 @@ import {
   startSmsProvider,
   waitForSmsFile,
 } from '../support/sms';
-import { testEngines } from '../support/test-database';
+import { testEngines, timeLike } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { secretOf, totp } from '../support/totp';
 
@@ -89,18 +89,9 @@ describe.each(testEngines)('signing in with a mobile number on %s', (engine) => 
       .where('identifier', 'like', `%${phoneNumber}%`)
       .execute();
     expect(rows.length).toBe(1);
-    const past = Date.now() - 1000;
-    const value = rows[0]!.expiresAt;
     await db
       .updateTable('verification')
-      .set({
-        expiresAt:
-          typeof value === 'number'
-            ? past
-            : typeof value === 'string'
-              ? new Date(past).toISOString()
-              : new Date(past),
-      })
+      .set({ expiresAt: timeLike(rows[0]!.expiresAt, Date.now() - 1000) })
       .where('id', '=', rows[0]!.id as string)
       .execute();
     expect((await client.post('/api/auth/phone-number/verify', { phoneNumber, code })).status).toBe(400);
@@ -231,18 +222,9 @@ describe.each(testEngines)('signing in with a mobile number on %s', (engine) => 
       .where('userId', '=', user.id as string)
       .execute();
     for (const row of sessions) {
-      const then = Date.now() - 11 * 60_000;
-      const v = row.createdAt;
       await db
         .updateTable('session')
-        .set({
-          createdAt:
-            typeof v === 'number'
-              ? then
-              : typeof v === 'string'
-                ? new Date(then).toISOString()
-                : new Date(then),
-        })
+        .set({ createdAt: timeLike(row.createdAt, Date.now() - 11 * 60_000) })
         .where('id', '=', row.id as string)
         .execute();
     }

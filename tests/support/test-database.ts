@@ -80,3 +80,14 @@ export async function openMigratedTestDatabase(engine: Engine) {
     },
   };
 }
+
+/**
+ * A moment (ms since the epoch) written as `sample` is stored: Better Auth keeps its dates as
+ * numbers, ISO strings or Dates depending on the engine and the driver. For tests that move a
+ * row's time (a session signed in long ago, a code past its expiry).
+ */
+export function timeLike(sample: unknown, ms: number): number | string | Date {
+  if (typeof sample === 'number') return ms;
+  if (typeof sample === 'string') return new Date(ms).toISOString();
+  return new Date(ms);
+}

@@ -10,6 +10,7 @@ import { changePasswordSchema, confirmError, nameSchema, newPasswordSchema } fro
 import { callAuth } from './auth-call.server';
 import { identityIntents } from './identity-actions.server';
 import { contactDetailIntents } from './contact-details-actions.server';
+import { reauthAnswer } from './account-refusals.server';
 import { reauthenticationIntents } from './reauthenticate-actions.server';
 import { requireUser } from './session.server';
 import { disableTwoFactorSchema, withoutSpaces } from './two-factor.schema';
@@ -87,14 +88,6 @@ async function updateProfile({ context, request, form }: Args) {
   return answer<AccountAnswer>(
     { intent: 'profile', ok: false, message: result.message ?? ACCOUNT_TEXT.profileFailed, values },
     { status: result.status, headers: result.headers },
-  );
-}
-
-/** The answer when the session was not signed in recently: the page asks to confirm first. */
-function reauthAnswer(intent: AccountAnswer['intent']) {
-  return answer<AccountAnswer>(
-    { intent, ok: false, reauth: true, message: ACCOUNT_TEXT.reauthRequired },
-    { status: 403 },
   );
 }
 

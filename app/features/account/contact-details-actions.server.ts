@@ -1,5 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import { REAUTHENTICATION_REQUIRED } from '#server/auth/recent-sign-in';
+import { refusedAnswer } from './account-refusals.server';
 import { answer, type FormArgs, invalidFields } from '~/lib/form-action.server';
 import { textFields } from '~/lib/form-answer';
 import type { AccountAnswer } from './account-forms';
@@ -18,23 +19,11 @@ type Args = FormArgs<AppLoadContext>;
  * recent sign-in, as every change to how the account signs in.
  */
 
-function refused(
+const refused = (
   intent: AccountAnswer['intent'],
-  result: { code?: string; status: number; message?: string; headers: Headers },
+  result: Parameters<typeof refusedAnswer>[1],
   fallback: string,
-) {
-  if (result.code === REAUTHENTICATION_REQUIRED) {
-    return answer<AccountAnswer>(
-      { intent, ok: false, reauth: true, message: ACCOUNT_TEXT.reauthRequired },
-      { status: 403 },
-    );
-  }
-  const message = result.status === 429 ? result.message : fallback;
-  return answer<AccountAnswer>(
-    { intent, ok: false, message },
-    { status: result.status === 429 ? 429 : 400, headers: result.headers },
-  );
-}
+) => refusedAnswer(intent, result, fallback, result.status === 429 ? 429 : 400);
 
 async function sendCode({ context, request, form }: Args) {
   const intent = 'phone-add-send';

@@ -1,5 +1,4 @@
 import { type AppLoadContext, redirect } from 'react-router';
-import { REAUTHENTICATION_REQUIRED } from '#server/auth/recent-sign-in';
 import { offerOrganisationSignIn, organisationSignInFor } from '#server/auth/organisation-sign-ins';
 import { organisationProviderFor, signInProviders } from '#server/auth/providers';
 import { answer, type FormArgs, invalidFields } from '~/lib/form-action.server';
@@ -7,6 +6,7 @@ import { textFields } from '~/lib/form-answer';
 import type { AccessAnswer, AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { emailSchema } from './account.schema';
+import { refusedAnswer } from './account-refusals.server';
 import { callAuth } from './auth-call.server';
 import { signInTarget } from './redirect-target';
 
@@ -116,22 +116,11 @@ export async function identitiesOf(context: AppLoadContext, request: Request) {
   };
 }
 
-function accountRefusal(
+const accountRefusal = (
   intent: AccountAnswer['intent'],
-  result: { code?: string; status: number; message?: string; headers: Headers },
+  result: Parameters<typeof refusedAnswer>[1],
   fallback: string,
-) {
-  if (result.code === REAUTHENTICATION_REQUIRED) {
-    return answer<AccountAnswer>(
-      { intent, ok: false, reauth: true, message: ACCOUNT_TEXT.reauthRequired },
-      { status: 403 },
-    );
-  }
-  return answer<AccountAnswer>(
-    { intent, ok: false, message: result.status === 429 ? result.message : fallback },
-    { status: result.status >= 400 ? result.status : 400, headers: result.headers },
-  );
-}
+) => refusedAnswer(intent, result, fallback, result.status >= 400 ? result.status : 400);
 
 async function linkIdentity({ context, request, form }: Args) {
   const intent = 'identity-link';

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { readRecentSignIn } from '#server/auth/recent-sign-in';
 import { answer, type FormArgs, finish } from '~/lib/form-action.server';
+import { reauthAnswer } from '../account/account-refusals.server';
 import { requireUser } from '../account/session.server';
 import { eraseAccount, personalDataOf } from './personal-data.server';
 import { accountDeletedMail } from './privacy-mail.server';
@@ -83,10 +84,7 @@ export async function deleteAccount({ context, request, form }: FormArgs<AppLoad
   }
   const { auth, database, mail } = context.services;
   if ((await readRecentSignIn(auth, request.headers)) <= Date.now()) {
-    return answer<DeleteAccountAnswer>(
-      { intent, ok: false, reauth: true, message: 'Please confirm it is you to continue.' },
-      { status: 403 },
-    );
+    return reauthAnswer(intent);
   }
   // The cookies to clear, before the sessions are gone with the account.
   const signedOut = await auth.api.signOut({ headers: request.headers, asResponse: true });
