@@ -7,6 +7,7 @@ import { answerMessage, useResultMessage } from '../use-result-message';
 import { AccountSection } from './account-section';
 import { ResultMessage } from './result-message';
 import { lazyComponent } from '~/lib/lazy-component';
+import { useHydrated } from '~/lib/use-hydrated';
 
 // Only an account with two-factor on sees it: its code loads then.
 const TwoFactorDisable = lazyComponent(() => import('./two-factor-disable').then((m) => m.TwoFactorDisable));
@@ -25,6 +26,7 @@ export function TwoFactorSection({
   /** Turning it on asks for the password: an account without one sets it first. */
   hasPassword?: boolean;
 }) {
+  const hydrated = useHydrated();
   const [settingUp, setSettingUp] = useState(false);
   const [cancelled, setCancelled] = useState(0);
   const startRef = useRef<HTMLButtonElement>(null);
@@ -85,6 +87,8 @@ export function TwoFactorSection({
           ref={startRef}
           type="button"
           className={primaryButton}
+          // Its steps need scripts: a click before they run would be lost, so it waits for them.
+          disabled={!hydrated}
           onClick={() => {
             clearMessage();
             setSettingUp(true);
