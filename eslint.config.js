@@ -67,6 +67,7 @@ const PUBLIC_ENTRIES = {
   catalog: [
     'catalog',
     'catalog.types',
+    'fit',
     'catalog.schema',
     'catalog.server',
     'catalog-seed',

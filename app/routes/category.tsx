@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { CategoryView } from '~/features/catalog/components/category-view';
-import { parseListingQuery } from '~/features/catalog/catalog.schema';
+import { parseFitInput, parseListingQuery } from '~/features/catalog/catalog.schema';
 import { catalogueOf } from '~/features/catalog/catalogue-store.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/category';
@@ -23,7 +23,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     parseListingQuery(url.searchParams),
   );
   if (!listing) throw data(null, { status: 404 });
-  return { listing, pathname: url.pathname };
+  const fitInput = listing.fitFinder ? parseFitInput(url.searchParams) : undefined;
+  return { listing, pathname: url.pathname, fitInput };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -37,5 +38,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
-  return <CategoryView listing={loaderData.listing} pathname={loaderData.pathname} controls={cardControls} />;
+  return (
+    <CategoryView
+      listing={loaderData.listing}
+      pathname={loaderData.pathname}
+      controls={cardControls}
+      fitInput={loaderData.fitInput}
+    />
+  );
 }

@@ -1,7 +1,9 @@
 import { data } from 'react-router';
 import { ProductPurchase } from '~/features/cart/components/product-purchase';
 import { productForPage } from '~/features/catalog/catalog';
+import { parseFitInput } from '~/features/catalog/catalog.schema';
 import { catalogueOf } from '~/features/catalog/catalogue-store.server';
+import { hasFitFinder } from '~/features/catalog/fit';
 import { ProductView } from '~/features/catalog/components/product-view';
 import { jsonForScript, productJsonLd } from '~/features/catalog/structured-data';
 import { WishlistButton } from '~/features/wishlist/components/wishlist-button';
@@ -10,7 +12,7 @@ import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/product';
 import { cardControls } from './shared/card-controls';
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, request, context }: Route.LoaderArgs) {
   const catalogue = catalogueOf(context.services);
   const product = catalogue.getProduct(params.productId);
   if (!product) throw data(null, { status: 404 });
@@ -26,6 +28,9 @@ export function loader({ params, context }: Route.LoaderArgs) {
     related: catalogue.relatedProducts(product).map((p) => catalogue.gridCard(p)),
     url: `${appUrl}${product.link}`,
     jsonLd: productJsonLd(product, appUrl, categoryName, subcategoryName),
+    fitInput: hasFitFinder(product.subcategory)
+      ? parseFitInput(new URL(request.url).searchParams)
+      : undefined,
   };
 }
 
@@ -57,6 +62,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
           />
         }
         cardControls={cardControls}
+        fitInput={loaderData.fitInput}
       />
       <script
         type="application/ld+json"

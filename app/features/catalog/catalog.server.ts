@@ -13,6 +13,7 @@ import {
   type ProductCard,
 } from './catalog';
 import { type Page, paginate } from '~/lib/page-list';
+import { fitSummary, type FitNeeds, hasFitFinder, hasNeeds, mayFit } from './fit';
 import type { ListingQuery } from './catalog.schema';
 import type { Brand, CategoryDefinition, Product, Subcategory } from './catalog.types';
 
@@ -126,11 +127,20 @@ export class Catalogue {
             href: s.id === subcategoryId ? `/category/${categoryId}` : `/category/${categoryId}/${s.id}`,
             current: s.id === subcategoryId,
           }));
+    const needs: FitNeeds = { weightLb: query.weight, doorIn: query.door };
+    const fitFinder = products.some((p) => hasFitFinder(p.subcategory));
+    const fitting = fitFinder && hasNeeds(needs);
     const filtered = filterProducts(products, {
       brands: query.brands,
       minPrice: query.min !== undefined ? query.min * 100 : undefined,
       maxPrice: query.max !== undefined ? query.max * 100 : undefined,
-    });
+    }).filter((p) => !fitting || mayFit(p.measures, needs));
+    const card = (p: Product): ProductCard => {
+      const shown = query.view === 'list' ? toCard(p) : this.gridCard(p);
+      return fitting ? { ...shown, fit: fitSummary(p.measures, needs) } : shown;
+    };
+    // Cards are made for the page shown only.
+    const shown = paginate(sortProducts(filtered, query.sort), query.page, PAGE_SIZE);
     return {
       category: {
         id: category.id,
@@ -142,11 +152,8 @@ export class Catalogue {
       filterLinks,
       brands: brandsOf(products),
       priceMax: priceSliderMax(products),
-      page: paginate(
-        sortProducts(filtered, query.sort).map(query.view === 'list' ? toCard : (p) => this.gridCard(p)),
-        query.page,
-        PAGE_SIZE,
-      ),
+      fitFinder,
+      page: { ...shown, items: shown.items.map(card) },
       query,
     };
   }
@@ -172,6 +179,8 @@ export interface CategoryListing {
   filterLinks: { id: string; name: string; href: string; current: boolean }[];
   brands: Brand[];
   priceMax: number;
+  /** Whether the listing offers "Will it fit?" (some of its products carry fit figures). */
+  fitFinder: boolean;
   page: Page<ProductCard>;
   query: ListingQuery;
 }

@@ -1,4 +1,5 @@
 import type { Brand, Product, ProductImage, ProductInput, StockStatus } from './catalog.types';
+import type { FitAnswer } from './fit';
 import type { SortOption } from './listing-url';
 
 /** Pure catalogue rules (no data, no I/O): safe for the browser and the server alike. */
@@ -97,6 +98,7 @@ export function specificationRows(m: ProductInput['measures']): { name: string; 
     ['Seat width', m.seatWidthIn ? `${m.seatWidthIn} in` : undefined],
     ['Seat height', m.seatHeightIn ? `${m.seatHeightIn} in` : undefined],
     ['Overall width', m.overallWidthIn ? `${m.overallWidthIn} in` : undefined],
+    ['Width folded', m.foldedWidthIn ? `${m.foldedWidthIn} in` : undefined],
     [
       'Dimensions (L x W x H)',
       m.dimensionsIn
@@ -142,6 +144,8 @@ export type ProductCard = Pick<
   /** Shown in list view only: grid pages (gridCard in catalog.server.ts) leave it out. */
   description?: string;
   imageAlt?: string;
+  /** On a listing filtered by "Will it fit?": the answer for the figures entered. */
+  fit?: { answer: FitAnswer; text: string };
 };
 
 export function toCard(p: Product): ProductCard {

@@ -50,6 +50,8 @@ export interface ProductMeasures {
   seatWidthIn?: number;
   seatHeightIn?: number;
   overallWidthIn?: number;
+  /** Width folded for a car boot or a doorway, where the maker publishes it. */
+  foldedWidthIn?: number;
   /** Length x width x height in inches, as assembled. */
   dimensionsIn?: { length: number; width: number; height: number };
   itemWeightLb?: number;

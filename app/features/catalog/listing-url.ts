@@ -1,5 +1,5 @@
 /**
- * The state of a listing page kept in its URL (sort, view, brands, price, page), parsed with zod
+ * The state of a listing page kept in its URL (sort, view, brands, price, fit, page), parsed with zod
  * in catalog.schema.ts. Apart from catalog.ts so product cards, which every listing shares, do
  * not carry it.
  */
@@ -23,6 +23,9 @@ export interface ListingState {
   brands: string[];
   min?: number;
   max?: number;
+  /** "Will it fit?": the user's weight (lb) and the narrowest doorway (in.). */
+  weight?: number;
+  door?: number;
   sort: SortOption;
   view: 'grid' | 'list';
   page: number;
@@ -34,6 +37,8 @@ export function listingSearch(query: Partial<ListingState>): string {
   for (const brand of query.brands ?? []) params.append('brand', brand);
   if (query.min !== undefined && query.min > 0) params.set('min', String(query.min));
   if (query.max !== undefined) params.set('max', String(query.max));
+  if (query.weight !== undefined) params.set('weight', String(query.weight));
+  if (query.door !== undefined) params.set('door', String(query.door));
   if (query.sort && query.sort !== 'recommended') params.set('sort', query.sort);
   if (query.view && query.view !== 'grid') params.set('view', query.view);
   if (query.page && query.page > 1) params.set('page', String(query.page));

@@ -39,6 +39,7 @@ export const MEASURE_FIELDS = [
   ['seatWidthIn', 'Seat width (in)', 100],
   ['seatHeightIn', 'Seat height (in)', 100],
   ['overallWidthIn', 'Overall width (in)', 200],
+  ['foldedWidthIn', 'Width folded (in)', 200],
   ['itemWeightLb', 'Item weight (lb)', 2000],
   ['batteryLifeHours', 'Battery life (hours)', 1000],
   ['flowRateLpm', 'Flow rate (L/min)', 100],

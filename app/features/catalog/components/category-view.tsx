@@ -6,7 +6,9 @@ import { pageList } from '~/lib/page-list';
 import { bannerPromo } from '../catalog';
 import { type ListingState, listingSearch, type SortOption } from '../listing-url';
 import type { CategoryListing } from '../catalog.server';
+import type { FitInput } from '../catalog.schema';
 import { FilterPanel, type FilterSelection } from './filter-panel';
+import { FitFinder } from './fit-finder';
 import { ListingToolbar } from './listing-toolbar';
 import type { CardControls } from './product-card';
 import { ProductGrid } from './product-grid';
@@ -24,9 +26,11 @@ interface CategoryViewProps {
   pathname: string;
   /** Add to Cart and the wishlist toggle of each card, from the route. */
   controls: CardControls;
+  /** "Will it fit?" as the URL gave it; only listings with fit figures have it. */
+  fitInput?: FitInput;
 }
 
-export function CategoryView({ listing, pathname, controls }: CategoryViewProps) {
+export function CategoryView({ listing, pathname, controls, fitInput }: CategoryViewProps) {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { category, subcategory, page, query } = listing;
@@ -97,6 +101,11 @@ export function CategoryView({ listing, pathname, controls }: CategoryViewProps)
           <FilterPanel key={JSON.stringify(selection)} idPrefix="sidebar-filters" {...panelProps} />
         </aside>
         <div>
+          {fitInput ? (
+            <div className="mb-4">
+              <FitFinder pathname={pathname} query={query} input={fitInput} />
+            </div>
+          ) : null}
           <ListingToolbar
             total={page.total}
             sort={query.sort}

@@ -74,6 +74,13 @@ export function ProductCard({
           </Link>
         </Heading>
         <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+        {product.fit ? (
+          <p
+            className={`text-sm font-bold ${product.fit.answer === 'fits' ? 'text-success' : 'text-warning'}`}
+          >
+            {product.fit.text}
+          </p>
+        ) : null}
         {isList ? <p className="text-muted">{product.description}</p> : null}
         <div className="mt-auto pt-2">
           <PriceTag price={product.price} originalPrice={product.originalPrice} />

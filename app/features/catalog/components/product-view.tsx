@@ -7,6 +7,8 @@ import { FREIGHT_TEXT } from '../../delivery/shipping-options';
 import { FREE_SHIPPING_TEXT } from '../../promo/shipping';
 import type { ProductCard } from '../catalog';
 import type { ProductPage } from '../catalog';
+import type { FitInput } from '../catalog.schema';
+import { FitCheck } from './fit-check';
 import { PriceTag } from './price-tag';
 import type { CardControls } from './product-card';
 import { ProductGallery } from './product-gallery';
@@ -24,6 +26,8 @@ interface ProductViewProps {
   purchase: ReactNode;
   /** The same controls on the cards of the related products. */
   cardControls: CardControls;
+  /** "Will it fit?" as the URL gave it: products with fit figures only. */
+  fitInput?: FitInput;
 }
 
 const stockColour = {
@@ -33,7 +37,7 @@ const stockColour = {
 } as const;
 
 export function ProductView(props: ProductViewProps) {
-  const { product, categoryName, subcategoryName, related, url, purchase, cardControls } = props;
+  const { product, categoryName, subcategoryName, related, url, purchase, cardControls, fitInput } = props;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs
@@ -99,6 +103,9 @@ export function ProductView(props: ProductViewProps) {
               </li>
             ) : null}
           </ul>
+          {fitInput ? (
+            <FitCheck measures={product.measures} input={fitInput} pathname={product.link} />
+          ) : null}
           <ShareButtons title={product.name} url={url} />
         </div>
       </div>

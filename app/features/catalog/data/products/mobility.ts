@@ -28,6 +28,7 @@ export const mobilityProducts: ProductInput[] = [
       seatWidthIn: 18,
       seatHeightIn: 19.5,
       overallWidthIn: 25.5,
+      foldedWidthIn: 12,
       dimensionsIn: { length: 42, width: 25.5, height: 36 },
       itemWeightLb: 36,
     },
