@@ -147,6 +147,7 @@ const PUBLIC_ENTRIES = {
     'order-status',
     'order-access.server',
     'order-mail.server',
+    'receipt-download.server',
     'orders.api.server',
     'components/order-detail',
     'components/order-history',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Insertable, sql } from 'kysely';
+import { hsaFsaStatus } from '../../app/features/catalog/catalog';
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
 import { newOrderReference } from '../../app/features/orders/orders.server';
 import { openDatabase } from '../../server/db/database';
@@ -65,6 +66,7 @@ export async function seedOrders(databaseUrl: string, count: number, staffEmail:
             unit_price: product.price,
             quantity,
             line_total: product.price * quantity,
+            hsa_fsa: hsaFsaStatus(product),
           });
         }
         const shipping = subtotal >= 49_900 ? 0 : 999;

@@ -104,6 +104,8 @@ export interface AddressTable {
   updated_at: number;
 }
 
+export type HsaFsaStatus = 'eligible' | 'with-letter' | 'not-eligible';
+
 export interface OrderItemTable {
   id: string;
   order_id: string;
@@ -116,6 +118,8 @@ export interface OrderItemTable {
   line_total: number;
   /** Units refunded so far (their stock went back). */
   refunded_quantity: Generated<number>;
+  /** HSA/FSA eligibility when bought, for the receipt: 'eligible', 'with-letter' or 'not-eligible'. */
+  hsa_fsa: HsaFsaStatus;
 }
 
 export type PaymentAttemptStatus = 'processing' | 'approved' | 'declined' | 'error' | 'refused';
@@ -332,6 +336,8 @@ export interface ProductTable {
   review_count: number;
   is_new: Flag;
   hsa_fsa_eligible: Flag;
+  /** HSA/FSA only with a letter of medical necessity. */
+  hsa_fsa_letter: Flag;
   prescription_required: Flag;
   returnable: Flag;
   freight_only: Flag;

@@ -34,6 +34,9 @@ export function seedOnHand(id: string, label: StockStatus): number {
 /** Too big for a parcel: these ship by freight. */
 const FREIGHT_SUBCATEGORIES = new Set(['hospital-beds', 'power-lift-chairs', 'scooters', 'patient-lifts']);
 
+/** Dual-purpose equipment: HSA and FSA plans pay for it with a letter of medical necessity. */
+const LETTER_SUBCATEGORIES = new Set(['power-lift-chairs', 'exercise-rehab']);
+
 export function recordFromInput(input: ProductInput): ProductRecord {
   const { imageViews: _views, stock, extraSpecifications = [], isNew = false, ...rest } = input;
   return {
@@ -41,6 +44,7 @@ export function recordFromInput(input: ProductInput): ProductRecord {
     isNew,
     freightOnly: input.freightOnly ?? FREIGHT_SUBCATEGORIES.has(input.subcategory),
     taxExempt: input.taxExempt ?? input.prescriptionRequired,
+    hsaFsaLetter: input.hsaFsaLetter ?? (input.hsaFsaEligible && LETTER_SUBCATEGORIES.has(input.subcategory)),
     images: seedImages(input),
     extraSpecifications,
     onHand: seedOnHand(input.id, stock),

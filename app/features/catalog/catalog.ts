@@ -62,11 +62,12 @@ export function seedImages(input: Pick<ProductInput, 'id' | 'name' | 'imageViews
 /** A product as stored (catalogue tables and stock): what staff edit. */
 export interface ProductRecord extends Omit<
   ProductInput,
-  'imageViews' | 'stock' | 'isNew' | 'freightOnly' | 'taxExempt'
+  'imageViews' | 'stock' | 'isNew' | 'freightOnly' | 'taxExempt' | 'hsaFsaLetter'
 > {
   isNew: boolean;
   freightOnly: boolean;
   taxExempt: boolean;
+  hsaFsaLetter: boolean;
   images: ProductImage[];
   extraSpecifications: { name: string; value: string }[];
   /** Units on hand. */
@@ -144,6 +145,7 @@ export type ProductCard = Pick<
   /** Shown in list view only: grid pages (gridCard in catalog.server.ts) leave it out. */
   description?: string;
   imageAlt?: string;
+  hsaFsa: HsaFsaStatus;
   /** On a listing filtered by "Will it fit?": the answer for the figures entered. */
   fit?: { answer: FitAnswer; text: string };
 };
@@ -166,10 +168,25 @@ export function toCard(p: Product): ProductCard {
     discount: p.discount,
     description: p.description,
     stock: p.stock,
+    hsaFsa: hsaFsaStatus(p),
   };
 }
 
 export const isPurchasable = (stock: StockStatus) => stock !== 'Out of Stock';
+
+/** How HSA and FSA plans treat a product: payable, payable with a doctor's letter, or not. */
+export type HsaFsaStatus = 'eligible' | 'with-letter' | 'not-eligible';
+
+export function hsaFsaStatus(p: Pick<Product, 'hsaFsaEligible' | 'hsaFsaLetter'>): HsaFsaStatus {
+  if (!p.hsaFsaEligible) return 'not-eligible';
+  return p.hsaFsaLetter ? 'with-letter' : 'eligible';
+}
+
+export const HSA_FSA_TEXT: Record<HsaFsaStatus, string> = {
+  eligible: 'HSA/FSA eligible',
+  'with-letter': 'HSA/FSA eligible with a letter of medical necessity',
+  'not-eligible': 'Not HSA/FSA eligible',
+};
 
 // ---------------------------------------------------------------- filters, sort and pages
 

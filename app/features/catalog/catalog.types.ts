@@ -93,6 +93,11 @@ export interface ProductInput {
   /** Further display rows beyond the measures (material, warranty, power...). */
   extraSpecifications?: { name: string; value: string }[];
   hsaFsaEligible: boolean;
+  /**
+   * HSA/FSA only with a letter of medical necessity (dual-purpose items: lift chairs, exercise
+   * equipment); the seed sets it for those subcategories' eligible products.
+   */
+  hsaFsaLetter?: boolean;
   prescriptionRequired: boolean;
   returnable: boolean;
   /** Ships by freight only (Standard, longer); the seed sets it for the freight subcategories. */
@@ -118,6 +123,7 @@ export interface Product extends Omit<ProductInput, 'imageViews' | 'extraSpecifi
   onHand: number;
   freightOnly: boolean;
   taxExempt: boolean;
+  hsaFsaLetter: boolean;
   isNew: boolean;
   isSale: boolean;
   /** Percent off the original price, rounded; 0 when not on sale. */

@@ -98,6 +98,7 @@ export async function readProducts(db: Db, ids?: readonly string[]): Promise<Pro
         // Absent unless picked, as in the data files: a product reads the same from either.
         isFeatured: row.is_featured ? true : undefined,
         hsaFsaEligible: Boolean(row.hsa_fsa_eligible),
+        hsaFsaLetter: Boolean(row.hsa_fsa_letter),
         prescriptionRequired: Boolean(row.prescription_required),
         returnable: Boolean(row.returnable),
         freightOnly: Boolean(row.freight_only),
@@ -228,6 +229,7 @@ function productRow(
     review_count: p.reviewCount,
     is_new: flag(p.isNew),
     hsa_fsa_eligible: flag(p.hsaFsaEligible),
+    hsa_fsa_letter: flag(p.hsaFsaLetter),
     prescription_required: flag(p.prescriptionRequired),
     returnable: flag(p.returnable),
     freight_only: flag(p.freightOnly),

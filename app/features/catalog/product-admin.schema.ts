@@ -83,6 +83,7 @@ export const productSchema = z
     freightOnly: checkbox,
     taxExempt: checkbox,
     hsaFsaEligible: checkbox,
+    hsaFsaLetter: checkbox,
     prescriptionRequired: checkbox,
     returnable: checkbox,
     features: z
@@ -134,6 +135,7 @@ export const PRODUCT_FORM_FIELDS = [
   'freightOnly',
   'taxExempt',
   'hsaFsaEligible',
+  'hsaFsaLetter',
   'prescriptionRequired',
   'returnable',
   'features',

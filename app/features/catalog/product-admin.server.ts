@@ -139,6 +139,7 @@ export async function productForStaff(db: Db, id: string) {
     freightOnly: Boolean(row.freight_only),
     taxExempt: Boolean(row.tax_exempt),
     hsaFsaEligible: Boolean(row.hsa_fsa_eligible),
+    hsaFsaLetter: Boolean(row.hsa_fsa_letter),
     prescriptionRequired: Boolean(row.prescription_required),
     returnable: Boolean(row.returnable),
   };
@@ -199,6 +200,7 @@ function rowsOf(form: ProductForm, flag: (v: boolean) => boolean | number) {
       is_new: flag(form.isNew),
       is_featured: flag(form.isFeatured),
       hsa_fsa_eligible: flag(form.hsaFsaEligible),
+      hsa_fsa_letter: flag(form.hsaFsaLetter),
       prescription_required: flag(form.prescriptionRequired),
       returnable: flag(form.returnable),
       freight_only: flag(form.freightOnly),

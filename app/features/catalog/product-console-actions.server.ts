@@ -41,6 +41,7 @@ const CHECKBOXES = new Set([
   'freightOnly',
   'taxExempt',
   'hsaFsaEligible',
+  'hsaFsaLetter',
   'prescriptionRequired',
   'returnable',
 ]);

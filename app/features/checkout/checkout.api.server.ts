@@ -7,6 +7,7 @@ import { orderAccessCookie } from '~/features/orders/order-access.server';
 import { orderView } from '~/features/orders/orders.server';
 import { catalogueOf, catalogueStore } from '~/features/catalog/catalogue-store.server';
 import { orderConfirmationMail } from '~/features/orders/order-mail.server';
+import { receiptLink } from '~/features/orders/receipt-download.server';
 import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
 import { createCheckoutSchema, idempotencyKeySchema, paymentSchema, quoteSchema } from './checkout.schema';
 import { createCheckoutSession } from './checkout.server';
@@ -104,7 +105,13 @@ export function checkoutRoutes(services: AppServices) {
         const url = paid.order.user_id ? `${env.APP_URL}/account/orders/${paid.order.reference}` : null;
         await orderView(db, paid.order)
           .then((view) =>
-            mail.send({ to: paid.order.email ?? body.data.email, ...orderConfirmationMail(view, url) }),
+            mail.send({
+              to: paid.order.email ?? body.data.email,
+              ...orderConfirmationMail(view, {
+                orderUrl: url,
+                receiptUrl: receiptLink(env.APP_URL, env.AUTH_SECRET, paid.order),
+              }),
+            }),
           )
           .catch((error: unknown) =>
             logger.error({ err: error, order: paid.order.reference }, 'order mail not queued'),

@@ -4,7 +4,7 @@ import { addQuantity } from '../cart/cart';
 import type { LineItem } from '../cart/cart.schema';
 import { listCart } from '../cart/cart.server';
 import { itemCount } from '../cart/item-count';
-import { isPurchasable } from '../catalog/catalog';
+import { hsaFsaStatus, isPurchasable } from '../catalog/catalog';
 import type { Catalogue } from '../catalog/catalog.server';
 import type { Product } from '../catalog/catalog.types';
 import { baseRateTaxService, type TaxService } from '../delivery/sales-tax';
@@ -20,7 +20,7 @@ import {
   type PromoDefinition,
 } from '../promo/promo';
 import { CheckoutError } from './checkout-error';
-import type { OrderQuote } from './quote';
+import { hsaFsaSubtotal, type OrderQuote } from './quote';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -106,6 +106,7 @@ function priceLines(catalogue: Catalogue, items: readonly LineItem[], { strict }
       lineTotal: product.price * quantity,
       taxExempt: product.taxExempt,
       freightOnly: product.freightOnly,
+      hsaFsa: hsaFsaStatus(product),
     });
   }
   return lines;
@@ -195,6 +196,7 @@ export async function quoteOrder(
       tax: tax?.tax ?? null,
       total: totals.subtotal - totals.discount + shipping + (tax?.tax ?? 0),
       freightItems,
+      hsaFsaSubtotal: hsaFsaSubtotal(lines),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ShippingOffer, ShippingOption } from '../delivery/shipping-options';
 import type { UsStateCode } from '../delivery/us-states';
+import type { OrderLine } from '../orders/orders';
 
 /**
  * What an order will cost, as the server works it out: the cart's summary, the checkout dialog
@@ -24,4 +25,11 @@ export interface OrderQuote {
   total: number;
   /** Products in the cart that ship by freight (the cart says so). */
   freightItems: string[];
+  /** What an HSA or FSA card may pay: the eligible lines (with a letter or not), before discount. */
+  hsaFsaSubtotal: number;
+}
+
+/** The sum of the HSA/FSA-eligible lines, those needing a letter of medical necessity included. */
+export function hsaFsaSubtotal(lines: readonly Pick<OrderLine, 'lineTotal' | 'hsaFsa'>[]): number {
+  return lines.reduce((sum, line) => (line.hsaFsa === 'not-eligible' ? sum : sum + line.lineTotal), 0);
 }

@@ -7,8 +7,14 @@ import { SHIPPING_OPTION_NAMES, shippingOptionText, shippingPriceText } from '..
 import { formatOrderDate } from './order-status';
 import { type OrderView, paymentDescription } from './orders';
 
+const RECEIPT_LABEL = 'Download your itemised receipt (PDF) for your HSA or FSA';
+
 /** The confirmation sent when an order is paid: what was bought, what it cost, what comes next. */
-export function orderConfirmationMail(order: OrderView, orderUrl: string | null): MailContent {
+export function orderConfirmationMail(
+  order: OrderView,
+  links: { orderUrl: string | null; receiptUrl: string },
+): MailContent {
+  const { orderUrl, receiptUrl } = links;
   const subject = `Your ${STORE.name} order ${order.reference}`;
   const rows: MailRow[] = order.items.map((item) => ({
     label: `${item.quantity} x ${item.name}`,
@@ -45,7 +51,11 @@ export function orderConfirmationMail(order: OrderView, orderUrl: string | null)
         'Most orders ship in 1-2 business days. We will email you when yours is on its way.',
       ],
       rows,
-      action: orderUrl ? { label: 'View your order', url: orderUrl } : undefined,
+      // A guest has no order page: the receipt is their button.
+      action: orderUrl
+        ? { label: 'View your order', url: orderUrl }
+        : { label: RECEIPT_LABEL, url: receiptUrl },
+      links: orderUrl ? [{ label: RECEIPT_LABEL, url: receiptUrl }] : [],
       footnote: `Questions about your order? Call us at ${STORE.phone} or email ${STORE.supportEmail} and give your order reference ${order.reference}.`,
     }),
   };

@@ -128,6 +128,7 @@ export async function insertOrder(
             unit_price: item.unitPrice,
             quantity: item.quantity,
             line_total: item.lineTotal,
+            hsa_fsa: item.hsaFsa,
           })),
         )
         .execute();
@@ -197,6 +198,7 @@ async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderVie
       imageUrl: row.image_url,
       unitPrice: row.unit_price,
       quantity: row.quantity,
+      hsaFsa: row.hsa_fsa,
       lineTotal: row.line_total,
       refundedQuantity: Number(row.refunded_quantity),
     });

@@ -1,3 +1,4 @@
+import type { HsaFsaStatus } from '../catalog/catalog';
 import type { CardBrand, PaymentMethod } from '../checkout/checkout';
 import { CARD_BRAND_LABELS, PAYMENT_METHOD_LABELS } from '../checkout/checkout';
 import type { Address } from '../delivery/address.schema';
@@ -14,6 +15,8 @@ export interface OrderLine {
   unitPrice: number;
   quantity: number;
   lineTotal: number;
+  /** As when bought: the receipt for an HSA or FSA claim says it line by line. */
+  hsaFsa: HsaFsaStatus;
 }
 
 /** A line of a stored order: with its id (refunds name it) and the units refunded so far. */
@@ -58,6 +61,13 @@ export interface OrderView {
   refundedTotal: number;
   items: OrderViewLine[];
 }
+
+/** Orders that were paid have an itemised receipt (a refunded one too: it shows the refund). */
+export const hasReceipt = (order: Pick<OrderView, 'status'>) =>
+  order.status === 'paid' || order.status === 'refunded';
+
+/** Where an order's receipt downloads from (the account's; the mailed link adds a key). */
+export const receiptPath = (reference: string) => `/account/orders/${reference}/receipt.pdf`;
 
 /** "Visa ending in 4242", "Bank account ending in 6789" or the method's name. */
 export function paymentDescription(

@@ -25,6 +25,7 @@ const NO_FLAGS = {
   freightOnly: false,
   taxExempt: false,
   hsaFsaEligible: false,
+  hsaFsaLetter: false,
   prescriptionRequired: false,
   returnable: true,
 };

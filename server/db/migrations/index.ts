@@ -14,6 +14,7 @@ import * as consoleOrderIndexes from './0012-console-order-indexes';
 import * as jobsCampaignsInbox from './0013-jobs-campaigns-inbox';
 import * as signInKeys from './0014-sign-in-keys';
 import * as organisationSignIns from './0015-organisation-sign-ins';
+import * as hsaFsa from './0016-hsa-fsa';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-jobs-campaigns-inbox': jobsCampaignsInbox,
   '0014-sign-in-keys': signInKeys,
   '0015-organisation-sign-ins': organisationSignIns,
+  '0016-hsa-fsa': hsaFsa,
 };

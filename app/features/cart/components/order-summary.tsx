@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatPrice } from '~/lib/money';
 import { primaryButton } from '~/components/ui/button-styles';
 import { ChoiceGroup } from '~/components/ui/choice-group';
 import { PromoCodeForm } from '../../promo/components/promo-code-form';
@@ -68,6 +69,12 @@ export function OrderSummary(props: OrderSummaryProps) {
           <p>Calculating your total...</p>
         )}
         {current?.promoMessage ? <p className="mt-2 text-sm text-danger">{current.promoMessage}</p> : null}
+        {current && current.hsaFsaSubtotal > 0 ? (
+          <p className="mt-2 text-sm">
+            HSA/FSA-eligible subtotal: <strong>{formatPrice(current.hsaFsaSubtotal)}</strong>. Your receipt
+            lists each item&apos;s eligibility for your plan.
+          </p>
+        ) : null}
       </div>
       <PromoCodeForm applied={applied} appliedCheck={appliedCheck} itemCount={itemCount(lines)} />
       <ChoiceGroup

@@ -6,7 +6,7 @@ import { StarRating } from '~/components/ui/star-rating';
 import { FREIGHT_TEXT } from '../../delivery/shipping-options';
 import { FREE_SHIPPING_TEXT } from '../../promo/shipping';
 import type { ProductCard } from '../catalog';
-import type { ProductPage } from '../catalog';
+import { type HsaFsaStatus, hsaFsaStatus, type ProductPage } from '../catalog';
 import type { FitInput } from '../catalog.schema';
 import { FitCheck } from './fit-check';
 import { PriceTag } from './price-tag';
@@ -29,6 +29,13 @@ interface ProductViewProps {
   /** "Will it fit?" as the URL gave it: products with fit figures only. */
   fitInput?: FitInput;
 }
+
+const HSA_FSA_PAGE_TEXT: Record<HsaFsaStatus, string> = {
+  eligible: 'Eligible for HSA and FSA spending: your receipt lists it as eligible.',
+  'with-letter':
+    'Eligible for HSA and FSA spending with a letter of medical necessity from your doctor: ask your plan for its form.',
+  'not-eligible': 'Not eligible for HSA or FSA spending',
+};
 
 const stockColour = {
   'In Stock': 'text-success',
@@ -92,9 +99,7 @@ export function ProductView(props: ProductViewProps) {
             </li>
             <li className="flex gap-2">
               <Icon icon={BadgeCheck} className="shrink-0" />
-              {product.hsaFsaEligible
-                ? 'Eligible for HSA and FSA spending'
-                : 'Not eligible for HSA or FSA spending'}
+              {HSA_FSA_PAGE_TEXT[hsaFsaStatus(product)]}
             </li>
             {product.prescriptionRequired ? (
               <li className="flex gap-2">

@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { formatPrice } from '~/lib/money';
 import { formatOrderDate } from '../order-status';
-import { type OrderView, paymentDescription } from '../orders';
+import { secondaryButton } from '~/components/ui/button-styles';
+import { HSA_FSA_TEXT } from '../../catalog/catalog';
+import { hasReceipt, type OrderView, paymentDescription, receiptPath } from '../orders';
 import { StatusText } from './order-history';
 import { OrderDelivery } from './order-delivery';
 import { OrderTracking } from './order-tracking';
@@ -47,6 +49,16 @@ export function OrderDetail({ order }: { order: OrderView }) {
           </>
         ) : null}
       </dl>
+      {hasReceipt(order) ? (
+        <p className="mt-4">
+          <a href={receiptPath(order.reference)} download className={secondaryButton}>
+            Download receipt (PDF)
+          </a>
+          <span className="mt-1 block text-sm text-muted">
+            Itemised, with each item&apos;s HSA/FSA eligibility, for your plan.
+          </span>
+        </p>
+      ) : null}
       <table className="mt-8 w-full text-left">
         <caption className="sr-only">Items in order {order.reference}</caption>
         <thead className="border-b border-border">
@@ -72,6 +84,9 @@ export function OrderDetail({ order }: { order: OrderView }) {
                 <Link to={`/product/${item.productId}`} className="underline underline-offset-2">
                   {item.name}
                 </Link>
+                {item.hsaFsa === 'not-eligible' ? null : (
+                  <span className="block text-sm text-muted">{HSA_FSA_TEXT[item.hsaFsa]}</span>
+                )}
               </td>
               <td className="py-3 text-right">{item.quantity}</td>
               <td className="hidden py-3 text-right sm:table-cell">{formatPrice(item.unitPrice)}</td>

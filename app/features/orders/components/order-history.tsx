@@ -4,7 +4,7 @@ import { formatPrice } from '~/lib/money';
 import { itemCount } from '../../cart/item-count';
 import { addressSummary } from '../../delivery/address-book';
 import { shippingOptionText } from '../../delivery/shipping-options';
-import type { OrderView } from '../orders';
+import { hasReceipt, type OrderView, receiptPath } from '../orders';
 import { formatOrderDate, orderStatusText } from '../order-status';
 import { OrderTracking } from './order-tracking';
 
@@ -55,6 +55,13 @@ export function OrderHistory({ orders }: { orders: OrderView[] }) {
               </li>
             ))}
           </ul>
+          {hasReceipt(order) ? (
+            <p className="text-sm">
+              <a href={receiptPath(order.reference)} download className="font-bold text-brand underline">
+                Download receipt (PDF)<span className="sr-only"> for order {order.reference}</span>
+              </a>
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>

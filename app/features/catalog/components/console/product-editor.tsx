@@ -10,6 +10,7 @@ export const FLAG_LABELS = [
   ['freightOnly', 'Oversized: ships by freight only'],
   ['taxExempt', 'Tax-exempt'],
   ['hsaFsaEligible', 'HSA/FSA eligible'],
+  ['hsaFsaLetter', 'HSA/FSA needs a letter of medical necessity'],
   ['prescriptionRequired', 'Prescription required'],
   ['returnable', 'Returnable'],
 ] as const;
