@@ -83,6 +83,7 @@ const PUBLIC_ENTRIES = {
     'components/product-card',
     'components/product-grid',
     'components/product-view',
+    'components/recently-viewed',
     'product-admin.server',
     'product-console.server',
     'product-console-actions.server',

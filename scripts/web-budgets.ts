@@ -2,12 +2,21 @@
 export const WEB_BUDGETS = {
   /**
    * Our own target for the home page, under the catalogue's 125 KB: 120 KB until the header
-   * gained hover menus and a server-rendered cart count (about 0.2 KB gzip on every page).
+   * gained hover menus and a server-rendered cart count (about 0.2 KB gzip on every page); 122 KB
+   * since product cards say HSA/FSA and fit, and the header links the display preferences.
    */
-  homeJs: 121 * 1024,
+  homeJs: 122 * 1024,
   catalogueJs: 125 * 1024,
+  /**
+   * A product page over the catalogue's 125 KB by 0.4 KB since it answers "Will it fit?" (its
+   * code after the first load, but the loader of such sections comes with it) and HSA/FSA: to
+   * win back in the speed round (docs/performance.md, "Medical-equipment features").
+   */
+  productJs: 126 * 1024,
   /** The cart, wishlist and account pages carry the cart code, the promo and summary UI, the account forms. */
   cartJs: 150 * 1024,
+  /** The account page over the cart's 150 KB by 0.6 KB since its orders link their receipts: to win back likewise. */
+  accountJs: 151 * 1024,
   categoryHtml: 60 * 1024,
   eagerImages: 150 * 1024,
 };
@@ -17,12 +26,12 @@ export const BUDGET_PAGES: { path: string; jsBudget: number; htmlBudget?: number
   { path: '/', jsBudget: WEB_BUDGETS.homeJs },
   { path: '/category/mobility', jsBudget: WEB_BUDGETS.catalogueJs, htmlBudget: WEB_BUDGETS.categoryHtml },
   { path: '/category/featured', jsBudget: WEB_BUDGETS.catalogueJs, htmlBudget: WEB_BUDGETS.categoryHtml },
-  { path: '/product/cruiser-iii-lightweight-wheelchair', jsBudget: WEB_BUDGETS.catalogueJs },
+  { path: '/product/cruiser-iii-lightweight-wheelchair', jsBudget: WEB_BUDGETS.productJs },
   { path: '/search?q=walker', jsBudget: WEB_BUDGETS.catalogueJs },
   { path: '/cart', jsBudget: WEB_BUDGETS.cartJs },
   { path: '/wishlist', jsBudget: WEB_BUDGETS.cartJs },
   /** Every way to sign in is offered here; each step after the first loads when reached. */
   { path: '/login', jsBudget: WEB_BUDGETS.cartJs },
   /** Measured signed in: without a session it is a redirect to the sign-in page. */
-  { path: '/account', jsBudget: WEB_BUDGETS.cartJs, signedIn: true },
+  { path: '/account', jsBudget: WEB_BUDGETS.accountJs, signedIn: true },
 ];

@@ -1,12 +1,16 @@
 export type Theme = 'light' | 'dark';
 
 export const THEME_STORAGE_KEY = 'theme';
+/** Display preferences beside the theme (display-preferences.ts): text size and high contrast. */
+export const TEXT_SIZE_STORAGE_KEY = 'textSize';
+export const CONTRAST_STORAGE_KEY = 'contrast';
 
 /**
  * Runs inline in <head> before the body is parsed, so the first paint already has the right
- * theme: a stored choice wins, otherwise the system setting. Kept tiny and dependency-free.
+ * theme (a stored choice wins, otherwise the system setting), text size and contrast: no page
+ * ever flashes at the wrong size or colours. Kept tiny and dependency-free.
  */
-export const themeBootScript = `(function(){try{var s=localStorage.getItem('${THEME_STORAGE_KEY}');var d=s==='dark'||(s!=='light'&&window.matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.dataset.theme=d?'dark':'light';e.style.colorScheme=d?'dark':'light'}catch(_){}})();`;
+export const themeBootScript = `(function(){try{var l=localStorage,s=l.getItem('${THEME_STORAGE_KEY}');var d=s==='dark'||(s!=='light'&&window.matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.dataset.theme=d?'dark':'light';e.style.colorScheme=d?'dark':'light';var t=l.getItem('${TEXT_SIZE_STORAGE_KEY}');if(t==='125'||t==='150')e.dataset.textSize=t;if(l.getItem('${CONTRAST_STORAGE_KEY}')==='high')e.dataset.contrast='high'}catch(_){}})();`;
 
 export function readAppliedTheme(): Theme {
   return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { getSessionUser } from '~/features/account/session.server';
 import { CartPage } from '~/features/cart/components/cart-page';
+import { RecentlyViewed } from '~/features/catalog/components/recently-viewed';
 import { listAddresses } from '~/features/delivery/address-book.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/cart';
@@ -29,5 +30,12 @@ export function meta() {
 const CheckoutDialog = lazy(() => import('~/features/checkout/components/checkout-dialog'));
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
-  return <CartPage CheckoutDialog={CheckoutDialog} savedAddresses={loaderData.addresses} />;
+  return (
+    <>
+      <CartPage CheckoutDialog={CheckoutDialog} savedAddresses={loaderData.addresses} />
+      <div className="mx-auto max-w-7xl px-4 pb-8">
+        <RecentlyViewed />
+      </div>
+    </>
+  );
 }

@@ -49,7 +49,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
           type="search"
           defaultValue={q}
           placeholder="Search for products..."
-          className="min-h-11 flex-1 rounded-md border border-border bg-bg px-3"
+          className="min-h-11 min-w-0 flex-1 rounded-md border border-border bg-bg px-3"
         />
         <button
           type="submit"

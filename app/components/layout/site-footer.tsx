@@ -39,7 +39,7 @@ export function SiteFooter() {
           New customers save 10% with code WELCOME10. {FREE_SHIPPING_TEXT}.
         </p>
       </div>
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-2 font-bold">
             Contact {STORE.name}
@@ -55,7 +55,8 @@ export function SiteFooter() {
               </a>
             </p>
             <p>
-              <a className={link} href={`mailto:${STORE.supportEmail}`}>
+              {/* An address is one long word: it may break anywhere on a narrow, enlarged page. */}
+              <a className={`${link} [overflow-wrap:anywhere]`} href={`mailto:${STORE.supportEmail}`}>
                 {STORE.supportEmail}
               </a>
             </p>

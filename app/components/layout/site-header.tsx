@@ -40,10 +40,13 @@ export function SiteHeader({
             <span>{STORE.phone}</span>
           </a>
           <p className="font-bold">{FREE_SHIPPING_TEXT}</p>
+          <Link to="/accessibility#display" className="font-bold underline underline-offset-2">
+            Text size and contrast
+          </Link>
           {user ? <p className="font-bold sm:hidden">Hi, {user.firstName || 'there'}</p> : null}
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-3 px-3 py-3 sm:gap-x-3 sm:px-4">
+      <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-3 px-3 py-3 sm:gap-x-3 sm:px-4">
         <button
           type="button"
           className={`${iconLink} md:hidden`}
@@ -61,7 +64,7 @@ export function SiteHeader({
         <div className="order-last w-full md:order-none md:flex-1 md:px-6">
           <HeaderSearch id="header-search" />
         </div>
-        <nav aria-label="Account and cart" className="flex items-center sm:gap-1">
+        <nav aria-label="Account and cart" className="flex flex-wrap items-center justify-end sm:gap-1">
           <HeaderBadges signedIn={user !== null} serverCartCount={cartCount} className={iconLink} />
           {user ? (
             <>

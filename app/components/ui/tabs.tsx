@@ -75,7 +75,7 @@ export function Tabs<Id extends string>({
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-2 border-b border-border">
+      <div role="tablist" aria-label={label} className="flex flex-wrap gap-2 border-b border-border">
         {items.map((item, index) => {
           const selected = item.id === active;
           const trigger = {

@@ -41,11 +41,23 @@ export function lowStockText(onHand: number): string | null {
  * What a product page sends to the browser. The count on hand changes with every sale and is
  * shown only when low: a page that carried it would go stale in the page cache at each sale.
  */
-export type ProductPage = Omit<Product, 'onHand'> & { left: number | null };
+export type ProductPage = Omit<Product, 'onHand'> & { left: number | null; hsaFsaText: string };
+
+/** What a product page says about HSA and FSA (made by the server: no client code carries it). */
+const HSA_FSA_PAGE_TEXT: Record<HsaFsaStatus, string> = {
+  eligible: 'Eligible for HSA and FSA spending: your receipt lists it as eligible.',
+  'with-letter':
+    'Eligible for HSA and FSA spending with a letter of medical necessity from your doctor: ask your plan for its form.',
+  'not-eligible': 'Not eligible for HSA or FSA spending',
+};
 
 export function productForPage(product: Product): ProductPage {
   const { onHand, ...rest } = product;
-  return { ...rest, left: lowStockText(onHand) === null ? null : onHand };
+  return {
+    ...rest,
+    left: lowStockText(onHand) === null ? null : onHand,
+    hsaFsaText: HSA_FSA_PAGE_TEXT[hsaFsaStatus(product)],
+  };
 }
 
 /** The seed's images: one per view, named after the product. */

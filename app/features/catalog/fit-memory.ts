@@ -1,16 +1,13 @@
-import { z } from 'zod';
 import { readString, removeKey, writeJson } from '~/lib/storage';
 import { FIT_LIMITS, type FitNeeds } from './fit';
 
 /** The figures last entered in "Will it fit?", kept on this device only (never sent anywhere). */
 export const REMEMBERED_KEY = 'fitNeeds';
 
-const figure = (limits: { min: number; max: number }) =>
-  z.number().min(limits.min).max(limits.max).optional();
-const rememberedSchema = z.object({
-  weightLb: figure(FIT_LIMITS.weightLb),
-  doorIn: figure(FIT_LIMITS.doorIn),
-});
+/** A stored figure within its limits, or undefined. Checked by hand: zod would weigh 25 KB here. */
+function figure(value: unknown, limits: { min: number; max: number }): number | undefined {
+  return typeof value === 'number' && value >= limits.min && value <= limits.max ? value : undefined;
+}
 
 /** The stored text as it is (a stable snapshot for useSyncExternalStore). */
 export const rememberedRaw = () => readString(REMEMBERED_KEY);
@@ -18,8 +15,12 @@ export const rememberedRaw = () => readString(REMEMBERED_KEY);
 export function parseRemembered(raw: string | null): FitNeeds {
   if (!raw) return {};
   try {
-    const parsed = rememberedSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : {};
+    const stored = JSON.parse(raw) as { weightLb?: unknown; doorIn?: unknown } | null;
+    if (typeof stored !== 'object' || stored === null) return {};
+    return {
+      weightLb: figure(stored.weightLb, FIT_LIMITS.weightLb),
+      doorIn: figure(stored.doorIn, FIT_LIMITS.doorIn),
+    };
   } catch {
     return {};
   }

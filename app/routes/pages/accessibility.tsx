@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import DisplaySettingsPanel from '~/components/layout/display-settings-panel';
 import { ContactOptions } from '~/features/content/components/contact-options';
 import { ContentPage } from '~/features/content/components/content-page';
 import { ContentSection } from '~/features/content/components/content-section';
@@ -27,6 +28,17 @@ export default function Accessibility() {
           against them before we publish, using automated tools and testing by hand.
         </p>
       </ContentSection>
+
+      <section id="display" aria-labelledby="display-title" className="rounded-lg border-2 border-brand p-4">
+        <h2 id="display-title" className="text-2xl font-bold">
+          Text size and contrast
+        </h2>
+        <p>
+          Make the text of every page larger, or choose high contrast (black and white, in the light or the
+          dark theme). Your choice is kept on this device and applies from the first moment each page shows.
+        </p>
+        <DisplaySettingsPanel />
+      </section>
 
       <ContentSection title="What we have built in">
         <ul>

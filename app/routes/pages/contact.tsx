@@ -34,7 +34,7 @@ export default function Contact() {
         Questions about a product, an order or what fits your needs? Send us a message and our customer care
         team will answer you by email.
       </p>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="contact-form-heading">
           <h2 id="contact-form-heading" className="mb-4 text-2xl font-bold">
             Send us a message

@@ -43,33 +43,36 @@ export default function Shipping() {
       </ContentSection>
 
       <ContentSection title="Shipping options and costs">
-        <table className="mt-4 w-full border-collapse text-left">
-          <caption className="sr-only">Shipping options, delivery times and costs</caption>
-          <thead>
-            <tr className="border-b-2 border-border">
-              <th scope="col" className="py-2 pr-4">
-                Option
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Delivery time
-              </th>
-              <th scope="col" className="py-2">
-                Cost
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {METHODS.map((method) => (
-              <tr key={method.name} className="border-b border-border align-top">
-                <th scope="row" className="py-2 pr-4">
-                  {method.name}
+        {/* A table keeps its columns: on a narrow or enlarged page it scrolls in its own box. */}
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">Shipping options, delivery times and costs</caption>
+            <thead>
+              <tr className="border-b-2 border-border">
+                <th scope="col" className="py-2 pr-4">
+                  Option
                 </th>
-                <td className="py-2 pr-4">{method.time}</td>
-                <td className="py-2">{method.cost}</td>
+                <th scope="col" className="py-2 pr-4">
+                  Delivery time
+                </th>
+                <th scope="col" className="py-2">
+                  Cost
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {METHODS.map((method) => (
+                <tr key={method.name} className="border-b border-border align-top">
+                  <th scope="row" className="py-2 pr-4">
+                    {method.name}
+                  </th>
+                  <td className="py-2 pr-4">{method.time}</td>
+                  <td className="py-2">{method.cost}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <p>
           Delivery times are counted from the day your order ships. Free shipping applies when your order
           subtotal, before tax, is {SHIPPING.freeFrom}.

@@ -2,17 +2,21 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { Pagination } from '~/components/ui/pagination';
+import { lazyComponent } from '~/lib/lazy-component';
 import { pageList } from '~/lib/page-list';
 import { bannerPromo } from '../catalog';
 import { type ListingState, listingSearch, type SortOption } from '../listing-url';
 import type { CategoryListing } from '../catalog.server';
 import type { FitInput } from '../catalog.schema';
 import { FilterPanel, type FilterSelection } from './filter-panel';
-import { FitFinder } from './fit-finder';
 import { ListingToolbar } from './listing-toolbar';
 import type { CardControls } from './product-card';
 import { ProductGrid } from './product-grid';
 import { PromoBanner } from './promo-banner';
+
+// "Will it fit?" is rendered whole by the server (a GET form that works at once); its code
+// comes after the first load, which it does not hold up.
+const FitFinder = lazyComponent(() => import('./fit-finder').then((m) => m.FitFinder));
 
 // The drawer is only for narrow screens and only once opened: keep it out of the first load.
 const FilterDrawer = lazy(() => import('./filter-drawer'));

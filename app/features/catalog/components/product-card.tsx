@@ -4,10 +4,6 @@ import { FallbackImage } from '~/components/ui/fallback-image';
 import { StarRating } from '~/components/ui/star-rating';
 import { IMAGE_SIZE, PLACEHOLDER_IMAGE, type ProductCard as Card } from '../catalog';
 
-const HSA_FSA_SHORT = {
-  eligible: 'HSA/FSA eligible',
-  'with-letter': 'HSA/FSA with a doctor’s letter',
-} as const;
 import { PriceTag } from './price-tag';
 
 /**
@@ -90,7 +86,7 @@ export function ProductCard({
         <div className="mt-auto pt-2">
           <PriceTag price={product.price} originalPrice={product.originalPrice} />
           {product.hsaFsa === 'not-eligible' ? null : (
-            <p className="text-sm font-bold text-brand">{HSA_FSA_SHORT[product.hsaFsa]}</p>
+            <p className="text-sm font-bold text-brand">HSA/FSA eligible</p>
           )}
           {/* Out of stock shows on the button itself. */}
           {product.stock === 'Low Stock' ? <p className="text-sm text-warning">Low Stock</p> : null}

@@ -1,19 +1,20 @@
 import { BadgeCheck, FileText, RotateCcw, Truck } from 'lucide';
 import type { ReactNode } from 'react';
 import { Icon } from '~/components/ui/icon';
+import { lazyComponent } from '~/lib/lazy-component';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { StarRating } from '~/components/ui/star-rating';
 import { FREIGHT_TEXT } from '../../delivery/shipping-options';
 import { FREE_SHIPPING_TEXT } from '../../promo/shipping';
 import type { ProductCard } from '../catalog';
-import { type HsaFsaStatus, hsaFsaStatus, type ProductPage } from '../catalog';
+import type { ProductPage } from '../catalog';
 import type { FitInput } from '../catalog.schema';
-import { FitCheck } from './fit-check';
 import { PriceTag } from './price-tag';
 import type { CardControls } from './product-card';
 import { ProductGallery } from './product-gallery';
 import { ProductGrid } from './product-grid';
 import { ProductTabs } from './product-tabs';
+import { RecentlyViewed } from './recently-viewed';
 import { ShareButtons } from './share-buttons';
 
 interface ProductViewProps {
@@ -30,12 +31,9 @@ interface ProductViewProps {
   fitInput?: FitInput;
 }
 
-const HSA_FSA_PAGE_TEXT: Record<HsaFsaStatus, string> = {
-  eligible: 'Eligible for HSA and FSA spending: your receipt lists it as eligible.',
-  'with-letter':
-    'Eligible for HSA and FSA spending with a letter of medical necessity from your doctor: ask your plan for its form.',
-  'not-eligible': 'Not eligible for HSA or FSA spending',
-};
+// Rendered whole by the server (a GET form that answers without scripts); its code comes after
+// the first load.
+const FitCheck = lazyComponent(() => import('./fit-check').then((m) => m.FitCheck));
 
 const stockColour = {
   'In Stock': 'text-success',
@@ -99,7 +97,7 @@ export function ProductView(props: ProductViewProps) {
             </li>
             <li className="flex gap-2">
               <Icon icon={BadgeCheck} className="shrink-0" />
-              {HSA_FSA_PAGE_TEXT[hsaFsaStatus(product)]}
+              {product.hsaFsaText}
             </li>
             {product.prescriptionRequired ? (
               <li className="flex gap-2">
@@ -115,6 +113,9 @@ export function ProductView(props: ProductViewProps) {
         </div>
       </div>
       <ProductTabs product={product} />
+      <RecentlyViewed
+        current={{ id: product.id, name: product.name, image: product.image, link: product.link }}
+      />
       {related.length > 0 ? (
         <section aria-labelledby="related-title" className="mt-12">
           <h2 id="related-title" className="mb-4 text-2xl font-bold">

@@ -1,0 +1,60 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { FallbackImage } from '~/components/ui/fallback-image';
+import { PLACEHOLDER_IMAGE } from '../catalog';
+import {
+  parseViewed,
+  RECENTLY_VIEWED_KEY,
+  recordViewed,
+  type ViewedProduct,
+  viewedRaw,
+} from '../recently-viewed';
+
+function subscribe(onChange: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === RECENTLY_VIEWED_KEY) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
+/** The device's recently viewed products, newest first; the page's own product is recorded, not shown. */
+export default function RecentlyViewedList({ current }: { current?: ViewedProduct }) {
+  const raw = useSyncExternalStore(subscribe, viewedRaw, () => null);
+  // This page's own product is recorded, not listed.
+  const shown = useMemo(() => parseViewed(raw).filter((p) => p.id !== current?.id), [raw, current?.id]);
+  // Recorded once per product shown (the route hands a new object on every render).
+  const currentId = current?.id;
+  useEffect(() => {
+    if (current) recordViewed(current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentId]);
+
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby="recently-viewed-title" className="mt-12">
+      <h2 id="recently-viewed-title" className="mb-4 text-2xl font-bold">
+        Recently viewed
+      </h2>
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-8">
+        {shown.map((product) => (
+          <li key={product.id}>
+            <Link to={product.link} className="flex flex-col gap-2 underline-offset-2 hover:underline">
+              <FallbackImage
+                src={product.image}
+                alt=""
+                width={160}
+                height={160}
+                fallbackSrc={PLACEHOLDER_IMAGE}
+                loading="lazy"
+                className="aspect-square h-auto w-full rounded-md bg-surface object-contain"
+              />
+              <span className="text-sm font-bold">{product.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm text-muted">Kept on this device only.</p>
+    </section>
+  );
+}
