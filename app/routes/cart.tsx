@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { getSessionUser } from '~/features/account/session.server';
+import { useCart } from '~/features/cart/cart-state';
 import { CartPage } from '~/features/cart/components/cart-page';
 import { RecentlyViewed } from '~/features/catalog/components/recently-viewed';
 import { listAddresses } from '~/features/delivery/address-book.server';
@@ -30,11 +31,13 @@ export function meta() {
 const CheckoutDialog = lazy(() => import('~/features/checkout/components/checkout-dialog'));
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
+  // What is in the cart already is not suggested again below it.
+  const inCart = useCart().lines.map((line) => line.product_id);
   return (
     <>
       <CartPage CheckoutDialog={CheckoutDialog} savedAddresses={loaderData.addresses} />
       <div className="mx-auto max-w-7xl px-4 pb-8">
-        <RecentlyViewed />
+        <RecentlyViewed exclude={inCart} />
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { Field } from '~/components/ui/field';
 import type { FitInput } from '../catalog.schema';
 import { type FitNeeds, hasNeeds } from '../fit';
@@ -32,7 +32,8 @@ export function useFitNeeds(input: FitInput): FitNeeds {
 /**
  * The two "Will it fit?" fields, named as the URL names them (weight, door): a plain GET form
  * carries them, and the page answers with the figures or with a message for each it cannot use.
- * Until edited, a field shows what was sent, else the figure answered for (remembered).
+ * Uncontrolled, so what is typed before the section's code arrives stays typed; an empty field
+ * is filled with the figure answered for (remembered on the device) once the page can read it.
  */
 export function FitFields({
   input,
@@ -43,32 +44,38 @@ export function FitFields({
   needs: FitNeeds;
   idPrefix: string;
 }) {
-  const [edited, setEdited] = useState<{ weight?: string; door?: string }>({});
-  const typed = Boolean(input.values.weight || input.values.door);
-  const shown = (name: 'weight' | 'door', figure: number | undefined) =>
-    edited[name] ?? (typed ? input.values[name] : (figure?.toString() ?? ''));
+  const weightRef = useRef<HTMLInputElement>(null);
+  const doorRef = useRef<HTMLInputElement>(null);
+  const { weightLb, doorIn } = needs;
+  useEffect(() => {
+    const fill = (field: HTMLInputElement | null, figure: number | undefined) => {
+      if (field && field.value === '' && figure !== undefined) field.value = String(figure);
+    };
+    fill(weightRef.current, weightLb);
+    fill(doorRef.current, doorIn);
+  }, [weightLb, doorIn]);
 
   return (
     <>
       <Field
+        ref={weightRef}
         id={`${idPrefix}-weight`}
         label="Weight of the person using it (lb)"
         name="weight"
         inputMode="decimal"
         autoComplete="off"
-        value={shown('weight', needs.weightLb)}
-        onChange={(event) => setEdited((v) => ({ ...v, weight: event.target.value }))}
+        defaultValue={input.values.weight}
         error={input.errors.weight}
       />
       <Field
+        ref={doorRef}
         id={`${idPrefix}-door`}
         label="Narrowest doorway (in.)"
         hint="Measure the opening with the door fully open."
         name="door"
         inputMode="decimal"
         autoComplete="off"
-        value={shown('door', needs.doorIn)}
-        onChange={(event) => setEdited((v) => ({ ...v, door: event.target.value }))}
+        defaultValue={input.values.door}
         error={input.errors.door}
       />
     </>

@@ -19,10 +19,20 @@ function subscribe(onChange: () => void) {
 }
 
 /** The device's recently viewed products, newest first; the page's own product is recorded, not shown. */
-export default function RecentlyViewedList({ current }: { current?: ViewedProduct }) {
+export default function RecentlyViewedList({
+  current,
+  exclude = [],
+}: {
+  current?: ViewedProduct;
+  exclude?: readonly string[];
+}) {
   const raw = useSyncExternalStore(subscribe, viewedRaw, () => null);
   // This page's own product is recorded, not listed.
-  const shown = useMemo(() => parseViewed(raw).filter((p) => p.id !== current?.id), [raw, current?.id]);
+  const excluded = exclude.join(' ');
+  const shown = useMemo(
+    () => parseViewed(raw).filter((p) => p.id !== current?.id && !excluded.split(' ').includes(p.id)),
+    [raw, current?.id, excluded],
+  );
   // Recorded once per product shown (the route hands a new object on every render).
   const currentId = current?.id;
   useEffect(() => {

@@ -58,7 +58,7 @@ export function OrderHistory({ orders }: { orders: OrderView[] }) {
           {hasReceipt(order) ? (
             <p className="text-sm">
               <a href={receiptPath(order.reference)} download className="font-bold text-brand underline">
-                Download receipt (PDF)<span className="sr-only"> for order {order.reference}</span>
+                Download receipt (PDF)<span className="sr-only"> of {order.reference}</span>
               </a>
             </p>
           ) : null}
