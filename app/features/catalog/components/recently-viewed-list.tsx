@@ -1,14 +1,8 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { PLACEHOLDER_IMAGE } from '../catalog';
-import {
-  parseViewed,
-  RECENTLY_VIEWED_KEY,
-  recordViewed,
-  type ViewedProduct,
-  viewedRaw,
-} from '../recently-viewed';
+import { parseViewed, RECENTLY_VIEWED_KEY, type ViewedProduct, viewedRaw } from '../recently-viewed';
 
 function subscribe(onChange: () => void) {
   const onStorage = (event: StorageEvent) => {
@@ -18,7 +12,7 @@ function subscribe(onChange: () => void) {
   return () => window.removeEventListener('storage', onStorage);
 }
 
-/** The device's recently viewed products, newest first; the page's own product is recorded, not shown. */
+/** The device's recently viewed products, newest first, but for the page's own product. */
 export default function RecentlyViewedList({
   current,
   exclude = [],
@@ -33,12 +27,6 @@ export default function RecentlyViewedList({
     () => parseViewed(raw).filter((p) => p.id !== current?.id && !excluded.split(' ').includes(p.id)),
     [raw, current?.id, excluded],
   );
-  // Recorded once per product shown (the route hands a new object on every render).
-  const currentId = current?.id;
-  useEffect(() => {
-    if (current) recordViewed(current);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [currentId]);
 
   if (shown.length === 0) return null;
   return (

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
-import type { ViewedProduct } from '../recently-viewed';
+import { recordViewed, type ViewedProduct } from '../recently-viewed';
 
 // Device-only, so nothing to render on the server: its code loads once the page is interactive.
 const RecentlyViewedList = lazy(() => import('./recently-viewed-list'));
@@ -17,6 +17,13 @@ export function RecentlyViewed({
   exclude?: readonly string[];
 }) {
   const hydrated = useHydrated();
+  // Recorded here, not by the list: a shopper who moves on before the list's code arrives
+  // has still viewed the product. Once per product (the route hands a new object each render).
+  const currentId = current?.id;
+  useEffect(() => {
+    if (current) recordViewed(current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentId]);
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
