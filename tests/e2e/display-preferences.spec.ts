@@ -71,6 +71,8 @@ test.describe('display preferences', () => {
   for (const width of [375, 320]) {
     test(`150 % text at ${width} px: no page scrolls sideways`, async ({ page }) => {
       await page.addInitScript(() => localStorage.setItem('textSize', '150'));
+      // The worst case: the site's font is optional, and a slow phone shows the wider fallback.
+      await page.route(/\.woff2$/, (route) => route.fulfill({ status: 404, body: '' }));
       await page.setViewportSize({ width, height: 800 });
       for (const path of PAGES) {
         await page.goto(path);

@@ -19,7 +19,7 @@ export function ProductGrid({
     <ul
       className={
         view === 'grid'
-          ? 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4'
+          ? 'card-grid grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4'
           : 'flex flex-col gap-4'
       }
     >

@@ -53,7 +53,7 @@ export function ProductView(props: ProductViewProps) {
           { label: product.name },
         ]}
       />
-      <div className="mt-6 grid gap-10 md:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-10 md:grid-cols-2">
         <ProductGallery images={product.images} />
         <div className="flex flex-col gap-4">
           <p className="text-muted">{product.brand}</p>
