@@ -53,6 +53,18 @@ export function writeJson(key: string, value: unknown): boolean {
   return writeString(key, JSON.stringify(value));
 }
 
+/**
+ * Calls back when another tab changes this key (this tab's own writes raise no storage event);
+ * for `useSyncExternalStore`. Returns the unsubscribe.
+ */
+export function subscribeToKey(key: string, onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === key) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
 /** A random id; randomUUID needs a secure context, which a plain-HTTP preview may lack. */
 export function localId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -1,9 +1,6 @@
 import { requireUser } from '~/features/account/session.server';
-import {
-  accountOrderForReceipt,
-  orderByReceiptKey,
-  receiptResponse,
-} from '~/features/orders/receipt-download.server';
+import { findUserOrder } from '~/features/orders/orders.server';
+import { orderByReceiptKey, receiptResponse } from '~/features/orders/receipt-download.server';
 import type { Route } from './+types/account-order-receipt';
 
 /**
@@ -17,5 +14,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (key)
     return receiptResponse(await orderByReceiptKey(db, context.services.env.AUTH_SECRET, reference, key));
   const user = await requireUser(context, request);
-  return receiptResponse(await accountOrderForReceipt(db, user.id, reference));
+  return receiptResponse(await findUserOrder(db, user.id, reference));
 }

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../../server/db/schema';
 import type { OrderView } from './orders';
-import { findOrderByReference, orderView } from './orders.server';
+import { findOrderByReference, isOrderReference, orderView } from './orders.server';
 
 /**
  * Who may see an order on the confirmation page (/order-success). A reference is short and
@@ -16,7 +16,6 @@ export const ORDER_ACCESS_COOKIE = 'order_access';
 const MAX_AGE_SECONDS = 24 * 60 * 60;
 /** The browser remembers its last few guest orders (one cookie, a few hundred bytes). */
 const MAX_ORDERS = 5;
-const REFERENCE = /^MS-[2-9A-HJKMNP-Z]{8}$/;
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -32,7 +31,7 @@ function readEntries(cookieHeader: string | null | undefined): Map<string, strin
     if (name !== ORDER_ACCESS_COOKIE || !value) continue;
     for (const entry of value.split('.')) {
       const [reference, token] = entry.split(':', 2);
-      if (reference && token && REFERENCE.test(reference)) entries.set(reference, token);
+      if (reference && token && isOrderReference(reference)) entries.set(reference, token);
     }
   }
   return entries;
@@ -82,7 +81,7 @@ export async function findViewableOrder(
     userId: () => Promise<string | null>;
   },
 ): Promise<OrderView | undefined> {
-  if (!REFERENCE.test(request.reference)) return undefined;
+  if (!isOrderReference(request.reference)) return undefined;
   const row = await findOrderByReference(db, request.reference);
   if (!row || row.status !== 'paid') return undefined;
   const allowed = row.user_id

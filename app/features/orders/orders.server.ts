@@ -29,6 +29,9 @@ function shipmentOf(row: {
 // No 0/O, 1/I/L: a reference read out over the phone is never misheard or mistyped.
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
+/** An order reference as we make them; anything else (from a hostile URL) is no reference. */
+export const isOrderReference = (value: string): boolean => /^MS-[2-9A-HJKMNP-Z]{8}$/.test(value);
+
 export function newOrderReference(): string {
   let code = '';
   for (let i = 0; i < 8; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
@@ -289,7 +292,7 @@ export async function findUserOrder(
 ): Promise<OrderView | undefined> {
   // A malformed reference (from a hostile URL) is not found without a query: PostgreSQL
   // answers NUL bytes in text with an error, which would surface as a 500.
-  if (!/^MS-[0-9A-Z]{8}$/.test(reference)) return undefined;
+  if (!isOrderReference(reference)) return undefined;
   const row = await db
     .selectFrom('orders')
     .selectAll()

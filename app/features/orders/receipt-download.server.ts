@@ -1,19 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import type { OrderView } from './orders';
-import { findOrderByReference, findUserOrder, orderView } from './orders.server';
-import {
-  hasReceipt,
-  receiptFileName,
-  receiptKey,
-  receiptKeyMatches,
-  receiptPath,
-  receiptPdf,
-} from './receipt.server';
+import { findOrderByReference, isOrderReference, orderView } from './orders.server';
+import { hasReceipt, receiptPath } from './orders';
+import { receiptFileName, receiptKey, receiptKeyMatches, receiptPdf } from './receipt.server';
 
 type Db = Kysely<DatabaseSchema>;
-
-const REFERENCE = /^MS-[0-9A-Z]{8}$/;
 
 /** The confirmation mail's link to the receipt: opens without signing in, for this order only. */
 export function receiptLink(
@@ -31,14 +23,9 @@ export async function orderByReceiptKey(
   reference: string,
   key: string,
 ): Promise<OrderView | undefined> {
-  if (!REFERENCE.test(reference)) return undefined;
+  if (!isOrderReference(reference)) return undefined;
   const row = await findOrderByReference(db, reference);
   return row && receiptKeyMatches(secret, row.id, key) ? orderView(db, row) : undefined;
-}
-
-/** The signed-in account's own order; anyone else's is not found. */
-export function accountOrderForReceipt(db: Db, userId: string, reference: string) {
-  return findUserOrder(db, userId, reference);
 }
 
 /**

@@ -10,8 +10,6 @@ import { SHIPPING_OPTION_NAMES, shippingPriceText } from '../delivery/shipping-o
 import { formatOrderDate } from './order-status';
 import { type OrderView, paymentDescription } from './orders';
 
-export { hasReceipt, receiptPath } from './orders';
-
 /**
  * The itemised receipt of a paid order, as a PDF a buyer hands to an HSA or FSA plan: the
  * store, the date, the buyer, each line with its eligibility as it was when bought, the

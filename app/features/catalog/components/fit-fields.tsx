@@ -1,17 +1,12 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { Field } from '~/components/ui/field';
+import { subscribeToKey } from '~/lib/storage';
 import type { FitInput } from '../catalog.schema';
 import { type FitNeeds, hasNeeds } from '../fit';
 import { parseRemembered, REMEMBERED_KEY, rememberedRaw, rememberNeeds } from '../fit-memory';
 
-function subscribe(onChange: () => void) {
-  // Another tab entering figures changes what this one remembers.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === REMEMBERED_KEY) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
-}
+// Another tab entering figures changes what this one remembers.
+const subscribe = (onChange: () => void) => subscribeToKey(REMEMBERED_KEY, onChange);
 
 /**
  * The figures to answer for: those of the URL (which are then remembered on the device), or,
@@ -55,29 +50,26 @@ export function FitFields({
     fill(doorRef.current, doorIn);
   }, [weightLb, doorIn]);
 
-  return (
-    <>
-      <Field
-        ref={weightRef}
-        id={`${idPrefix}-weight`}
-        label="Weight of the person using it (lb)"
-        name="weight"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={input.values.weight}
-        error={input.errors.weight}
-      />
-      <Field
-        ref={doorRef}
-        id={`${idPrefix}-door`}
-        label="Narrowest doorway (in.)"
-        hint="Measure the opening with the door fully open."
-        name="door"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={input.values.door}
-        error={input.errors.door}
-      />
-    </>
-  );
+  const fields = [
+    { name: 'weight', label: 'Weight of the person using it (lb)', hint: undefined },
+    {
+      name: 'door',
+      label: 'Narrowest doorway (in.)',
+      hint: 'Measure the opening with the door fully open.',
+    },
+  ] as const;
+  return fields.map(({ name, label, hint }) => (
+    <Field
+      key={name}
+      ref={name === 'weight' ? weightRef : doorRef}
+      id={`${idPrefix}-${name}`}
+      label={label}
+      hint={hint}
+      name={name}
+      inputMode="decimal"
+      autoComplete="off"
+      defaultValue={input.values[name]}
+      error={input.errors[name]}
+    />
+  ));
 }

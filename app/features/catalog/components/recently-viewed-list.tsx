@@ -1,16 +1,11 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { FallbackImage } from '~/components/ui/fallback-image';
+import { subscribeToKey } from '~/lib/storage';
 import { PLACEHOLDER_IMAGE } from '../catalog';
 import { parseViewed, RECENTLY_VIEWED_KEY, type ViewedProduct, viewedRaw } from '../recently-viewed';
 
-function subscribe(onChange: () => void) {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === RECENTLY_VIEWED_KEY) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
-}
+const subscribe = (onChange: () => void) => subscribeToKey(RECENTLY_VIEWED_KEY, onChange);
 
 /** The device's recently viewed products, newest first, but for the page's own product. */
 export default function RecentlyViewedList({
@@ -21,12 +16,9 @@ export default function RecentlyViewedList({
   exclude?: readonly string[];
 }) {
   const raw = useSyncExternalStore(subscribe, viewedRaw, () => null);
-  // This page's own product is recorded, not listed.
-  const excluded = exclude.join(' ');
-  const shown = useMemo(
-    () => parseViewed(raw).filter((p) => p.id !== current?.id && !excluded.split(' ').includes(p.id)),
-    [raw, current?.id, excluded],
-  );
+  // This page's own product is recorded, not listed; so is what the page already shows.
+  const viewed = useMemo(() => parseViewed(raw), [raw]);
+  const shown = viewed.filter((p) => p.id !== current?.id && !exclude.includes(p.id));
 
   if (shown.length === 0) return null;
   return (
