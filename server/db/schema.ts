@@ -30,8 +30,11 @@ export interface WishlistItemTable {
   created_at: number;
 }
 
-/** The payment's state. 'refunded': every cent went back (a part refund keeps 'paid'). */
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+/**
+ * The payment's state. 'refunded': every cent went back (a part refund keeps 'paid').
+ * 'authorized': the card is authorised, not charged, while staff review the prescription.
+ */
+export type OrderStatus = 'pending' | 'authorized' | 'paid' | 'failed' | 'cancelled' | 'refunded';
 
 /** The delivery's state, apart from the payment's (migration 0011). */
 export type Fulfilment = 'unfulfilled' | 'packed' | 'shipped' | 'delivered';
@@ -120,6 +123,30 @@ export interface OrderItemTable {
   refunded_quantity: Generated<number>;
   /** HSA/FSA eligibility when bought, for the receipt: 'eligible', 'with-letter' or 'not-eligible'. */
   hsa_fsa: HsaFsaStatus;
+  /** Whether its product needed a prescription when bought. */
+  prescription_required: Generated<Flag>;
+}
+
+export type PrescriptionStatus = 'submitted' | 'approved' | 'rejected';
+
+export interface PrescriptionTable {
+  id: string;
+  order_id: string;
+  kind: 'upload' | 'prescriber';
+  file_name: string | null;
+  content_type: string | null;
+  size: number | null;
+  bytes: Uint8Array | null;
+  prescriber_name: string | null;
+  prescriber_phone: string | null;
+  status: PrescriptionStatus;
+  /** Why staff rejected it: mailed to the buyer. */
+  reason: string | null;
+  /** The reviewing member of staff's email. */
+  reviewed_by: string | null;
+  reviewed_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export type PaymentAttemptStatus = 'processing' | 'approved' | 'declined' | 'error' | 'refused';
@@ -422,4 +449,5 @@ export interface DatabaseSchema {
   campaign_recipients: CampaignRecipientTable;
   contact_replies: ContactReplyTable;
   organisation_sign_ins: OrganisationSignInTable;
+  prescriptions: PrescriptionTable;
 }

@@ -101,3 +101,53 @@ describe('Authorize.Net refunds', () => {
     expect(JSON.stringify(result)).not.toContain(KEY);
   });
 });
+
+describe('Authorize.Net authorisations', () => {
+  const CAPTURE = { transactionId: '60000000009', orderReference: 'MS-ABCDEFGH', amountCents: 129_900 };
+
+  it('captures an authorisation with priorAuthCaptureTransaction, in the schema element order', async () => {
+    const { gateway, sent } = scripted([approved('60000000009')]);
+    expect(await gateway.capture(CAPTURE)).toEqual({ status: 'captured', transactionId: '60000000009' });
+    expect(Object.keys(sent[0]!.transactionRequest)).toEqual(['transactionType', 'amount', 'refTransId']);
+    expect(sent[0]!.transactionRequest).toMatchObject({
+      transactionType: 'priorAuthCaptureTransaction',
+      amount: '1299.00',
+      refTransId: CAPTURE.transactionId,
+    });
+  });
+
+  it('says why a capture was refused, and that an unclear answer is unconfirmed', async () => {
+    const { gateway } = scripted([
+      refused('16', 'The transaction cannot be found.'),
+      new Error('socket hang up'),
+    ]);
+    expect(await gateway.capture(CAPTURE)).toEqual({
+      status: 'declined',
+      message: 'The transaction cannot be found.',
+    });
+    const unclear = await gateway.capture(CAPTURE);
+    expect(unclear.status).toBe('error');
+  });
+
+  it('authorises only when asked (authOnlyTransaction)', async () => {
+    const { gateway, sent } = scripted([approved('60000000010')]);
+    const result = await gateway.charge({
+      orderReference: 'MS-ABCDEFGH',
+      amountCents: 129_900,
+      email: 'buyer@example.com',
+      authorizeOnly: true,
+      source: {
+        method: 'card',
+        card: {
+          number: '4111111111111111',
+          expiryMonth: '12',
+          expiryYear: '30',
+          cvv: '123',
+          holderName: 'Ada Buyer',
+        },
+      },
+    });
+    expect(result).toEqual({ status: 'approved', transactionId: '60000000010' });
+    expect(sent[0]!.transactionRequest.transactionType).toBe('authOnlyTransaction');
+  });
+});

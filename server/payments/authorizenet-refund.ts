@@ -7,10 +7,10 @@ import {
   shopperText,
   text,
 } from './authorizenet-json';
-import type { RefundRequest, RefundResult } from './gateway';
+import type { CaptureRequest, CaptureResult, RefundRequest, RefundResult } from './gateway';
 
 /**
- * Giving money back through Authorize.Net: a void (the whole charge, while it has not settled:
+ * Capturing an authorisation, and giving money back through Authorize.Net: a void (the whole charge, while it has not settled:
  * nothing is taken at all) or a refund (a credit against a settled charge, which Authorize.Net
  * identifies by the original transaction and the card's last four digits). Element order
  * follows AnetApiSchema.xsd's transactionRequestType: transactionType, amount, payment,
@@ -30,7 +30,7 @@ const BANK_REFUND =
 
 function envelope(
   config: AuthorizeNetConfig,
-  request: RefundRequest,
+  request: Pick<RefundRequest, 'orderReference'>,
   transactionRequest: Record<string, unknown>,
 ) {
   return JSON.stringify({
@@ -57,6 +57,15 @@ function refundBody(config: AuthorizeNetConfig, request: RefundRequest): string 
   });
 }
 
+/** xsd order: transactionType, amount, refTransId. */
+function captureBody(config: AuthorizeNetConfig, request: CaptureRequest): string {
+  return envelope(config, request, {
+    transactionType: 'priorAuthCaptureTransaction',
+    amount: formatAmount(request.amountCents),
+    refTransId: request.transactionId,
+  });
+}
+
 type Outcome =
   | { ok: true; transactionId: string }
   /** Authorize.Net answered and said no: nothing happened, another way may be tried. */
@@ -64,7 +73,12 @@ type Outcome =
   /** No clear answer: something may have happened, so nothing else is tried. */
   | { ok: false; refused: false; message: string };
 
-function read(answer: { body: unknown } | { failed: string }, secrets: string[]): Outcome {
+function read(
+  answer: { body: unknown } | { failed: string },
+  secrets: string[],
+  what: 'refund' | 'capture' = 'refund',
+): Outcome {
+  const unconfirmed = `The payment service did not confirm the ${what}. Check it in Authorize.Net before trying again.`;
   if ('failed' in answer) return { ok: false, refused: false, message: answer.failed };
   const body = answer.body;
   const resultCode = text(field(field(body, 'messages'), 'resultCode'));
@@ -75,15 +89,14 @@ function read(answer: { body: unknown } | { failed: string }, secrets: string[])
   const message =
     shopperText(text(field(error, 'errorText')), secrets) ??
     shopperText(text(field(firstOf(field(field(body, 'messages'), 'message')), 'text')), secrets) ??
-    'The payment service refused the refund.';
+    `The payment service refused the ${what}.`;
   if (responseCode === '1' && resultCode === 'Ok') {
     const transId = text(field(transaction, 'transId'));
     if (transId && transId !== '0') return { ok: true, transactionId: transId };
     return {
       ok: false,
       refused: false,
-      message:
-        'The payment service did not confirm the refund. Check it in Authorize.Net before trying again.',
+      message: unconfirmed,
     };
   }
   if (responseCode === '2' || responseCode === '3' || (resultCode === 'Error' && !responseCode)) {
@@ -92,8 +105,25 @@ function read(answer: { body: unknown } | { failed: string }, secrets: string[])
   return {
     ok: false,
     refused: false,
-    message: 'The payment service did not confirm the refund. Check it in Authorize.Net before trying again.',
+    message: unconfirmed,
   };
+}
+
+/**
+ * Takes an authorisation (authOnlyTransaction) through Authorize.Net: priorAuthCaptureTransaction.
+ * A refusal (expired, voided, already captured) is 'declined' with Authorize.Net's reason.
+ */
+export async function captureThrough(
+  send: Send,
+  config: AuthorizeNetConfig,
+  request: CaptureRequest,
+): Promise<CaptureResult> {
+  const secrets = [config.transactionKey].filter((s) => s.length > 4);
+  const outcome = read(await send(captureBody(config, request)), secrets, 'capture');
+  if (outcome.ok) return { status: 'captured', transactionId: outcome.transactionId };
+  return outcome.refused
+    ? { status: 'declined', message: outcome.message }
+    : { status: 'error', message: outcome.message };
 }
 
 export async function refundThrough(

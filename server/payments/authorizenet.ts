@@ -7,7 +7,7 @@ import {
   shopperText,
   text,
 } from './authorizenet-json';
-import { refundThrough } from './authorizenet-refund';
+import { captureThrough, refundThrough } from './authorizenet-refund';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
 
 /**
@@ -69,7 +69,7 @@ function buildRequest(config: AuthorizeNetConfig, request: ChargeRequest): strin
       refId: reference,
       // xsd transactionRequestType: transactionType, amount, ..., payment, ..., order, ..., customer, billTo
       transactionRequest: {
-        transactionType: 'authCaptureTransaction',
+        transactionType: request.authorizeOnly ? 'authOnlyTransaction' : 'authCaptureTransaction',
         amount: formatAmount(request.amountCents),
         payment,
         order: { invoiceNumber: reference, description: clean(`MediSupply order ${reference}`, 255) },
@@ -217,6 +217,7 @@ export function createAuthorizeNetGateway(config: AuthorizeNetConfig): PaymentGa
     mock: false,
     configured: true,
     charge,
+    capture: (request) => captureThrough((body) => send(config, body, request.signal), config, request),
     refund: (request) => refundThrough((body) => send(config, body, request.signal), config, request),
   };
 }

@@ -35,12 +35,37 @@ export interface ChargeRequest {
   amountCents: number;
   email: string;
   source: ChargeSource;
+  /**
+   * Authorise only: the card's bank holds the amount, nothing is taken until capture() (or a
+   * refund of the whole amount voids it). Cards only. For orders staff must approve first.
+   */
+  authorizeOnly?: boolean;
   /** Aborts the remote call (time limit or server shutdown). */
   signal?: AbortSignal;
 }
 
+export interface CaptureRequest {
+  /** The processor's id of the authorisation (orders.transaction_id). */
+  transactionId: string;
+  orderReference: string;
+  /** Integer cents: the amount authorised. */
+  amountCents: number;
+  signal?: AbortSignal;
+}
+
+export type CaptureResult =
+  /** The authorised amount is taken now; the id to refund it by. */
+  | { status: 'captured'; transactionId: string }
+  /** The processor refused (the authorisation expired or was voided): `message` is for staff. */
+  | { status: 'declined'; message: string }
+  /** Not reached or no clear answer: staff may try again (a second capture of one authorisation is refused). */
+  | { status: 'error'; message: string };
+
 export type ChargeResult =
-  /** The money was taken (or, for a bank transfer, the debit was accepted for settlement). */
+  /**
+   * The money was taken (or, for a bank transfer, the debit was accepted for settlement); with
+   * `authorizeOnly`, the amount is held for capture().
+   */
   | { status: 'approved'; transactionId: string }
   /** The processor refused this card or account: show `message` to the shopper; they may retry. */
   | { status: 'declined'; message: string }
@@ -54,6 +79,9 @@ export interface PaymentGateway {
   /** False for `none`: checkout answers 'Payments are not configured ...'. */
   readonly configured: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Takes an authorisation's amount (charge with `authorizeOnly`). */
+  capture(request: CaptureRequest): Promise<CaptureResult>;
+  /** Gives money back; the whole of an authorisation or an unsettled charge is voided. */
   refund(request: RefundRequest): Promise<RefundResult>;
 }
 

@@ -62,3 +62,33 @@ describe('test gateway refunds', () => {
     expect((await gateway.refund({ ...base, amountCents: 0 })).status).toBe('declined');
   });
 });
+
+describe('test gateway authorisations', () => {
+  it('captures its own authorisations, not its charges, and voids them whole', async () => {
+    const authorised = await gateway.charge({
+      ...cardCharge('4242424242424242', thisMonth, thisYear),
+      authorizeOnly: true,
+    });
+    if (authorised.status !== 'approved') throw new Error('not authorised');
+    expect(authorised.transactionId).toMatch(/^test_auth_/);
+    const request = { transactionId: authorised.transactionId, orderReference: 'MS-TEST', amountCents: 1000 };
+    expect(await gateway.capture(request)).toEqual({
+      status: 'captured',
+      transactionId: authorised.transactionId,
+    });
+    const charged = await gateway.charge(cardCharge('4242424242424242', thisMonth, thisYear));
+    if (charged.status !== 'approved') throw new Error('not charged');
+    expect((await gateway.capture({ ...request, transactionId: charged.transactionId })).status).toBe(
+      'declined',
+    );
+    const voided = await gateway.refund({
+      transactionId: authorised.transactionId,
+      orderReference: 'MS-TEST',
+      amountCents: 1000,
+      chargedCents: 1000,
+      method: 'card',
+      last4: '4242',
+    });
+    expect(voided.status).toBe('voided');
+  });
+});

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { ChargeRequest, ChargeResult, PaymentGateway, RefundRequest, RefundResult } from './gateway';
+import type {
+  CaptureRequest,
+  CaptureResult,
+  ChargeRequest,
+  ChargeResult,
+  PaymentGateway,
+  RefundRequest,
+  RefundResult,
+} from './gateway';
 
 /**
  * The test gateway (PAYMENT_PROVIDER=test): no money moves. Its cards are listed in
@@ -29,7 +37,9 @@ export function createTestGateway(): PaymentGateway {
     configured: true,
     charge(request: ChargeRequest): Promise<ChargeResult> {
       const source = request.source;
-      const approved: ChargeResult = { status: 'approved', transactionId: `test_${randomUUID()}` };
+      // An authorisation's id says so: only those can be captured.
+      const prefix = request.authorizeOnly ? 'test_auth_' : 'test_';
+      const approved: ChargeResult = { status: 'approved', transactionId: `${prefix}${randomUUID()}` };
       if (source.method === 'bank_transfer') return Promise.resolve(approved);
       const { number, expiryMonth, expiryYear } = source.card;
       if (hasExpired(expiryMonth, expiryYear)) {
@@ -38,8 +48,20 @@ export function createTestGateway(): PaymentGateway {
       if (APPROVED_CARDS.has(number)) return Promise.resolve(approved);
       return Promise.resolve({ status: 'declined', message: DECLINES[number] ?? 'Your card was declined.' });
     },
+    capture: (request) => Promise.resolve(testCapture(request)),
     refund: (request) => Promise.resolve(testRefund(request)),
   };
+}
+
+/** The test processor keeps no state: it captures any of its authorisations, whole. */
+function testCapture(request: CaptureRequest): CaptureResult {
+  if (!request.transactionId.startsWith('test_auth_')) {
+    return { status: 'declined', message: 'The test gateway did not authorise this payment.' };
+  }
+  if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+    return { status: 'declined', message: 'The amount to capture must be more than nothing.' };
+  }
+  return { status: 'captured', transactionId: request.transactionId };
 }
 
 /**
@@ -73,6 +95,8 @@ export function createUnconfiguredGateway(): PaymentGateway {
     mock: false,
     configured: false,
     charge: () =>
+      Promise.resolve({ status: 'error', message: 'Payments are not configured on this store yet.' }),
+    capture: () =>
       Promise.resolve({ status: 'error', message: 'Payments are not configured on this store yet.' }),
     refund: () =>
       Promise.resolve({ status: 'error', message: 'Payments are not configured on this store yet.' }),

@@ -107,6 +107,7 @@ function priceLines(catalogue: Catalogue, items: readonly LineItem[], { strict }
       taxExempt: product.taxExempt,
       freightOnly: product.freightOnly,
       hsaFsa: hsaFsaStatus(product),
+      prescriptionRequired: product.prescriptionRequired,
     });
   }
   return lines;

@@ -43,7 +43,7 @@ export function carrierName(carrier: string | null): string | undefined {
   return isCarrier(carrier) ? CARRIERS[carrier].name : undefined;
 }
 
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+export type PaymentStatus = 'pending' | 'authorized' | 'paid' | 'failed' | 'cancelled' | 'refunded';
 
 /** Where an order can go next, from its payment and delivery states. */
 export function nextSteps(order: { status: PaymentStatus; fulfilment: Fulfilment }) {

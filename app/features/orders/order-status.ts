@@ -7,6 +7,7 @@ import type { OrderStatus, OrderView } from './orders';
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Awaiting payment',
+  authorized: 'Awaiting prescription review',
   paid: 'Paid',
   failed: 'Payment failed',
   cancelled: 'Cancelled',

@@ -132,6 +132,8 @@ export async function insertOrder(
             quantity: item.quantity,
             line_total: item.lineTotal,
             hsa_fsa: item.hsaFsa,
+            // 0/1: SQLite has no boolean, and PostgreSQL reads '1' and '0' as booleans.
+            prescription_required: Number(item.prescriptionRequired),
           })),
         )
         .execute();
@@ -202,6 +204,7 @@ async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderVie
       unitPrice: row.unit_price,
       quantity: row.quantity,
       hsaFsa: row.hsa_fsa,
+      prescriptionRequired: Boolean(row.prescription_required),
       lineTotal: row.line_total,
       refundedQuantity: Number(row.refunded_quantity),
     });

@@ -17,6 +17,8 @@ export interface OrderLine {
   lineTotal: number;
   /** As when bought: the receipt for an HSA or FSA claim says it line by line. */
   hsaFsa: HsaFsaStatus;
+  /** As when bought: such a line is charged only once staff have approved the prescription. */
+  prescriptionRequired: boolean;
 }
 
 /** A line of a stored order: with its id (refunds name it) and the units refunded so far. */
