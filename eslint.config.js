@@ -168,6 +168,17 @@ const PUBLIC_ENTRIES = {
     'components/console/order-console-detail',
     'components/console/revenue-chart',
   ],
+  prescriptions: [
+    'prescriptions',
+    'prescriptions.server',
+    'prescription.schema',
+    'prescription-client',
+    'prescriptions.api.server',
+    'prescription-console-actions.server',
+    'components/prescription-fields',
+    'components/prescription-summary',
+    'components/console/prescription-review-panel',
+  ],
   promo: ['shipping', 'promo', 'promo-storage', 'components/promo-code-form', 'components/promo-offer'],
   wishlist: [
     'wishlist-state',

@@ -9,6 +9,7 @@ import { catalogueStore, openCatalogue } from '../app/features/catalog/catalogue
 import { startCatalogJobs } from '../app/features/catalog/catalog-jobs.server';
 import { mediaRoutes } from '../app/features/catalog/media.api.server';
 import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';
+import { prescriptionRoutes } from '../app/features/prescriptions/prescriptions.api.server';
 import { contactRoutes } from '../app/features/contact/contact.api.server';
 import { startContactJobs } from '../app/features/contact/contact-jobs.server';
 import { startCampaignJobs } from '../app/features/newsletter/campaign-sender.server';
@@ -123,7 +124,7 @@ export function createApp(options: CreateAppOptions) {
   // One-click unsubscribe is posted by mail providers' servers (RFC 8058); its token is its authority.
   // Apple answers a sign-in with a POST from its own site (form_post); its state is its authority.
   app.use(originCheck(env.APP_URL, { exempt: ['/api/newsletter/unsubscribe', '/api/auth/callback/apple'] }));
-  // No request body is large but a product image (5 MB, the console's limit, plus the form).
+  // No request body is large but a product image (5 MB) or a prescription (10 MB), plus its form.
   app.use(
     bodySizeLimit((c) =>
       c.req.path.startsWith('/api/')
@@ -139,6 +140,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/cart', cartRoutes(services));
   api.route('/wishlist', wishlistRoutes(services));
   api.route('/checkout', checkoutRoutes(services));
+  api.route('/prescriptions', prescriptionRoutes(services));
   api.route('/orders', orderRoutes(services));
   api.route('/contact', contactRoutes(services));
   api.route('/newsletter', newsletterRoutes(services));

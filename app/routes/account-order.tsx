@@ -2,6 +2,8 @@ import { data } from 'react-router';
 import { requireUser } from '~/features/account/session.server';
 import { OrderDetail } from '~/features/orders/components/order-detail';
 import { findUserOrder } from '~/features/orders/orders.server';
+import { PrescriptionSummary } from '~/features/prescriptions/components/prescription-summary';
+import { prescriptionOfReference } from '~/features/prescriptions/prescriptions.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/account-order';
 
@@ -10,7 +12,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const order = await findUserOrder(context.services.database.db, user.id, params.reference.toUpperCase());
   // Someone else's order looks exactly like one that does not exist.
   if (!order) throw data(null, { status: 404 });
-  return { order };
+  return {
+    order,
+    prescription: await prescriptionOfReference(context.services.database.db, order.reference),
+  };
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -23,5 +28,10 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  return <OrderDetail order={loaderData.order} />;
+  const { order, prescription } = loaderData;
+  return (
+    <OrderDetail order={order}>
+      {prescription ? <PrescriptionSummary reference={order.reference} prescription={prescription} /> : null}
+    </OrderDetail>
+  );
 }

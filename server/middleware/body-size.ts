@@ -5,6 +5,8 @@ import type { AppBindings } from '../types';
 const MB = 1024 * 1024;
 /** A product image (5 MB, the console's limit) and the rest of its form. */
 const IMAGE_FORM_BYTES = 6 * MB;
+/** A prescription (10 MB, checkout's limit) and the rest of its form. */
+const PRESCRIPTION_FORM_BYTES = 11 * MB;
 /** Everything else: forms and JSON of a few kilobytes. */
 const OTHER_BYTES = 1 * MB;
 
@@ -19,14 +21,21 @@ const OTHER_BYTES = 1 * MB;
 export function bodySizeLimit(onError: (c: Context<AppBindings>) => Response | Promise<Response>) {
   const streamedImage = bodyLimit({ maxSize: IMAGE_FORM_BYTES, onError });
   const streamedOther = bodyLimit({ maxSize: OTHER_BYTES, onError });
+  const streamedPrescription = bodyLimit({ maxSize: PRESCRIPTION_FORM_BYTES, onError });
   const middleware: MiddlewareHandler<AppBindings> = async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const image = c.req.path.startsWith('/admin/products/');
+    const prescription = c.req.path.startsWith('/api/prescriptions/');
+    const max = image ? IMAGE_FORM_BYTES : prescription ? PRESCRIPTION_FORM_BYTES : OTHER_BYTES;
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return Number(length) > (image ? IMAGE_FORM_BYTES : OTHER_BYTES) ? onError(c) : next();
+      return Number(length) > max ? onError(c) : next();
     }
-    return image ? streamedImage(c, next) : streamedOther(c, next);
+    return image
+      ? streamedImage(c, next)
+      : prescription
+        ? streamedPrescription(c, next)
+        : streamedOther(c, next);
   };
   return middleware;
 }

@@ -14,7 +14,9 @@ export type CheckoutErrorCode =
   | 'idempotency_mismatch'
   | 'payment_declined'
   | 'payment_error'
-  | 'payment_in_progress';
+  | 'payment_in_progress'
+  | 'prescription_card_only'
+  | 'prescription_required';
 
 export const CHECKOUT_ERROR_STATUS: Record<CheckoutErrorCode, number> = {
   payment_not_configured: 503,
@@ -32,6 +34,8 @@ export const CHECKOUT_ERROR_STATUS: Record<CheckoutErrorCode, number> = {
   payment_declined: 402,
   payment_error: 502,
   payment_in_progress: 409,
+  prescription_card_only: 409,
+  prescription_required: 409,
 };
 
 export class CheckoutError extends Error {

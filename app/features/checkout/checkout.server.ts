@@ -13,6 +13,7 @@ import {
   paymentMethodOf,
 } from './checkout';
 import { CheckoutError } from './checkout-error';
+import { PRESCRIPTION_TEXT } from '../prescriptions/prescriptions';
 import type { LineItem } from '../cart/cart.schema';
 import { type QuoteDeps, quoteOrder, type QuoteUser } from './quote.server';
 
@@ -74,6 +75,11 @@ export async function createCheckoutSession(
     { strict: true },
   );
   if (lines.length === 0 || !quote.shippingOption) throw new CheckoutError('empty_cart', EMPTY_CART_MESSAGE);
+  const prescriptionRequired = lines.some((line) => line.prescriptionRequired);
+  // Only a card can be authorised now and charged once the prescription is approved.
+  if (prescriptionRequired && request.paymentMethod !== 'card') {
+    throw new CheckoutError('prescription_card_only', PRESCRIPTION_TEXT.cardOnly);
+  }
   const addressSaved =
     user && request.address && request.saveAddress ? await keepAddress(deps, user, address) : false;
   const order = await insertOrder(
@@ -112,5 +118,6 @@ export async function createCheckoutSession(
     promoCode: order.promo_code,
     mock: deps.gateway.mock,
     email: user?.email ?? null,
+    prescriptionRequired,
   };
 }

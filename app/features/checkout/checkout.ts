@@ -68,6 +68,8 @@ export interface CheckoutSession {
   promoCode: string | null;
   mock: boolean;
   email: string | null;
+  /** Something in the order needs a prescription: the form asks for it, and the card is authorised only. */
+  prescriptionRequired: boolean;
 }
 
 export const EMPTY_CART_TITLE = 'Empty cart';

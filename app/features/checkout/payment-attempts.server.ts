@@ -104,6 +104,8 @@ export async function returnAbandonedStock(db: Db): Promise<string[]> {
     // Written out, not bound: the planners use the partial index (migration 0008) only for a
     // query whose own text says what the index's WHERE says.
     .where(HOLDING_UNPAID)
+    // An authorised order keeps its units while staff review its prescription.
+    .where('status', '!=', 'authorized')
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
     .limit(100)
     .execute();
@@ -115,7 +117,7 @@ export async function returnAbandonedStock(db: Db): Promise<string[]> {
         .set({ stock_held: 0, locked_by: null, locked_until: null, updated_at: now })
         .where('id', '=', id)
         .where('stock_held', '=', 1)
-        .where('status', '!=', 'paid')
+        .where('status', 'not in', ['paid', 'authorized'])
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
         .executeTakeFirst();
       if (Number(released.numUpdatedRows) !== 1) return;
@@ -131,6 +133,7 @@ export async function recordCharge(
   attemptId: string,
   payment: PaymentInput,
   result: ChargeResult,
+  options: { authorizeOnly: boolean },
 ): Promise<{ duplicate: boolean; returned: StockLine[] }> {
   const now = Date.now();
   return db.transaction().execute(async (trx) => {
@@ -140,13 +143,14 @@ export async function recordCharge(
       const updated = await trx
         .updateTable('orders')
         .set({
-          status: 'paid',
+          // Authorised only: paid when staff approve the prescription (and capture the payment).
+          status: options.authorizeOnly ? 'authorized' : 'paid',
           email: payment.email.toLowerCase(),
           card_brand: payment.paymentMethod === 'card' ? detectCardBrand(payment.cardNumber) : null,
           card_last4: payment.paymentMethod === 'card' ? lastFour(payment.cardNumber) : null,
           bank_last4: payment.paymentMethod === 'bank_transfer' ? lastFour(payment.accountNumber) : null,
           transaction_id: result.transactionId,
-          paid_at: now,
+          paid_at: options.authorizeOnly ? null : now,
           updated_at: now,
           locked_by: null,
           locked_until: null,
@@ -154,7 +158,7 @@ export async function recordCharge(
         .where('id', '=', order.id)
         // Paid already: another attempt took over after this one's lease ran out, and the
         // processor took the money twice. The first payment stands; the caller reports this one.
-        .where('status', '!=', 'paid')
+        .where('status', 'not in', ['paid', 'authorized'])
         .executeTakeFirst();
       duplicate = Number(updated.numUpdatedRows) === 0;
       if (order.user_id && !duplicate) {

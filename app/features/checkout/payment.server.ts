@@ -18,6 +18,8 @@ import {
   waitForAttempt,
 } from './payment-attempts.server';
 import type { PaymentInput } from './checkout.schema';
+import { PRESCRIPTION_TEXT } from '../prescriptions/prescriptions';
+import { hasPrescription, orderNeedsPrescription } from '../prescriptions/prescriptions.server';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -104,6 +106,24 @@ async function promoStillApplies(db: Db, order: OrderRow, email: string): Promis
   if (promo?.condition !== 'first-order') return null;
   if (!(await hasPaidOrder(db, { userId: order.user_id, email }))) return null;
   return `${promo.code} is for a first order only. Please remove it from your cart and check out again.`;
+}
+
+/**
+ * An order with a line that needs a prescription is paid by card, with the prescription given
+ * first, and only authorised (staff capture it on approval). True when so; refuses the attempt
+ * (the processor is never called) when the prescription or the card is missing.
+ */
+async function prescriptionGate(db: Db, order: OrderRow, attemptId: string): Promise<boolean> {
+  if (!(await orderNeedsPrescription(db, order.id))) return false;
+  const refuse = async (code: 'prescription_card_only' | 'prescription_required', message: string) => {
+    await finishAttempt(db, attemptId, 'refused', message);
+    return new CheckoutError(code, message);
+  };
+  if (order.payment_method !== 'card')
+    throw await refuse('prescription_card_only', PRESCRIPTION_TEXT.cardOnly);
+  if (!(await hasPrescription(db, order.id)))
+    throw await refuse('prescription_required', PRESCRIPTION_TEXT.missing);
+  return true;
 }
 
 /**
@@ -201,7 +221,8 @@ async function chargeOnce(
   for (;;) {
     const order = await findOrder(db, orderId);
     if (!order) throw new CheckoutError('not_found', 'This order does not exist.');
-    if (order.status === 'paid') {
+    // Paid, or authorised while its prescription is reviewed: either way this attempt is done.
+    if (order.status === 'paid' || order.status === 'authorized') {
       await finishAttempt(db, attemptId, 'approved', null, order.transaction_id);
       return replay({ status: 'approved', message: null }, order);
     }
@@ -215,6 +236,7 @@ async function chargeOnce(
       await finishAttempt(db, attemptId, 'refused', refusal);
       throw new CheckoutError('promo_not_applicable', refusal);
     }
+    const authorizeOnly = await prescriptionGate(db, order, attemptId);
     const lock = await lockOrTakeSoldOut(deps, orderId, attemptId);
     if (lock.locked) {
       if (lock.taken.length > 0) notifyStock(deps, lock.taken);
@@ -225,11 +247,14 @@ async function chargeOnce(
           amountCents: order.total,
           email: payment.email,
           source: chargeSource(payment),
+          authorizeOnly,
         });
       } catch {
         result = { status: 'error', message: 'There was an error processing your payment' };
       }
-      const { duplicate, returned } = await recordCharge(db, order, attemptId, payment, result);
+      const { duplicate, returned } = await recordCharge(db, order, attemptId, payment, result, {
+        authorizeOnly,
+      });
       if (returned.length > 0) notifyStock(deps, returned);
       if (result.status === 'approved') {
         const paid = (await findOrder(db, orderId)) ?? order;

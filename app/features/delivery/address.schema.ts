@@ -27,7 +27,7 @@ const zip = z
 
 /** A US phone number for the carrier: 10 digits, with or without +1, spaces, dots, dashes or brackets. */
 const PHONE_MESSAGE = 'Enter a 10-digit US phone number, such as 555-201-4477';
-const phone = z
+export const usPhoneSchema = z
   .string({ error: PHONE_MESSAGE })
   .trim()
   .transform((value) => value.replace(/[\s().-]/g, '').replace(/^\+?1(?=\d{10}$)/, ''))
@@ -51,7 +51,7 @@ export const addressSchema = z.strictObject({
     .refine(isUsStateCode, 'Choose a state or territory')
     .transform((value) => value as UsStateCode),
   zip,
-  phone,
+  phone: usPhoneSchema,
 });
 
 export type AddressInput = z.input<typeof addressSchema>;

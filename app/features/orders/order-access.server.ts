@@ -83,7 +83,7 @@ export async function findViewableOrder(
 ): Promise<OrderView | undefined> {
   if (!isOrderReference(request.reference)) return undefined;
   const row = await findOrderByReference(db, request.reference);
-  if (!row || row.status !== 'paid') return undefined;
+  if (!row || (row.status !== 'paid' && row.status !== 'authorized')) return undefined;
   const allowed = row.user_id
     ? row.user_id === (await request.userId())
     : tokenMatches(

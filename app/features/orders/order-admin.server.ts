@@ -54,6 +54,7 @@ function filtered(db: Db, search: OrderSearch): OrdersQuery {
     case 'delivered':
       query = query.where('status', '=', 'paid').where('fulfilment', '=', search.filter);
       break;
+    case 'authorized':
     case 'pending':
     case 'failed':
     case 'refunded':

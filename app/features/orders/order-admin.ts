@@ -7,6 +7,7 @@ export const ORDER_FILTERS = {
   'to-ship': 'Paid, waiting to ship',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  authorized: 'Awaiting prescription review',
   pending: 'Awaiting payment',
   failed: 'Payment failed',
   refunded: 'Refunded',

@@ -14,12 +14,15 @@ import {
   markShipped,
 } from './fulfilment.server';
 import { noteSchema, refundKeySchema, refundQuantitySchema, shipSchema } from './order-console.schema';
-import { findOrderByReference, type OrderRow, orderView } from './orders.server';
+import { findOrderByReference, isOrderReference, type OrderRow, orderView } from './orders.server';
 import { RefundError, refundOrder } from './refunds.server';
 
 export type OrderConsoleAnswer = FormAnswer;
 
-type Args = FormArgs<AppLoadContext> & { staff: StaffUser; order: OrderRow };
+/** What each form of the console's order page receives: the form, the staff member, the order. */
+export type OrderConsoleArgs = FormArgs<AppLoadContext> & { staff: StaffUser; order: OrderRow };
+type Args = OrderConsoleArgs;
+export type OrderConsoleHandlers = Record<string, (args: OrderConsoleArgs) => Promise<unknown>>;
 
 const done = (intent: string, message: string) => answer<OrderConsoleAnswer>({ intent, ok: true, message });
 
@@ -33,7 +36,7 @@ function refused(intent: string, error: unknown) {
 }
 
 /** After a committed change: the shopper's mail, queued (logged, never undoing the change, if that fails). */
-async function mailShopper(
+export async function mailShopper(
   context: AppLoadContext,
   order: OrderRow,
   build: (
@@ -52,7 +55,7 @@ async function mailShopper(
   }
 }
 
-const handlers: Record<string, (args: Args) => Promise<unknown>> = {
+const handlers: OrderConsoleHandlers = {
   async pack({ context, staff, order }) {
     try {
       await markPacked(context.services.database.db, staff, order.id);
@@ -173,17 +176,25 @@ async function refund({ context, staff, order, form }: Args) {
   return done(intent, 'Refund sent to the payment service. The customer has been emailed.');
 }
 
-/** The action of /admin/orders/:reference: each form posts its intent. */
-export async function orderConsoleAction(context: AppLoadContext, request: Request, reference: string) {
+/**
+ * The action of /admin/orders/:reference: each form posts its intent. Other features add the
+ * forms of their own panels on the page (`more`: the prescription review).
+ */
+export async function orderConsoleAction(
+  context: AppLoadContext,
+  request: Request,
+  reference: string,
+  more: OrderConsoleHandlers = {},
+) {
   const staff = await requireStaff(context, request);
-  const order = /^MS-[0-9A-Z]{8}$/.test(reference)
+  const order = isOrderReference(reference)
     ? await findOrderByReference(context.services.database.db, reference)
     : undefined;
   if (!order) throw data(null, { status: 404 });
   return runIntent(
     { context, request },
     Object.fromEntries(
-      Object.entries(handlers).map(([intent, handler]) => [
+      Object.entries({ ...handlers, ...more }).map(([intent, handler]) => [
         intent,
         (args: FormArgs<AppLoadContext>) => handler({ ...args, staff, order }),
       ]),

@@ -5,9 +5,9 @@ import { addressLines } from '../delivery/address-book';
 import { formatRate } from '../delivery/sales-tax';
 import { SHIPPING_OPTION_NAMES, shippingOptionText, shippingPriceText } from '../delivery/shipping-options';
 import { formatOrderDate } from './order-status';
-import { type OrderView, paymentDescription } from './orders';
+import { authorizedPaymentText, type OrderView, paymentDescription } from './orders';
 
-const RECEIPT_LABEL = 'Download your itemised receipt (PDF) for your HSA or FSA';
+export const RECEIPT_LABEL = 'Download your itemised receipt (PDF) for your HSA or FSA';
 
 /** The confirmation sent when an order is paid: what was bought, what it cost, what comes next. */
 export function orderConfirmationMail(
@@ -36,6 +36,9 @@ export function orderConfirmationMail(
     rows.push({ label: `Sales tax (${formatRate(order.taxRate)})`, value: formatPrice(order.tax) });
   }
   rows.push({ label: 'Total', value: formatPrice(order.total), strong: true });
+  // Authorised only, while its prescription is reviewed: no receipt until the card is charged.
+  const authorized = order.status === 'authorized';
+  const total = formatPrice(order.total);
   const delivery = [
     ...(order.address ? ['Shipping to:', ...addressLines(order.address)] : []),
     `Shipping: ${shippingOptionText(order.shippingOption)}`,
@@ -44,18 +47,26 @@ export function orderConfirmationMail(
     subject,
     ...renderMail(STORE, {
       title: 'Thank you for your order',
-      preheader: `Order ${order.reference}: ${formatPrice(order.total)}, paid. We will prepare it for shipping soon.`,
+      preheader: authorized
+        ? `Order ${order.reference}: ${total}, authorised. We charge your card once your prescription is approved.`
+        : `Order ${order.reference}: ${total}, paid. We will prepare it for shipping soon.`,
       paragraphs: [
-        `We have received your order ${order.reference} placed on ${formatOrderDate(order.createdAt)}, and your payment of ${formatPrice(order.total)} (${paymentDescription(order)}) was successful.`,
+        authorized
+          ? `We have received your order ${order.reference} placed on ${formatOrderDate(order.createdAt)}. ${authorizedPaymentText(order, total)}`
+          : `We have received your order ${order.reference} placed on ${formatOrderDate(order.createdAt)}, and your payment of ${total} (${paymentDescription(order)}) was successful.`,
         delivery,
-        'Most orders ship in 1-2 business days. We will email you when yours is on its way.',
+        authorized
+          ? 'Our team reviews prescriptions within one business day. Once yours is approved, your order ships in 1-2 business days.'
+          : 'Most orders ship in 1-2 business days. We will email you when yours is on its way.',
       ],
       rows,
-      // A guest has no order page: the receipt is their button.
+      // A guest has no order page: the receipt is their button (once there is one).
       action: orderUrl
         ? { label: 'View your order', url: orderUrl }
-        : { label: RECEIPT_LABEL, url: receiptUrl },
-      links: orderUrl ? [{ label: RECEIPT_LABEL, url: receiptUrl }] : [],
+        : authorized
+          ? undefined
+          : { label: RECEIPT_LABEL, url: receiptUrl },
+      links: orderUrl && !authorized ? [{ label: RECEIPT_LABEL, url: receiptUrl }] : [],
       footnote: `Questions about your order? Call us at ${STORE.phone} or email ${STORE.supportEmail} and give your order reference ${order.reference}.`,
     }),
   };

@@ -151,7 +151,10 @@ export function findOrderByReference(db: Db, reference: string): Promise<OrderRo
   return db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst();
 }
 
-/** Whether this account or address has a paid order (first-order promotions). */
+/**
+ * Whether this account or address has a paid order (first-order promotions); an order authorised
+ * while its prescription is reviewed counts (if it is rejected, it no longer does).
+ */
 export async function hasPaidOrder(
   db: Db,
   who: { userId?: string | null; email?: string | null },
@@ -161,7 +164,7 @@ export async function hasPaidOrder(
   const row = await db
     .selectFrom('orders')
     .select('id')
-    .where('status', '=', 'paid')
+    .where('status', 'in', ['paid', 'authorized'])
     .where((eb) =>
       eb.or([
         ...(who.userId ? [eb('user_id', '=', who.userId)] : []),
@@ -273,7 +276,7 @@ export async function listUserOrders(db: Db, userId: string, limit = 50): Promis
     .where('user_id', '=', userId)
     .where((eb) =>
       eb.or([
-        eb('status', 'in', ['paid', 'failed', 'refunded']),
+        eb('status', 'in', ['authorized', 'paid', 'failed', 'refunded']),
         eb.and([eb('status', '=', 'cancelled'), eb('cancelled_by', '=', 'staff')]),
       ]),
     )

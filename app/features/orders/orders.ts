@@ -64,6 +64,14 @@ export interface OrderView {
   items: OrderViewLine[];
 }
 
+/** An order authorised while staff review its prescription: what the buyer reads about the payment. */
+export function authorizedPaymentText(
+  order: Pick<OrderView, 'total' | 'paymentMethod' | 'cardBrand' | 'cardLast4' | 'bankLast4'>,
+  total: string,
+): string {
+  return `${paymentDescription(order)} is authorised for ${total}, not charged. We charge it once our team has approved your prescription, and email you either way.`;
+}
+
 /** Orders that were paid have an itemised receipt (a refunded one too: it shows the refund). */
 export const hasReceipt = (order: Pick<OrderView, 'status'>) =>
   order.status === 'paid' || order.status === 'refunded';

@@ -2,26 +2,44 @@ import { data } from 'react-router';
 import { OrderConsoleDetail } from '~/features/orders/components/console/order-console-detail';
 import { orderConsoleAction } from '~/features/orders/order-console-actions.server';
 import { orderForStaff } from '~/features/orders/order-admin.server';
+import { PrescriptionReviewPanel } from '~/features/prescriptions/components/console/prescription-review-panel';
+import { prescriptionConsoleHandlers } from '~/features/prescriptions/prescription-console-actions.server';
+import { prescriptionOfReference } from '~/features/prescriptions/prescriptions.server';
 import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
 import { requireStaff } from '~/features/staff/staff-access.server';
 import type { Route } from './+types/order';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireStaff(context, request);
-  const found = await orderForStaff(context.services.database.db, params.reference);
+  const { db } = context.services.database;
+  const [found, prescription] = await Promise.all([
+    orderForStaff(db, params.reference),
+    prescriptionOfReference(db, params.reference),
+  ]);
   if (!found) throw data(null, { status: 404 });
   const { view, payments, refunds, timeline } = found;
   // A new key per rendering of the page: the same form sent twice (a double click) refunds once.
-  return { order: view, payments, refunds, timeline, refundKey: crypto.randomUUID() };
+  return { order: view, payments, refunds, timeline, refundKey: crypto.randomUUID(), prescription };
 }
 
 export function action({ context, request, params }: Route.ActionArgs) {
-  return orderConsoleAction(context, request, params.reference);
+  return orderConsoleAction(context, request, params.reference, prescriptionConsoleHandlers);
 }
 
 export const headers: Route.HeadersFunction = () => CONSOLE_HEADERS;
 export const meta: Route.MetaFunction = ({ params }) => consoleMeta(`Order ${params.reference}`);
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  return <OrderConsoleDetail {...loaderData} />;
+  const { prescription, ...detail } = loaderData;
+  return (
+    <OrderConsoleDetail {...detail}>
+      {prescription ? (
+        <PrescriptionReviewPanel
+          reference={detail.order.reference}
+          prescription={prescription}
+          awaitingReview={detail.order.status === 'authorized' && prescription.status === 'submitted'}
+        />
+      ) : null}
+    </OrderConsoleDetail>
+  );
 }

@@ -11,6 +11,8 @@ import { createSession, finishPurchase, submitPayment } from '../checkout-client
 import type { PaymentInput } from '../checkout.schema';
 import { CheckoutErrorView } from './checkout-error-view';
 import { PaymentForm } from './payment-form';
+import { type PrescriptionChoice, sendPrescription } from '../../prescriptions/prescription-client';
+import { PRESCRIPTION_TEXT } from '../../prescriptions/prescriptions';
 
 /** The slot the cart page declares for this dialog: its props are the cart's to define. */
 export type CheckoutDialogProps = CheckoutDialogSlotProps;
@@ -72,10 +74,20 @@ export default function CheckoutDialog(props: CheckoutDialogProps) {
     });
   }, [paymentMethod, onSettled]);
 
-  async function pay(payment: PaymentInput, key: string) {
+  async function pay(payment: PaymentInput, key: string, prescription: PrescriptionChoice | undefined) {
     if (view.name !== 'form') return undefined;
     setProcessing(true);
     setPayError(null);
+    if (prescription) {
+      // Sent before every press of Pay (a new choice replaces the last): the server keeps one.
+      const sent = await sendPrescription(view.session.orderId, prescription);
+      if (!sent.ok) {
+        setProcessing(false);
+        setPayError(sent.message);
+        notify.error('Prescription not sent', { description: sent.message });
+        return sent.fields;
+      }
+    }
     const result = await submitPayment(view.session.orderId, payment, key);
     if (!result.ok) {
       setProcessing(false);
@@ -85,7 +97,11 @@ export default function CheckoutDialog(props: CheckoutDialogProps) {
     }
     const session = view.session;
     setView({ name: 'success', session });
-    notify.success('Payment Successful', { description: 'Your order has been placed successfully.' });
+    if (session.prescriptionRequired) {
+      notify.success('Order placed', { description: PRESCRIPTION_TEXT.authorised });
+    } else {
+      notify.success('Payment Successful', { description: 'Your order has been placed successfully.' });
+    }
     // The spec's 1.5 s run from the success message, while the cart is emptied: waiting for the
     // cart first and then 1.5 s more made the redirect as slow as both added up.
     const shown = new Promise((resolve) => setTimeout(resolve, REDIRECT_DELAY_MS));
@@ -128,7 +144,9 @@ export default function CheckoutDialog(props: CheckoutDialogProps) {
                 </p>
               ) : view.name === 'success' ? (
                 <div role="status" className="flex flex-col items-center gap-2 py-10 text-center">
-                  <p className="text-2xl font-bold text-success">Payment Successful</p>
+                  <p className="text-2xl font-bold text-success">
+                    {view.session.prescriptionRequired ? 'Card authorised' : 'Payment Successful'}
+                  </p>
                   <p>Redirecting to order confirmation...</p>
                 </div>
               ) : (

@@ -3,7 +3,11 @@ import { useRef, useState } from 'react';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Field } from '~/components/ui/field';
 import { Icon } from '~/components/ui/icon';
-import { useFormErrors } from '~/lib/use-form-errors';
+import { firstIssues } from '~/lib/form-answer';
+import { type FieldErrors, useFormErrors } from '~/lib/use-form-errors';
+import { PrescriptionFields } from '../../prescriptions/components/prescription-fields';
+import { type PrescriptionChoice, prescriptionFileError } from '../../prescriptions/prescription-client';
+import { prescriberSchema } from '../../prescriptions/prescription.schema';
 import { type PaymentInput, paymentSchema } from '../checkout.schema';
 import type { CheckoutSession } from '../checkout';
 import { addressSummary } from '../../delivery/address-book';
@@ -16,7 +20,22 @@ interface PaymentFormProps {
   processing: boolean;
   error: string | null;
   /** Resolves with field errors from the server, if it refused some. */
-  onPay: (payment: PaymentInput, idempotencyKey: string) => Promise<Record<string, string> | undefined>;
+  onPay: (
+    payment: PaymentInput,
+    idempotencyKey: string,
+    prescription: PrescriptionChoice | undefined,
+  ) => Promise<Record<string, string> | undefined>;
+}
+
+/** What the browser can check of the prescription before sending it (the server checks it all). */
+function prescriptionErrors(choice: PrescriptionChoice | undefined): FieldErrors {
+  if (!choice) return {};
+  if (choice.kind === 'upload') return { file: prescriptionFileError(choice.file) };
+  const parsed = prescriberSchema.safeParse({
+    prescriberName: choice.prescriberName,
+    prescriberPhone: choice.prescriberPhone,
+  });
+  return parsed.success ? {} : firstIssues(parsed.error.issues);
 }
 
 function newKey(): string {
@@ -30,6 +49,9 @@ export function PaymentForm({ session, processing, error, onPay }: PaymentFormPr
     email: session.email ?? '',
     accountType: 'checking',
   });
+  const [prescription, setPrescription] = useState<PrescriptionChoice | undefined>(
+    session.prescriptionRequired ? { kind: 'upload', file: null } : undefined,
+  );
   const { formRef, errors, check, showErrors } = useFormErrors();
   // One key per press of Pay: a network retry of the same press can never pay twice.
   const key = useRef<{ key: string; body: string } | null>(null);
@@ -37,11 +59,15 @@ export function PaymentForm({ session, processing, error, onPay }: PaymentFormPr
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (processing) return;
-    const payment = check(paymentSchema, { ...pick(values, card), paymentMethod: session.paymentMethod });
+    const payment = check(
+      paymentSchema,
+      { ...pick(values, card), paymentMethod: session.paymentMethod },
+      prescriptionErrors(prescription),
+    );
     if (!payment) return;
     const body = JSON.stringify(payment);
     if (key.current?.body !== body) key.current = { key: newKey(), body };
-    const fieldErrors = await onPay(payment, key.current.key);
+    const fieldErrors = await onPay(payment, key.current.key, prescription);
     // A refused payment (declined) is final for this key: the next press is a new attempt.
     key.current = null;
     if (fieldErrors) showErrors(fieldErrors);
@@ -69,6 +95,14 @@ export function PaymentForm({ session, processing, error, onPay }: PaymentFormPr
         <span className="font-bold">Ships to:</span> {addressSummary(session.address)} ·{' '}
         {shippingOptionText(session.shippingOption)}
       </p>
+      {prescription ? (
+        <PrescriptionFields
+          choice={prescription}
+          errors={errors}
+          disabled={processing}
+          onChange={setPrescription}
+        />
+      ) : null}
       {card ? (
         <CardFields
           values={values}

@@ -1,17 +1,25 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { formatPrice } from '~/lib/money';
 import { formatOrderDate } from '../order-status';
 import { secondaryButton } from '~/components/ui/button-styles';
 import { HSA_FSA_TEXT } from '../../catalog/catalog';
-import { hasReceipt, type OrderView, paymentDescription, receiptPath } from '../orders';
+import {
+  authorizedPaymentText,
+  hasReceipt,
+  type OrderView,
+  paymentDescription,
+  receiptPath,
+} from '../orders';
 import { StatusText } from './order-history';
 import { OrderDelivery } from './order-delivery';
 import { OrderTracking } from './order-tracking';
 import { OrderTotals } from './order-totals';
 
 /** One order as bought: lines at the prices paid, totals, payment and status. */
-export function OrderDetail({ order }: { order: OrderView }) {
+/** `children`: other features' sections about this order (the prescription), after its facts. */
+export function OrderDetail({ order, children }: { order: OrderView; children?: ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <Breadcrumbs
@@ -41,7 +49,11 @@ export function OrderDetail({ order }: { order: OrderView }) {
           </>
         ) : null}
         <dt className="font-bold">Payment</dt>
-        <dd>{paymentDescription(order)}</dd>
+        <dd>
+          {order.status === 'authorized'
+            ? authorizedPaymentText(order, formatPrice(order.total))
+            : paymentDescription(order)}
+        </dd>
         {order.email ? (
           <>
             <dt className="font-bold">Confirmation sent to</dt>
@@ -49,6 +61,7 @@ export function OrderDetail({ order }: { order: OrderView }) {
           </>
         ) : null}
       </dl>
+      {children}
       {hasReceipt(order) ? (
         <p className="mt-4">
           <a href={receiptPath(order.reference)} download className={secondaryButton}>
@@ -84,6 +97,9 @@ export function OrderDetail({ order }: { order: OrderView }) {
                 <Link to={`/product/${item.productId}`} className="underline underline-offset-2">
                   {item.name}
                 </Link>
+                {item.prescriptionRequired ? (
+                  <span className="block text-sm text-muted">Prescription required</span>
+                ) : null}
                 {item.hsaFsa === 'not-eligible' ? null : (
                   <span className="block text-sm text-muted">{HSA_FSA_TEXT[item.hsaFsa]}</span>
                 )}

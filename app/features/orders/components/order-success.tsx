@@ -6,7 +6,7 @@ import { Icon } from '~/components/ui/icon';
 import { formatPrice } from '~/lib/money';
 import { loadCartClient } from '../../cart/cart-state';
 import { PAYMENT_METHOD_LABELS } from '../../checkout/checkout';
-import { type OrderView, paymentDescription } from '../orders';
+import { authorizedPaymentText, type OrderView, paymentDescription } from '../orders';
 import { OrderDelivery } from './order-delivery';
 import { OrderTotals } from './order-totals';
 
@@ -28,6 +28,7 @@ export function OrderSuccess({ order }: { order: OrderView }) {
   useEffect(() => {
     void loadCartClient().then((cart) => cart.refreshCart());
   }, []);
+  const authorized = order.status === 'authorized';
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-12 text-center">
       <Icon icon={CircleCheck} size={64} className="text-success" />
@@ -36,11 +37,22 @@ export function OrderSuccess({ order }: { order: OrderView }) {
         Order reference: <strong>{order.reference}</strong>
       </p>
       <section aria-labelledby="payment-status" className="w-full rounded-lg border border-border p-5">
-        <h2 id="payment-status" className="text-xl font-bold text-success">
-          Payment Successful
-        </h2>
-        <p className="mt-1">{`Paid with ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`}</p>
-        <p className="mt-1 text-muted">{paymentDescription(order)}</p>
+        {authorized ? (
+          <>
+            <h2 id="payment-status" className="text-xl font-bold">
+              Awaiting prescription review
+            </h2>
+            <p className="mt-1">{authorizedPaymentText(order, formatPrice(order.total))}</p>
+          </>
+        ) : (
+          <>
+            <h2 id="payment-status" className="text-xl font-bold text-success">
+              Payment Successful
+            </h2>
+            <p className="mt-1">{`Paid with ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`}</p>
+            <p className="mt-1 text-muted">{paymentDescription(order)}</p>
+          </>
+        )}
       </section>
       <section aria-labelledby="order-items" className="w-full rounded-lg border border-border p-5 text-left">
         <h2 id="order-items" className="text-center text-xl font-bold">
@@ -54,7 +66,11 @@ export function OrderSuccess({ order }: { order: OrderView }) {
             </li>
           ))}
         </ul>
-        <OrderTotals order={order} totalLabel="Total paid" className="mt-2 border-t border-border pt-2" />
+        <OrderTotals
+          order={order}
+          totalLabel={authorized ? 'Total authorised' : 'Total paid'}
+          className="mt-2 border-t border-border pt-2"
+        />
       </section>
       <OrderDelivery
         order={order}

@@ -17,6 +17,8 @@ interface Props {
   refunds: { at: number; amount: number; status: string; kind: string | null; message: string | null }[];
   timeline: TimelineEntry[];
   refundKey: string;
+  /** Panels of other features about this order (the prescription review), shown first. */
+  children?: ReactNode;
 }
 
 function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -30,7 +32,7 @@ function Panel({ title, id, children }: { title: string; id: string; children: R
   );
 }
 
-export function OrderConsoleDetail({ order, payments, refunds, timeline, refundKey }: Props) {
+export function OrderConsoleDetail({ order, payments, refunds, timeline, refundKey, children }: Props) {
   return (
     <div className="space-y-6">
       <p>
@@ -54,6 +56,7 @@ export function OrderConsoleDetail({ order, payments, refunds, timeline, refundK
         {order.refundedTotal > 0 ? ` · refunded ${formatPrice(order.refundedTotal)}` : ''}
       </p>
       <ConsoleMessage />
+      {children}
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Items" id="order-items">
           <ul className="divide-y divide-border">

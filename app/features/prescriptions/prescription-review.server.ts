@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '#server/db/schema';
+import type { CaptureResult, PaymentGateway, RefundResult } from '#server/payments/gateway';
+import { returnOrderStock } from '../catalog/stock.server';
+import { addOrderEvent } from '../orders/fulfilment.server';
+import { findOrder, type OrderRow } from '../orders/orders.server';
+import { type Actor, recordAudit } from '../staff/audit.server';
+import { PrescriptionError } from './prescriptions.server';
+
+/**
+ * Staff review an order's prescription: approval captures the authorised payment (the order is
+ * paid), rejection voids it (the order is cancelled, its units go back on the shelf). Each
+ * takes the order's payment lock first, the one checkout uses, so two members of staff (or a
+ * double click) reach the processor once; the decision is written with its timeline event and
+ * audit row in one transaction.
+ */
+type Db = Kysely<DatabaseSchema>;
+
+export interface ReviewDeps {
+  db: Db;
+  gateway: PaymentGateway;
+}
+
+/** Longer than the processor's own time limit (30 s), as for a payment. */
+const REVIEW_LOCK_MS = 60_000;
+
+async function claim(db: Db, orderId: string): Promise<{ order: OrderRow; holder: string }> {
+  const holder = `review:${randomUUID()}`;
+  const now = Date.now();
+  const claimed = await db
+    .updateTable('orders')
+    .set({ locked_by: holder, locked_until: now + REVIEW_LOCK_MS })
+    .where('id', '=', orderId)
+    .where('status', '=', 'authorized')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .executeTakeFirst();
+  const order = await findOrder(db, orderId);
+  if (!order) throw new PrescriptionError('not_found', 'This order does not exist.');
+  if (Number(claimed.numUpdatedRows) !== 1) {
+    throw new PrescriptionError(
+      'conflict',
+      order.status === 'authorized'
+        ? 'Another member of staff is reviewing this prescription. Reload the order in a minute.'
+        : 'This order is not awaiting prescription review.',
+    );
+  }
+  return { order, holder };
+}
+
+async function release(db: Db, orderId: string, holder: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ locked_by: null, locked_until: null })
+    .where('id', '=', orderId)
+    .where('locked_by', '=', holder)
+    .execute();
+}
+
+async function decide(
+  trx: Db,
+  actor: Actor,
+  order: OrderRow,
+  decision: { status: 'approved' | 'rejected'; reason: string | null; transactionId?: string },
+  now: number,
+) {
+  await trx
+    .updateTable('prescriptions')
+    .set({
+      status: decision.status,
+      reason: decision.reason,
+      reviewed_by: actor.email,
+      reviewed_at: now,
+      updated_at: now,
+    })
+    .where('order_id', '=', order.id)
+    .execute();
+  const kind = decision.status === 'approved' ? 'prescription-approved' : 'prescription-rejected';
+  await addOrderEvent(trx, order.id, actor, kind, decision.reason ? { reason: decision.reason } : {}, now);
+  await recordAudit(
+    trx,
+    actor,
+    {
+      action: decision.status === 'approved' ? 'order.prescription.approve' : 'order.prescription.reject',
+      targetType: 'order',
+      targetId: order.reference,
+      before: { status: order.status },
+      after: {
+        status: decision.status === 'approved' ? 'paid' : 'cancelled',
+        ...(decision.reason ? { reason: decision.reason } : {}),
+      },
+    },
+    now,
+  );
+}
+
+/** Approves the prescription and captures the payment: the order is paid, once. */
+export async function approvePrescription(
+  deps: ReviewDeps,
+  actor: Actor,
+  orderId: string,
+): Promise<OrderRow> {
+  const { db } = deps;
+  const { order, holder } = await claim(db, orderId);
+  let result: CaptureResult;
+  try {
+    result = await deps.gateway.capture({
+      transactionId: order.transaction_id ?? '',
+      orderReference: order.reference,
+      amountCents: order.total,
+    });
+  } catch {
+    result = {
+      status: 'error' as const,
+      message: 'The payment service could not be reached. Nothing was charged.',
+    };
+  }
+  if (result.status !== 'captured') {
+    await release(db, orderId, holder);
+    throw new PrescriptionError('conflict', `The payment could not be taken: ${result.message}`);
+  }
+  const captured = result.transactionId;
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('orders')
+      .set({
+        status: 'paid',
+        transaction_id: captured,
+        paid_at: now,
+        updated_at: now,
+        locked_by: null,
+        locked_until: null,
+      })
+      .where('id', '=', orderId)
+      .where('locked_by', '=', holder)
+      .execute();
+    await decide(trx, actor, order, { status: 'approved', reason: null }, now);
+  });
+  return (await findOrder(db, orderId)) ?? order;
+}
+
+/**
+ * Rejects the prescription with a reason and voids the authorisation: nothing is charged, the
+ * order is cancelled and its units return to stock. Returns the products whose stock changed.
+ */
+export async function rejectPrescription(
+  deps: ReviewDeps,
+  actor: Actor,
+  orderId: string,
+  reason: string,
+): Promise<{ order: OrderRow; returned: string[] }> {
+  const { db } = deps;
+  const { order, holder } = await claim(db, orderId);
+  let result: RefundResult;
+  try {
+    result = await deps.gateway.refund({
+      transactionId: order.transaction_id ?? '',
+      orderReference: order.reference,
+      amountCents: order.total,
+      chargedCents: order.total,
+      method: 'card',
+      last4: order.card_last4,
+    });
+  } catch {
+    result = { status: 'error', message: 'The payment service could not be reached.' };
+  }
+  if (result.status === 'declined' || result.status === 'error') {
+    await release(db, orderId, holder);
+    throw new PrescriptionError('conflict', `The authorisation could not be voided: ${result.message}`);
+  }
+  const now = Date.now();
+  const returned = await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('orders')
+      .set({
+        status: 'cancelled',
+        cancelled_at: now,
+        cancelled_by: 'staff',
+        stock_held: 0,
+        updated_at: now,
+        locked_by: null,
+        locked_until: null,
+      })
+      .where('id', '=', orderId)
+      .where('locked_by', '=', holder)
+      .execute();
+    const back = Number(order.stock_held) === 1 ? await returnOrderStock(trx, orderId, now) : [];
+    await decide(trx, actor, order, { status: 'rejected', reason }, now);
+    return back;
+  });
+  return { order: (await findOrder(db, orderId)) ?? order, returned };
+}

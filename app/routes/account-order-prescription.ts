@@ -1,0 +1,9 @@
+import { requireUser } from '~/features/account/session.server';
+import { buyerPrescriptionDownload } from '~/features/prescriptions/prescriptions.server';
+import type { Route } from './+types/account-order-prescription';
+
+/** GET /account/orders/:reference/prescription: the file the buyer gave, to the buyer only. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  return buyerPrescriptionDownload(context.services.database.db, user.id, params.reference.toUpperCase());
+}
