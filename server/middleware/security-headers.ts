@@ -81,8 +81,10 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     const headers = c.res.headers;
     // A 304's headers replace the stored ones, and the stored page carries the nonce it was
     // sent with; a new policy would block its scripts (server/page-cache).
+    // A file served as a download (a prescription, an uploaded image) brings its own, stricter
+    // policy (default-src 'none'; sandbox), which stays.
     if (isApi) headers.set('Content-Security-Policy', API_POLICY);
-    else if (c.res.status !== 304)
+    else if (c.res.status !== 304 && !headers.has('Content-Security-Policy'))
       headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, options));
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -26,7 +26,8 @@ export interface ReviewDeps {
 const REVIEW_LOCK_MS = 60_000;
 
 async function claim(db: Db, orderId: string): Promise<{ order: OrderRow; holder: string }> {
-  const holder = `review:${randomUUID()}`;
+  // A random id, as a payment attempt's (the column holds 40 characters).
+  const holder = randomUUID();
   const now = Date.now();
   const claimed = await db
     .updateTable('orders')
