@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../app/features/catalog/catalog';
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
 import { signedInClient } from '../support/accounts';
-import { bankPayment, cardPayment, pay, startCheckout } from '../support/checkout';
+import { cardPayment, pay, startCheckout } from '../support/checkout';
 import type { TestClient } from '../support/http-client';
 import { pdfText } from '../support/pdf-text';
 import { prescriptionImage, prescriptionPdf, sendPrescription } from '../support/prescription-files';
