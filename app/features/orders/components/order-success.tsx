@@ -81,7 +81,11 @@ export function OrderSuccess({ order }: { order: OrderView }) {
         <h2 id="order-processing" className="text-xl font-bold">
           Order processing
         </h2>
-        <p className="mt-1">Your order will be prepared for shipping soon</p>
+        <p className="mt-1">
+          {authorized
+            ? 'Your order will be prepared for shipping once your prescription is approved'
+            : 'Your order will be prepared for shipping soon'}
+        </p>
         {order.email ? (
           <p className="mt-1 break-words text-muted">
             We have emailed a confirmation with your order details to {order.email}.
