@@ -217,6 +217,12 @@ describe.each(testEngines)('prescriptions on %s', (engine) => {
     expect(forStaff.status).toBe(200);
     expect(forStaff.headers.get('content-disposition')).toMatch(/^attachment;/);
 
+    // The console points at it: the dashboard, and the order list's filter.
+    expect(await (await get('/admin', staff.client)).text()).toContain('1 order awaits prescription review');
+    expect(await (await get('/admin/orders?status=authorized', staff.client)).text()).toContain(
+      session.reference,
+    );
+
     // Two members of staff approving at once: one capture, one paid order.
     const consolePath = `/admin/orders/${session.reference}`;
     const [first, second] = await Promise.all([

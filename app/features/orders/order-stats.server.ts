@@ -20,6 +20,8 @@ export interface Dashboard {
   daily: { day: string; revenue: number; orders: number }[];
   toShip: { reference: string; paidAt: number; total: number }[];
   toShipCount: number;
+  /** Orders whose card is authorised while staff review the prescription. */
+  toReviewCount: number;
   lowStock: { id: string; name: string; onHand: number }[];
 }
 
@@ -34,7 +36,7 @@ export async function dashboardFigures(db: Db, now = Date.now()): Promise<Dashbo
   const since = (today - 29) * DAY + offset;
   // Literals, not parameters: PostgreSQL matches the GROUP BY to the select list by its text.
   const dayExpr = sql<number>`(paid_at - ${sql.lit(offset)}) / ${sql.lit(DAY)}`;
-  const [byDay, toShip, toShipCount, lowStock] = await Promise.all([
+  const [byDay, toShip, toShipCount, toReview, lowStock] = await Promise.all([
     db
       .selectFrom('orders')
       .select([
@@ -57,6 +59,11 @@ export async function dashboardFigures(db: Db, now = Date.now()): Promise<Dashbo
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where(TO_SHIP)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'authorized')
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('inventory')
@@ -98,6 +105,7 @@ export async function dashboardFigures(db: Db, now = Date.now()): Promise<Dashbo
       total: row.total,
     })),
     toShipCount: Number(toShipCount.count),
+    toReviewCount: Number(toReview.count),
     lowStock: lowStock.map((row) => ({ id: row.id, name: row.name, onHand: Number(row.on_hand) })),
   };
 }

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => consoleMeta('Dashboard');
 const link = 'text-brand underline underline-offset-2';
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, daily, toShip, toShipCount, lowStock } = loaderData;
+  const { periods, daily, toShip, toShipCount, toReviewCount, lowStock } = loaderData;
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Dashboard</h1>
@@ -40,6 +40,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <RevenueChart daily={daily} />
         </div>
       </section>
+      {toReviewCount > 0 ? (
+        <p className="rounded-md border-2 border-brand p-3 font-bold">
+          <Link to="/admin/orders?status=authorized" className={link}>
+            {toReviewCount === 1
+              ? '1 order awaits prescription review'
+              : `${toReviewCount} orders await prescription review`}
+          </Link>
+        </p>
+      ) : null}
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="ship-title">
           <h2 id="ship-title" className="text-xl font-bold">
