@@ -102,7 +102,7 @@ export function ProductView(props: ProductViewProps) {
             {product.prescriptionRequired ? (
               <li className="flex gap-2">
                 <Icon icon={FileText} className="shrink-0" />
-                Prescription required: we will ask for your prescriber's details before this item ships.
+                Prescription required: you upload it, or give your prescriber's details, at checkout. Your card is charged only once it is approved.
               </li>
             ) : null}
           </ul>
