@@ -93,7 +93,8 @@ test.describe('compare', () => {
     await expect(table.getByRole('columnheader')).toHaveText([CRUISER.name, SENTRA.name]);
     await expect(page.getByRole('button', { name: `Remove ${SENTRA.name} from comparison` })).toBeFocused();
 
-    await page.goto(WHEELCHAIRS);
+    // The list view's cards have the same checkbox.
+    await page.goto(`${WHEELCHAIRS}?view=list`);
     await cartReady(page);
     await expect(await compareBox(page, MEDLINE.name)).not.toBeChecked();
     await expect(await compareBox(page, CRUISER.name)).toBeChecked();
@@ -143,6 +144,11 @@ test.describe('compare', () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('compareProducts')))
       .toContain(MEDLINE.id);
+    const five = [CRUISER, MEDLINE, TRACER, SENTRA, EVEREST].map((p) => p.id).join(',');
+    await page.goto(`/compare?ids=${five}`);
+    await expect(page.getByText('At most 4 products can be compared')).toBeVisible();
+    await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(4);
+    await cartReady(page);
     await page.evaluate(() => localStorage.removeItem('compareProducts'));
 
     await page.goto('/compare');

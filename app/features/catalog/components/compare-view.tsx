@@ -30,7 +30,7 @@ function Notices({ notFound, extra }: { notFound: number; extra: number }) {
         </p>
       ) : null}
       {extra > 0 ? (
-        <p>{`At most ${COMPARE_MAX} products can be compared: the first ${COMPARE_MAX} in this link are shown.`}</p>
+        <p>{`At most ${COMPARE_MAX} products can be compared: only the first ${COMPARE_MAX} in this link were looked at.`}</p>
       ) : null}
     </div>
   );
