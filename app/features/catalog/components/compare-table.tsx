@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { Link } from 'react-router';
 import { linkButton } from '~/components/ui/button-styles';
@@ -13,7 +14,7 @@ interface CompareTableProps {
   onRemove: (index: number) => void;
 }
 
-const cell = 'border-b border-border p-3 align-top';
+const cell = 'border-b border-border p-2 align-top sm:p-3';
 // The names column stays in view while a wide table scrolls sideways (narrower on a phone).
 const namesColumn = 'sticky left-0 z-10 w-32 sm:w-48';
 const rowHeader = `${cell} ${namesColumn} text-left font-bold`;
@@ -59,10 +60,11 @@ export function CompareTable({ comparison, onlyDifferences, AddToCart, onRemove 
       tabIndex={0}
       className="relative mt-4 max-w-full overflow-x-auto rounded-lg border border-border"
     >
-      {/* Equal product columns, each at least 9rem wide: a narrow window scrolls the region. */}
+      {/* Equal product columns, at least 6.5rem wide on a phone (two fit at 375 px) and 9rem
+          above: a window narrower than that scrolls the region. */}
       <table
-        className="w-full table-fixed border-collapse text-left"
-        style={{ minWidth: `${8 + columns.length * 9}rem` }}
+        className="w-full min-w-[calc(8rem+var(--columns)*6.5rem)] table-fixed border-collapse text-left hyphens-auto sm:min-w-[calc(12rem+var(--columns)*9rem)]"
+        style={{ '--columns': columns.length } as CSSProperties}
       >
         <caption id="compare-caption" className="sr-only">
           {`Comparison of ${columns.map((c) => c.name).join(', ')}`}
@@ -78,7 +80,7 @@ export function CompareTable({ comparison, onlyDifferences, AddToCart, onRemove 
                   width={96}
                   height={96}
                   fallbackSrc={PLACEHOLDER_IMAGE}
-                  className="mb-2 aspect-square h-auto w-24 rounded-md bg-surface object-contain"
+                  className="mb-2 aspect-square h-auto w-full max-w-24 rounded-md bg-surface object-contain"
                 />
                 <Link to={column.link} className="underline underline-offset-2 hover:text-brand">
                   {column.name}
