@@ -187,6 +187,7 @@ test.describe('compare', () => {
       await region.focus();
       await expect(region).toBeFocused();
       await page.keyboard.press('ArrowRight');
+      await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
       await expectNoSeriousA11yViolations(page);
 
       // A listing with the tray showing.
