@@ -39,6 +39,18 @@ async function toggleByKeyboard(page: Page, name: string) {
 
 const tray = (page: Page) => page.getByRole('region', { name: /^Products to compare/ });
 
+/**
+ * axe, with nothing laid over the page. A toast or the tray, which stays at the bottom of the
+ * window, covers whatever scrolls under it, and axe's target-size rule then counts a covered link
+ * as too small: scanned once the toasts are gone, where the tray rests (after the footer, at the
+ * end of the page). Keyboard focus is kept clear of the tray by the page's scroll padding.
+ */
+async function scan(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expectNoSeriousA11yViolations(page);
+}
+
 /** The values of a row of the comparison, by the row's name ("Seat width", with "Differs" when marked). */
 const rowValues = (page: Page, rowName: string) =>
   page
@@ -77,7 +89,7 @@ test.describe('compare', () => {
     await expect(rowValues(page, 'Seat width Differs')).toHaveText(['18 in.', '18 in.', '22 in.']);
     await expect(rowValues(page, 'Seat height')).toHaveText(['19.5 in.', '19.5 in.', '19.5 in.']);
     await expect(rowValues(page, 'Width folded')).toHaveText(['12 in.', 'Not listed', 'Not listed']);
-    await expectNoSeriousA11yViolations(page);
+    await scan(page);
 
     const onlyDifferences = page.getByRole('checkbox', { name: 'Show only differences' });
     await onlyDifferences.focus();
@@ -127,7 +139,7 @@ test.describe('compare', () => {
     await page.keyboard.press('Enter');
     await expect(tray(page)).toHaveAccessibleName('Products to compare: 3 of 4');
     await expect(await compareBox(page, TRACER.name)).not.toBeChecked();
-    await expectNoSeriousA11yViolations(page);
+    await scan(page);
   });
 
   test('the page from an address alone: unknown ids told, nothing chosen told, the device fills an empty address', async ({
@@ -158,7 +170,7 @@ test.describe('compare', () => {
       'href',
       '/category/all',
     );
-    await expectNoSeriousA11yViolations(page);
+    await scan(page);
 
     await page.evaluate(
       (product) => localStorage.setItem('compareProducts', JSON.stringify([product])),
@@ -188,7 +200,7 @@ test.describe('compare', () => {
       await expect(region).toBeFocused();
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-      await expectNoSeriousA11yViolations(page);
+      await scan(page);
 
       // A listing with the tray showing.
       await page.goto(WHEELCHAIRS);
