@@ -84,6 +84,8 @@ const PUBLIC_ENTRIES = {
     'components/product-grid',
     'components/product-view',
     'components/recently-viewed',
+    'compare.server',
+    'components/compare-view',
     'product-admin.server',
     'product-console.server',
     'product-console-actions.server',

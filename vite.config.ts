@@ -19,7 +19,12 @@ const appFile = (file: string) => fileURLToPath(new URL(`./app/${file}`, import.
  * 'listing' is what the home, category, search and product pages share.
  */
 const SHARED_CHUNKS = [
-  { name: 'shell', from: [appFile('entry.client.tsx'), appFile('root.tsx')] },
+  {
+    name: 'shell',
+    // lazyComponent too: product cards use it (Compare), so left alone it would join 'listing',
+    // and the sign-in and account pages, which use it as well, would load every listing's code.
+    from: [appFile('entry.client.tsx'), appFile('root.tsx'), appFile('lib/lazy-component.tsx')],
+  },
   {
     name: 'listing',
     // The cards' cart and wishlist controls come from the routes (slots), but load with the grid.

@@ -5,6 +5,7 @@ export default [
   route('category/:categoryId/:subcategoryId?', 'routes/category.tsx'),
   route('product/:productId', 'routes/product.tsx'),
   route('search', 'routes/search.tsx'),
+  route('compare', 'routes/compare.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
   route('about', 'routes/pages/about.tsx'),

@@ -28,6 +28,11 @@ export const BUDGET_PAGES: { path: string; jsBudget: number; htmlBudget?: number
   { path: '/category/featured', jsBudget: WEB_BUDGETS.catalogueJs, htmlBudget: WEB_BUDGETS.categoryHtml },
   { path: '/product/cruiser-iii-lightweight-wheelchair', jsBudget: WEB_BUDGETS.productJs },
   { path: '/search?q=walker', jsBudget: WEB_BUDGETS.catalogueJs },
+  /** Three products side by side: a catalogue page like the others (its Add to Cart included). */
+  {
+    path: '/compare?ids=cruiser-iii-lightweight-wheelchair,medline-excel-k1-basic-wheelchair-18,sentra-ec-heavy-duty-bariatric-wheelchair-22',
+    jsBudget: WEB_BUDGETS.catalogueJs,
+  },
   { path: '/cart', jsBudget: WEB_BUDGETS.cartJs },
   { path: '/wishlist', jsBudget: WEB_BUDGETS.cartJs },
   /** Every way to sign in is offered here; each step after the first loads when reached. */

@@ -73,16 +73,19 @@ export function seatHeight(m: ProductMeasures): string | undefined {
 const inches = (n: number) => `${n} in.`;
 const pounds = (n: number) => `${n} lb`;
 
+/** What a fit figure says when the catalogue does not have it. */
+export const UNKNOWN_FIGURE = 'Unknown';
+
 /** The fit figures of a product page, each "Unknown" when the catalogue does not have it. */
 export function fitFigures(m: ProductMeasures): { name: string; value: string }[] {
   const known = (value: number | undefined, unit: (n: number) => string) =>
-    value === undefined ? 'Unknown' : unit(value);
+    value === undefined ? UNKNOWN_FIGURE : unit(value);
   return [
     { name: 'Maximum user weight', value: known(m.weightCapacityLb, pounds) },
     { name: 'Overall width', value: known(openWidth(m), inches) },
     { name: 'Width folded', value: known(m.foldedWidthIn, inches) },
     { name: 'Seat width', value: known(m.seatWidthIn, inches) },
-    { name: 'Seat height', value: seatHeight(m) ?? 'Unknown' },
+    { name: 'Seat height', value: seatHeight(m) ?? UNKNOWN_FIGURE },
     { name: 'Product weight', value: known(m.itemWeightLb, pounds) },
   ];
 }

@@ -4,6 +4,7 @@ import { FallbackImage } from '~/components/ui/fallback-image';
 import { StarRating } from '~/components/ui/star-rating';
 import { IMAGE_SIZE, PLACEHOLDER_IMAGE, type ProductCard as Card } from '../catalog';
 
+import { CompareToggle } from './compare-toggle';
 import { PriceTag } from './price-tag';
 
 /**
@@ -97,6 +98,7 @@ export function ProductCard({
               className={isList ? '' : 'w-full'}
             />
             {isList ? <Wishlist product={product} variant="text" /> : null}
+            <CompareToggle product={product} />
           </div>
         </div>
       </div>

@@ -10,6 +10,7 @@ import type { ProductCard } from '../catalog';
 import type { ProductPage } from '../catalog';
 import type { FitInput } from '../catalog.schema';
 import { PriceTag } from './price-tag';
+import { CompareToggle } from './compare-toggle';
 import type { CardControls } from './product-card';
 import { ProductGallery } from './product-gallery';
 import { ProductGrid } from './product-grid';
@@ -80,6 +81,7 @@ export function ProductView(props: ProductViewProps) {
             </dd>
           </dl>
           {purchase}
+          <CompareToggle product={product} />
           <ul className="flex flex-col gap-2 rounded-lg bg-surface p-4">
             <li className="flex gap-2">
               <Icon icon={Truck} className="shrink-0" /> {FREE_SHIPPING_TEXT}
