@@ -10,13 +10,7 @@ const chosen = (n: number) => `${n} of ${COMPARE_MAX} chosen for comparison.`;
  * "Compare" on a card or a product page: a checkbox named after its product. Disabled until
  * the page is interactive, so an early press is not lost; checked from the device's selection.
  */
-export function CompareCheckbox({
-  product,
-  className = '',
-}: {
-  product: ComparedProduct;
-  className?: string;
-}) {
+export function CompareCheckbox({ product }: { product: ComparedProduct }) {
   const hydrated = useHydrated();
   const selection = useCompareSelection();
   const checked = selection.some((p) => p.id === product.id);
@@ -25,9 +19,9 @@ export function CompareCheckbox({
   function toggle() {
     const outcome = toggleCompared({ id: product.id, name: product.name });
     const count = selection.length + (outcome === 'added' ? 1 : outcome === 'removed' ? -1 : 0);
-    if (outcome === 'added')
+    if (outcome === 'added') {
       notify.success('Added to compare', { description: `${product.name}. ${chosen(count)}` });
-    else if (outcome === 'removed') {
+    } else if (outcome === 'removed') {
       notify.info('Removed from compare', { description: `${product.name}. ${chosen(count)}` });
     } else if (outcome === 'full') {
       notify.error(`You can compare up to ${COMPARE_MAX} products`, {
@@ -42,9 +36,7 @@ export function CompareCheckbox({
 
   return (
     <>
-      <label
-        className={`inline-flex min-h-11 cursor-pointer items-center gap-2 font-bold has-disabled:cursor-default ${className}`}
-      >
+      <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-bold has-disabled:cursor-default">
         <input
           type="checkbox"
           className="h-5 w-5 shrink-0 accent-brand"
