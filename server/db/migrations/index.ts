@@ -15,6 +15,7 @@ import * as jobsCampaignsInbox from './0013-jobs-campaigns-inbox';
 import * as signInKeys from './0014-sign-in-keys';
 import * as organisationSignIns from './0015-organisation-sign-ins';
 import * as hsaFsa from './0016-hsa-fsa';
+import * as reviews from './0018-reviews';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-sign-in-keys': signInKeys,
   '0015-organisation-sign-ins': organisationSignIns,
   '0016-hsa-fsa': hsaFsa,
+  '0018-reviews': reviews,
 };
