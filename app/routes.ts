@@ -32,6 +32,7 @@ export default [
   route('account/data', 'routes/account-data.ts'),
   route('account/orders/:reference', 'routes/account-order.tsx'),
   route('account/orders/:reference/receipt.pdf', 'routes/account-order-receipt.ts'),
+  route('account/orders/:reference/review/:productId', 'routes/account-order-review.tsx'),
   route('order-success', 'routes/order-success.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),

@@ -2,15 +2,36 @@ import { data } from 'react-router';
 import { requireUser } from '~/features/account/session.server';
 import { OrderDetail } from '~/features/orders/components/order-detail';
 import { findUserOrder } from '~/features/orders/orders.server';
+import { ReviewLine, ReviewThanks } from '~/features/reviews/components/review-line';
+import { isReviewable, REVIEW_THANKS } from '~/features/reviews/reviews';
+import { ownReviews } from '~/features/reviews/reviews.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/account-order';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const order = await findUserOrder(context.services.database.db, user.id, params.reference.toUpperCase());
+  const { db } = context.services.database;
+  const order = await findUserOrder(db, user.id, params.reference.toUpperCase());
   // Someone else's order looks exactly like one that does not exist.
   if (!order) throw data(null, { status: 404 });
-  return { order };
+  // A delivered order's lines can be reviewed: what became of each review so far.
+  const reviewable = isReviewable(order);
+  const own = reviewable
+    ? await ownReviews(
+        db,
+        user.id,
+        order.items.map((item) => item.productId),
+      )
+    : undefined;
+  const reviews = Object.fromEntries(
+    [...(own ?? [])].map(([productId, review]) => [
+      productId,
+      { status: review.status, reason: review.reason },
+    ]),
+  );
+  // Back from the review form: thanked while that review waits for staff.
+  const reviewed = new URL(request.url).searchParams.get('reviewed') ?? '';
+  return { order, reviewable, reviews, thanked: reviews[reviewed]?.status === 'pending' };
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -23,5 +44,23 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  return <OrderDetail order={loaderData.order} />;
+  const { order, reviewable, reviews, thanked } = loaderData;
+  return (
+    <OrderDetail
+      order={order}
+      notice={thanked ? <ReviewThanks text={REVIEW_THANKS} /> : null}
+      lineExtra={
+        reviewable
+          ? (item) => (
+              <ReviewLine
+                reference={order.reference}
+                productId={item.productId}
+                name={item.name}
+                review={reviews[item.productId]}
+              />
+            )
+          : undefined
+      }
+    />
+  );
 }

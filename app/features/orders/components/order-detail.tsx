@@ -1,17 +1,29 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { formatPrice } from '~/lib/money';
 import { formatOrderDate } from '../order-status';
 import { secondaryButton } from '~/components/ui/button-styles';
 import { HSA_FSA_TEXT } from '../../catalog/catalog';
-import { hasReceipt, type OrderView, paymentDescription, receiptPath } from '../orders';
+import { hasReceipt, type OrderView, type OrderViewLine, paymentDescription, receiptPath } from '../orders';
 import { StatusText } from './order-history';
 import { OrderDelivery } from './order-delivery';
 import { OrderTracking } from './order-tracking';
 import { OrderTotals } from './order-totals';
 
-/** One order as bought: lines at the prices paid, totals, payment and status. */
-export function OrderDetail({ order }: { order: OrderView }) {
+/**
+ * One order as bought: lines at the prices paid, totals, payment and status. The route may add
+ * a notice under the title and something under each line (another feature's: reviews).
+ */
+export function OrderDetail({
+  order,
+  notice,
+  lineExtra,
+}: {
+  order: OrderView;
+  notice?: ReactNode;
+  lineExtra?: (line: OrderViewLine) => ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <Breadcrumbs
@@ -22,6 +34,7 @@ export function OrderDetail({ order }: { order: OrderView }) {
         ]}
       />
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Order {order.reference}</h1>
+      {notice}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-lg">
         <dt className="font-bold">Placed</dt>
         <dd>{formatOrderDate(order.createdAt)}</dd>
@@ -87,6 +100,7 @@ export function OrderDetail({ order }: { order: OrderView }) {
                 {item.hsaFsa === 'not-eligible' ? null : (
                   <span className="block text-sm text-muted">{HSA_FSA_TEXT[item.hsaFsa]}</span>
                 )}
+                {lineExtra?.(item)}
               </td>
               <td className="py-3 text-right">{item.quantity}</td>
               <td className="hidden py-3 text-right sm:table-cell">{formatPrice(item.unitPrice)}</td>
