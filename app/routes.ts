@@ -50,6 +50,7 @@ export default [
       route('products/:productId', 'routes/admin/product.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('messages/:messageId', 'routes/admin/message.tsx'),
+      route('reviews', 'routes/admin/reviews.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:userId', 'routes/admin/customer.tsx'),
       route('newsletter', 'routes/admin/newsletter.tsx'),
