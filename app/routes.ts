@@ -4,6 +4,7 @@ export default [
   index('routes/home.tsx'),
   route('category/:categoryId/:subcategoryId?', 'routes/category.tsx'),
   route('product/:productId', 'routes/product.tsx'),
+  route('product/:productId/reviews', 'routes/product-reviews.tsx'),
   route('search', 'routes/search.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),

@@ -29,6 +29,8 @@ interface ProductViewProps {
   cardControls: CardControls;
   /** "Will it fit?" as the URL gave it: products with fit figures only. */
   fitInput?: FitInput;
+  /** The Reviews tab's content: the reviews feature's, from the route. */
+  reviews: ReactNode;
 }
 
 // Rendered whole by the server (a GET form that answers without scripts); its code comes after
@@ -42,7 +44,8 @@ const stockColour = {
 } as const;
 
 export function ProductView(props: ProductViewProps) {
-  const { product, categoryName, subcategoryName, related, url, purchase, cardControls, fitInput } = props;
+  const { product, categoryName, subcategoryName, related, url, purchase, cardControls, fitInput, reviews } =
+    props;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs
@@ -112,7 +115,7 @@ export function ProductView(props: ProductViewProps) {
           <ShareButtons title={product.name} url={url} />
         </div>
       </div>
-      <ProductTabs product={product} />
+      <ProductTabs product={product} reviews={reviews} />
       <RecentlyViewed
         current={{ id: product.id, name: product.name, image: product.image, link: product.link }}
       />
