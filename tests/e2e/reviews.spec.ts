@@ -132,7 +132,6 @@ test('a buyer reviews what was delivered, staff publish it, and the product page
       .filter({ hasText: `Published: Cara’s review of ${product.name} is on the product page.` }),
   ).toBeVisible();
   await expect(staff.getByRole('article').filter({ hasText: text })).toHaveCount(0);
-  await staffContext.close();
 
   // The product page: its figures are the review's, and the Reviews tab shows it.
   await page.goto(`/product/${product.id}`);
@@ -157,4 +156,25 @@ test('a buyer reviews what was delivered, staff publish it, and the product page
   // A visitor without an account gets the same (the cached page was dropped on publishing).
   const anonymous = await fetch(`${baseURL}/product/${product.id}`);
   expect(await anonymous.text()).toContain('Verified purchase');
+
+  // 150 % text on a 320 px screen, in the wider fallback font: nothing new scrolls sideways (on
+  // the order page, its lines with their review links; the details above them are older).
+  const pages: [Page, string, string][] = [
+    [page, `/account/orders/${reference}`, 'table'],
+    [page, `/account/orders/${reference}/review/${product.id}`, 'body'],
+    [page, `/product/${product.id}/reviews`, 'body'],
+    [staff, '/admin/reviews?status=published', 'body'],
+  ];
+  for (const [who, path, selector] of pages) {
+    await who.addInitScript(() => localStorage.setItem('textSize', '150'));
+    await who.route(/\.woff2$/, (route) => route.fulfill({ status: 404, body: '' }));
+    await who.setViewportSize({ width: 320, height: 800 });
+    await who.goto(path);
+    await expect(who.locator('html')).toHaveAttribute('data-text-size', '150');
+    const overflow = await who
+      .locator(selector)
+      .evaluate((element) => element.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  await staffContext.close();
 });

@@ -43,7 +43,7 @@ export function ReviewSummary({ view }: { view: ProductReviewsView }) {
     <div className="mt-2 flex flex-wrap items-center gap-2">
       <StarRating rating={view.rating} reviewCount={view.reviewCount} size={20} />
       <p>
-        Average {view.rating} out of 5 from {count}, each by a customer who bought it from us.
+        Average {view.rating} out of 5 from {count}. Only customers who bought it from us can review it.
       </p>
     </div>
   );

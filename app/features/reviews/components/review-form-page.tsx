@@ -69,7 +69,7 @@ export function ReviewFormPage({
             {RATING_CHOICES.map((choice) => (
               <label
                 key={choice.value}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-border px-3 hover:bg-surface"
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-1 hover:bg-surface"
               >
                 <input
                   type="radio"
@@ -81,10 +81,13 @@ export function ReviewFormPage({
                   data-invalid={fields.rating ? true : undefined}
                   className="h-5 w-5 shrink-0"
                 />
-                <span aria-hidden="true" className="w-24 shrink-0 text-amber-600">
-                  {'★'.repeat(Number(choice.value))}
+                {/* Stars and words side by side, or one above the other on a narrow screen. */}
+                <span className="flex min-w-0 flex-wrap items-center gap-x-3">
+                  <span aria-hidden="true" className="text-amber-600 sm:w-24">
+                    {'★'.repeat(Number(choice.value))}
+                  </span>
+                  <span>{choice.label}</span>
                 </span>
-                <span>{choice.label}</span>
               </label>
             ))}
           </div>
