@@ -182,6 +182,18 @@ const PUBLIC_ENTRIES = {
     'components/console/prescription-review-panel',
   ],
   promo: ['shipping', 'promo', 'promo-storage', 'components/promo-code-form', 'components/promo-offer'],
+  reviews: [
+    'reviews',
+    'reviews.server',
+    'published-reviews.server',
+    'review-actions.server',
+    'review-console.server',
+    'components/product-reviews',
+    'components/all-reviews-page',
+    'components/review-line',
+    'components/review-form-page',
+    'components/console/review-queue',
+  ],
   wishlist: [
     'wishlist-state',
     'wishlist.api.server',

@@ -4,18 +4,37 @@ import { OrderDetail } from '~/features/orders/components/order-detail';
 import { findUserOrder } from '~/features/orders/orders.server';
 import { PrescriptionSummary } from '~/features/prescriptions/components/prescription-summary';
 import { prescriptionOfReference } from '~/features/prescriptions/prescriptions.server';
+import { ReviewLine, ReviewThanks } from '~/features/reviews/components/review-line';
+import { isReviewable, REVIEW_THANKS } from '~/features/reviews/reviews';
+import { ownReviews } from '~/features/reviews/reviews.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/account-order';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const order = await findUserOrder(context.services.database.db, user.id, params.reference.toUpperCase());
+  const { db } = context.services.database;
+  const order = await findUserOrder(db, user.id, params.reference.toUpperCase());
   // Someone else's order looks exactly like one that does not exist.
   if (!order) throw data(null, { status: 404 });
-  return {
-    order,
-    prescription: await prescriptionOfReference(context.services.database.db, order.reference),
-  };
+  // A delivered order's lines can be reviewed: what became of each review so far.
+  const reviewable = isReviewable(order);
+  const own = reviewable
+    ? await ownReviews(
+        db,
+        user.id,
+        order.items.map((item) => item.productId),
+      )
+    : undefined;
+  const reviews = Object.fromEntries(
+    [...(own ?? [])].map(([productId, review]) => [
+      productId,
+      { status: review.status, reason: review.reason },
+    ]),
+  );
+  // Back from the review form: thanked while that review waits for staff.
+  const reviewed = new URL(request.url).searchParams.get('reviewed') ?? '';
+  const prescription = await prescriptionOfReference(db, order.reference);
+  return { order, reviewable, reviews, thanked: reviews[reviewed]?.status === 'pending', prescription };
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -28,9 +47,24 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order, prescription } = loaderData;
+  const { order, reviewable, reviews, thanked, prescription } = loaderData;
   return (
-    <OrderDetail order={order}>
+    <OrderDetail
+      order={order}
+      notice={thanked ? <ReviewThanks text={REVIEW_THANKS} /> : null}
+      lineExtra={
+        reviewable
+          ? (item) => (
+              <ReviewLine
+                reference={order.reference}
+                productId={item.productId}
+                name={item.name}
+                review={reviews[item.productId]}
+              />
+            )
+          : undefined
+      }
+    >
       {prescription ? <PrescriptionSummary reference={order.reference} prescription={prescription} /> : null}
     </OrderDetail>
   );

@@ -6,13 +6,20 @@ import { catalogueOf } from '~/features/catalog/catalogue-store.server';
 import { hasFitFinder } from '~/features/catalog/fit';
 import { ProductView } from '~/features/catalog/components/product-view';
 import { jsonForScript, productJsonLd } from '~/features/catalog/structured-data';
+import { productReviewsView } from '~/features/reviews/published-reviews.server';
 import { WishlistButton } from '~/features/wishlist/components/wishlist-button';
+import { lazyComponent } from '~/lib/lazy-component';
 import { useNonce } from '~/lib/nonce';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/product';
 import { cardControls } from './shared/card-controls';
 
-export function loader({ params, request, context }: Route.LoaderArgs) {
+// Rendered whole by the server; its code comes after the first load (docs/decisions/0027).
+const ProductReviews = lazyComponent(() =>
+  import('~/features/reviews/components/product-reviews').then((m) => m.ProductReviews),
+);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const catalogue = catalogueOf(context.services);
   const product = catalogue.getProduct(params.productId);
   if (!product) throw data(null, { status: 404 });
@@ -21,16 +28,20 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const subcategoryName =
     category?.subcategories.find((s) => s.id === product.subcategory)?.name ?? product.subcategory;
   const appUrl = context.services.env.APP_URL;
+  // The newest published reviews; the rest on the product's reviews page.
+  const reviews = await productReviewsView(context.services.database.db, product, 1);
+  const forSearch = reviews.reviews.map((r) => ({ ...r, datePublished: r.isoDate }));
   return {
     product: productForPage(product),
     categoryName,
     subcategoryName,
     related: catalogue.relatedProducts(product).map((p) => catalogue.gridCard(p)),
     url: `${appUrl}${product.link}`,
-    jsonLd: productJsonLd(product, appUrl, categoryName, subcategoryName),
+    jsonLd: productJsonLd(product, appUrl, categoryName, subcategoryName, forSearch),
     fitInput: hasFitFinder(product.subcategory)
       ? parseFitInput(new URL(request.url).searchParams)
       : undefined,
+    reviews,
   };
 }
 
@@ -63,6 +74,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
         }
         cardControls={cardControls}
         fitInput={loaderData.fitInput}
+        reviews={<ProductReviews view={loaderData.reviews} />}
       />
       <script
         type="application/ld+json"

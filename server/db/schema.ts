@@ -377,6 +377,9 @@ export interface ProductTable {
   published: Generated<Flag>;
   /** Staff's pick for the featured category, beside the new, best-rated and on-sale ones. */
   is_featured: Generated<Flag>;
+  /** How many published reviews it has, and their stars added up (migration 0018). */
+  verified_review_count: Generated<number>;
+  verified_rating_total: Generated<number>;
 }
 
 export interface ProductImageTable {
@@ -421,6 +424,29 @@ export interface OrganisationSignInTable {
   created_at: number;
 }
 
+export type ReviewStatus = 'pending' | 'published' | 'rejected';
+
+/** A buyer's review of a product they received (migration 0018); one per account and product. */
+export interface ReviewTable {
+  id: string;
+  product_id: string;
+  user_id: string;
+  /** The delivered order that proves the purchase. */
+  order_id: string;
+  /** Whole stars, 1 to 5. */
+  rating: number;
+  title: string | null;
+  body: string;
+  status: Generated<ReviewStatus>;
+  moderation_reason: string | null;
+  moderated_by: string | null;
+  moderated_at: number | null;
+  /** When it was last published (the date the product page shows). */
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DatabaseSchema {
   rate_limits: RateLimitTable;
   cart_items: CartItemTable;
@@ -450,4 +476,5 @@ export interface DatabaseSchema {
   contact_replies: ContactReplyTable;
   organisation_sign_ins: OrganisationSignInTable;
   prescriptions: PrescriptionTable;
+  reviews: ReviewTable;
 }

@@ -93,6 +93,7 @@ export async function rowCounts(database: AppDatabase): Promise<Record<string, n
     'campaigns',
     'campaign_recipients',
     'contact_replies',
+    'reviews',
   ] as const;
   for (const table of tables) {
     const row = await database.db

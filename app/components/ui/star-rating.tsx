@@ -16,7 +16,8 @@ export function StarRating({
   reviewCount?: number;
   size?: number;
 }) {
-  const label = `Rated ${rating} out of 5${reviewCount !== undefined ? ` (${reviewCount} reviews)` : ''}`;
+  const reviews = reviewCount === 1 ? 'review' : 'reviews';
+  const label = `Rated ${rating} out of 5${reviewCount !== undefined ? ` (${reviewCount} ${reviews})` : ''}`;
   const filled = Math.round(rating);
   return (
     <span className="inline-flex items-center gap-1" role="img" aria-label={label}>

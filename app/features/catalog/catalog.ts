@@ -84,14 +84,30 @@ export interface ProductRecord extends Omit<
   extraSpecifications: { name: string; value: string }[];
   /** Units on hand. */
   onHand: number;
+  /** Its published reviews: how many, and their stars added up (none in the seed). */
+  verifiedReviews?: { count: number; ratingTotal: number };
+}
+
+/**
+ * The rating and count a product shows: the seed's until it has a published review, then its
+ * published reviews' (the average to one decimal, as the seed's are).
+ */
+export function shownRating(
+  seed: { rating: number; reviewCount: number },
+  reviews: { count: number; ratingTotal: number } | undefined,
+): { rating: number; reviewCount: number } {
+  if (!reviews || reviews.count <= 0) return { rating: seed.rating, reviewCount: seed.reviewCount };
+  return { rating: Math.round((reviews.ratingTotal / reviews.count) * 10) / 10, reviewCount: reviews.count };
 }
 
 /** A product as the storefront shows it: the record with what follows from it. */
 export function productFromRecord(record: ProductRecord): Product {
-  const { images, extraSpecifications, onHand, ...rest } = record;
+  const { images, extraSpecifications, onHand, verifiedReviews, ...rest } = record;
   const discount = discountPercent(record.price, record.originalPrice);
   return {
     ...rest,
+    ...shownRating(record, verifiedReviews),
+    verifiedReviewCount: verifiedReviews?.count ?? 0,
     stock: stockStatus(onHand),
     onHand,
     isSale: discount > 0,

@@ -79,6 +79,7 @@ export interface ProductInput {
   price: number;
   /** Cents, higher than price when the product is on sale. */
   originalPrice?: number;
+  /** The seed's figures; a product with published reviews shows theirs instead (catalog.ts). */
   rating: number;
   reviewCount: number;
   /** The seed's availability: the first stock count is drawn from it (catalog-seed.ts). */
@@ -134,4 +135,9 @@ export interface Product extends Omit<ProductInput, 'imageViews' | 'extraSpecifi
   link: string;
   specifications: { name: string; value: string }[];
   categoryPath: string;
+  /**
+   * Published reviews of verified buyers (docs/decisions/0027). From the first one on, `rating`
+   * and `reviewCount` are theirs, not the seed's.
+   */
+  verifiedReviewCount: number;
 }

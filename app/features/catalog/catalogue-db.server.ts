@@ -114,6 +114,7 @@ export async function readProducts(db: Db, ids?: readonly string[]): Promise<Pro
         features: (featuresOf.get(row.id) ?? []).map((f) => f.text),
         extraSpecifications: (specificationsOf.get(row.id) ?? []).map(({ name, value }) => ({ name, value })),
         onHand: row.on_hand ?? 0,
+        verifiedReviews: { count: row.verified_review_count, ratingTotal: row.verified_rating_total },
       }),
     );
 }

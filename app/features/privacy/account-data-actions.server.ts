@@ -3,6 +3,7 @@ import { readRecentSignIn } from '#server/auth/recent-sign-in';
 import { answer, type FormArgs, finish } from '~/lib/form-action.server';
 import { reauthAnswer } from '../account/account-refusals.server';
 import { requireUser } from '../account/session.server';
+import { catalogueStore } from '../catalog/catalogue-store.server';
 import { eraseAccount, personalDataOf } from './personal-data.server';
 import { accountDeletedMail } from './privacy-mail.server';
 
@@ -90,13 +91,16 @@ export async function deleteAccount({ context, request, form }: FormArgs<AppLoad
   const signedOut = await auth.api.signOut({ headers: request.headers, asResponse: true });
   const headers = new Headers();
   for (const line of signedOut.headers.getSetCookie()) headers.append('Set-Cookie', line);
-  await database.db.transaction().execute(async (trx) => {
-    const { ordersKept } = await eraseAccount(trx, user);
+  const reviewedProducts = await database.db.transaction().execute(async (trx) => {
+    const erased = await eraseAccount(trx, user);
     await mail.send(
-      { to: user.email, ...accountDeletedMail({ firstName: user.firstName, ordersKept }) },
+      { to: user.email, ...accountDeletedMail({ firstName: user.firstName, ordersKept: erased.ordersKept }) },
       { trx },
     );
+    return erased.reviewedProducts;
   });
+  // Their published reviews are gone: those products' figures and pages, on every instance.
+  if (reviewedProducts.length > 0) await catalogueStore(context.services).changed(reviewedProducts);
   context.services.logger.info({ userId: user.id }, 'account deleted at its owner’s request');
   return finish<DeleteAccountAnswer>(
     form,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
+import { eraseReviews, reviewsForExport } from '../reviews/reviews.server';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -14,7 +15,7 @@ const dollars = (cents: number) => Number((cents / 100).toFixed(2));
 
 export async function personalDataOf(db: Db, user: { id: string; email: string }) {
   const email = user.email.toLowerCase();
-  const [addresses, orders, wishlist, cart, newsletter, messages] = await Promise.all([
+  const [addresses, orders, wishlist, cart, newsletter, messages, reviews] = await Promise.all([
     db.selectFrom('addresses').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
     db.selectFrom('orders').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
     db
@@ -27,6 +28,7 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
     db.selectFrom('cart_items').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
     db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst(),
     db.selectFrom('contact_messages').selectAll().where('email', '=', email).orderBy('created_at').execute(),
+    reviewsForExport(db, user.id),
   ]);
   const orderIds = orders.map((order) => order.id);
   const items = orderIds.length
@@ -108,6 +110,7 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
         }
       : null,
     contactMessages: messages.map((m) => ({ sentAt: iso(m.created_at), name: m.name, message: m.message })),
+    reviews,
   };
 }
 
@@ -117,7 +120,8 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
  * the city, state and ZIP stay because the sales tax was charged by them. The account row goes
  * last: its sessions, sign-in methods, second factors, addresses, cart and wishlist go with it
  * (foreign keys, on both engines). The newsletter subscription, contact messages and any code
- * or link by email for the address go too.
+ * or link by email for the address go too, and the account's reviews: `reviewedProducts` lost
+ * a published one, and their pages change once this commits.
  */
 export async function eraseAccount(trx: Db, user: { id: string; email: string }) {
   const email = user.email.toLowerCase();
@@ -135,6 +139,7 @@ export async function eraseAccount(trx: Db, user: { id: string; email: string })
     .where('user_id', '=', user.id)
     .executeTakeFirst();
   await trx.updateTable('order_events').set({ actor_email: null }).where('actor_id', '=', user.id).execute();
+  const reviewedProducts = await eraseReviews(trx, user.id);
   const subscriber = await trx
     .selectFrom('newsletter_subscribers')
     .select('id')
@@ -150,5 +155,5 @@ export async function eraseAccount(trx: Db, user: { id: string; email: string })
   const authTables = trx as unknown as Kysely<Record<string, Record<string, string>>>;
   await authTables.deleteFrom('verification').where('identifier', 'like', `%-otp-${email}`).execute();
   await authTables.deleteFrom('user').where('id', '=', user.id).execute();
-  return { ordersKept: Number(anonymised.numUpdatedRows) };
+  return { ordersKept: Number(anonymised.numUpdatedRows), reviewedProducts };
 }

@@ -18,7 +18,7 @@ export function accountDeletedMail({
       preheader: 'Your account and the personal data it held are gone.',
       paragraphs: [
         name ? `Hi ${name},` : 'Hello,',
-        `As you asked, we deleted your ${STORE.name} account: your profile, sign-in methods, addresses, wishlist, saved cart, newsletter subscription and messages to us.`,
+        `As you asked, we deleted your ${STORE.name} account: your profile, sign-in methods, addresses, wishlist, saved cart, newsletter subscription, reviews and messages to us.`,
         ordersKept > 0
           ? `The law asks us to keep records of sales, so your ${ordersKept === 1 ? 'order stays' : `${ordersKept} orders stay`} in our books without your name, street address, phone number or email.`
           : 'You had no orders with us, so nothing about you is kept.',

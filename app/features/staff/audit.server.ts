@@ -13,7 +13,8 @@ export interface Actor {
 
 export interface AuditEntry {
   action: string;
-  targetType: 'order' | 'product' | 'user' | 'campaign' | 'subscriber' | 'contact' | 'organisation';
+  targetType:
+    'order' | 'product' | 'user' | 'campaign' | 'subscriber' | 'contact' | 'organisation' | 'review';
   targetId: string;
   before?: unknown;
   after?: unknown;

@@ -21,6 +21,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/jobs', label: 'Jobs' },
   { to: '/admin/audit', label: 'Audit log' },

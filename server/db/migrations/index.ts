@@ -16,6 +16,7 @@ import * as signInKeys from './0014-sign-in-keys';
 import * as organisationSignIns from './0015-organisation-sign-ins';
 import * as hsaFsa from './0016-hsa-fsa';
 import * as prescriptions from './0017-prescriptions';
+import * as reviews from './0018-reviews';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-organisation-sign-ins': organisationSignIns,
   '0016-hsa-fsa': hsaFsa,
   '0017-prescriptions': prescriptions,
+  '0018-reviews': reviews,
 };

@@ -1,11 +1,14 @@
-import { StarRating } from '~/components/ui/star-rating';
+import type { ReactNode } from 'react';
 import { Tabs } from '~/components/ui/tabs';
 import type { Product } from '../catalog.types';
 
 export function ProductTabs({
   product,
+  reviews,
 }: {
-  product: Pick<Product, 'features' | 'specifications' | 'rating' | 'reviewCount'>;
+  product: Pick<Product, 'features' | 'specifications'>;
+  /** The Reviews tab's content: the reviews feature's, from the route. */
+  reviews: ReactNode;
 }) {
   return (
     <div className="mt-12">
@@ -42,19 +45,7 @@ export function ProductTabs({
               </table>
             ),
           },
-          {
-            id: 'reviews',
-            label: 'Reviews',
-            content: (
-              <>
-                <StarRating rating={product.rating} reviewCount={product.reviewCount} size={20} />
-                <p className="mt-2">
-                  Rated {product.rating} out of 5 by {product.reviewCount} customers. Written reviews are not
-                  shown on our site yet.
-                </p>
-              </>
-            ),
-          },
+          { id: 'reviews', label: 'Reviews', content: reviews },
         ]}
       />
     </div>

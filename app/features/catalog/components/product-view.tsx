@@ -30,6 +30,8 @@ interface ProductViewProps {
   cardControls: CardControls;
   /** "Will it fit?" as the URL gave it: products with fit figures only. */
   fitInput?: FitInput;
+  /** The Reviews tab's content: the reviews feature's, from the route. */
+  reviews: ReactNode;
 }
 
 // Rendered whole by the server (a GET form that answers without scripts); its code comes after
@@ -43,7 +45,8 @@ const stockColour = {
 } as const;
 
 export function ProductView(props: ProductViewProps) {
-  const { product, categoryName, subcategoryName, related, url, purchase, cardControls, fitInput } = props;
+  const { product, categoryName, subcategoryName, related, url, purchase, cardControls, fitInput, reviews } =
+    props;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs
@@ -104,7 +107,8 @@ export function ProductView(props: ProductViewProps) {
             {product.prescriptionRequired ? (
               <li className="flex gap-2">
                 <Icon icon={FileText} className="shrink-0" />
-                Prescription required: you upload it, or give your prescriber's details, at checkout. Your card is charged only once it is approved.
+                Prescription required: you upload it, or give your prescriber's details, at checkout. Your
+                card is charged only once it is approved.
               </li>
             ) : null}
           </ul>
@@ -114,7 +118,7 @@ export function ProductView(props: ProductViewProps) {
           <ShareButtons title={product.name} url={url} />
         </div>
       </div>
-      <ProductTabs product={product} />
+      <ProductTabs product={product} reviews={reviews} />
       <RecentlyViewed
         current={{ id: product.id, name: product.name, image: product.image, link: product.link }}
       />

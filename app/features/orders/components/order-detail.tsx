@@ -9,6 +9,7 @@ import {
   authorizedPaymentText,
   hasReceipt,
   type OrderView,
+  type OrderViewLine,
   paymentDescription,
   receiptPath,
 } from '../orders';
@@ -17,9 +18,22 @@ import { OrderDelivery } from './order-delivery';
 import { OrderTracking } from './order-tracking';
 import { OrderTotals } from './order-totals';
 
-/** One order as bought: lines at the prices paid, totals, payment and status. */
-/** `children`: other features' sections about this order (the prescription), after its facts. */
-export function OrderDetail({ order, children }: { order: OrderView; children?: ReactNode }) {
+/**
+ * One order as bought: lines at the prices paid, totals, payment and status. The route may add
+ * other features' parts: a notice under the title, sections after the order's facts
+ * (`children`: the prescription) and something under each line (reviews).
+ */
+export function OrderDetail({
+  order,
+  notice,
+  lineExtra,
+  children,
+}: {
+  order: OrderView;
+  notice?: ReactNode;
+  lineExtra?: (line: OrderViewLine) => ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <Breadcrumbs
@@ -30,6 +44,7 @@ export function OrderDetail({ order, children }: { order: OrderView; children?: 
         ]}
       />
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Order {order.reference}</h1>
+      {notice}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-lg">
         <dt className="font-bold">Placed</dt>
         <dd>{formatOrderDate(order.createdAt)}</dd>
@@ -103,6 +118,7 @@ export function OrderDetail({ order, children }: { order: OrderView; children?: 
                 {item.hsaFsa === 'not-eligible' ? null : (
                   <span className="block text-sm text-muted">{HSA_FSA_TEXT[item.hsaFsa]}</span>
                 )}
+                {lineExtra?.(item)}
               </td>
               <td className="py-3 text-right">{item.quantity}</td>
               <td className="hidden py-3 text-right sm:table-cell">{formatPrice(item.unitPrice)}</td>

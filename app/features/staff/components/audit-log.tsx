@@ -69,6 +69,7 @@ export function AuditLog({
             ['campaign', 'Campaigns'],
             ['subscriber', 'Subscribers'],
             ['contact', 'Contact messages'],
+            ['review', 'Reviews'],
           ]}
         />
         <Field label="Order reference or id" name="target" defaultValue={search.target} maxLength={120} />

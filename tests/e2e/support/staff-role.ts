@@ -1,0 +1,19 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/**
+ * Makes a signed-in account staff, with two-factor counted as on, in the e2e store's SQLite file
+ * (as an administrator would on /admin/staff; that flow, with its real second factor, is
+ * console.spec's). Done after signing in: a sign-in with two-factor on would ask for a code.
+ */
+export function makeStaff(email: string) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'store.db'));
+  try {
+    const changed = db
+      .prepare(`update "user" set role = 'staff', "twoFactorEnabled" = 1 where email = ?`)
+      .run(email).changes;
+    if (changed !== 1) throw new Error(`no account ${email} to make staff`);
+  } finally {
+    db.close();
+  }
+}
