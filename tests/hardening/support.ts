@@ -37,6 +37,7 @@ export const STATE_CHANGING_ROUTES: StateRoute[] = [
   { method: 'POST', path: '/api/checkout/quote', body: { shipping: 'expedited', state: 'IL' } },
   { method: 'POST', path: '/api/checkout', body: { paymentMethod: 'card', address: TEST_ADDRESS } },
   { method: 'POST', path: '/api/checkout/:order/pay', body: {} },
+  { method: 'POST', path: '/api/prescriptions/:order', body: {} },
   { method: 'POST', path: '/api/auth/sign-out', body: {} },
   { method: 'POST', path: '/api/auth/sign-in/email', body: { email: 'x@example.com', password: PASSWORD } },
   {
@@ -94,6 +95,7 @@ export async function rowCounts(database: AppDatabase): Promise<Record<string, n
     'campaign_recipients',
     'contact_replies',
     'reviews',
+    'prescriptions',
   ] as const;
   for (const table of tables) {
     const row = await database.db
