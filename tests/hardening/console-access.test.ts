@@ -52,6 +52,27 @@ describe.each(testEngines)('console access on %s', (engine) => {
         recipients: 0,
       })
       .execute();
+    // The order's prescription, so its console download answers (an order without one: 404).
+    await db
+      .insertInto('prescriptions')
+      .values({
+        id: '0c5f6f7e-8a1b-4c2d-9e3f-1a2b3c4d5e6f',
+        order_id: session.orderId,
+        kind: 'upload',
+        file_name: 'rx.pdf',
+        content_type: 'application/pdf',
+        size: 9,
+        bytes: new TextEncoder().encode('%PDF-1.7\n'),
+        prescriber_name: null,
+        prescriber_phone: null,
+        status: 'approved',
+        reason: null,
+        reviewed_by: null,
+        reviewed_at: null,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .execute();
     clients.customer = (await staffClient(t, 'customer')).client;
     clients.noTwoFactor = (await staffClient(t, 'staff', { twoFactor: false })).client;
     clients.staff = (await staffClient(t, 'staff')).client;

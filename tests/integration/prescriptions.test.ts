@@ -207,7 +207,7 @@ describe.each(testEngines)('prescriptions on %s', (engine) => {
     );
     expect(own.headers.get('content-security-policy')).toContain('sandbox');
     expect(own.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    expect(own.headers.get('cache-control')).toBe('no-store');
     expect(Buffer.from(await own.arrayBuffer()).equals(pdf)).toBe(true);
     const other = await signedInClient(t.url);
     expect((await get(path, other.client)).status).toBe(404);

@@ -202,7 +202,8 @@ async function prescriptionDownload(db: Db, order: Pick<OrderRow, 'id'> | undefi
     headers: {
       'Content-Type': row.content_type,
       'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(row.file_name ?? 'prescription')}`,
-      'Cache-Control': 'private, no-store',
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
     },

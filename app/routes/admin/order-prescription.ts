@@ -1,5 +1,5 @@
 import { staffPrescriptionDownload } from '~/features/prescriptions/prescriptions.server';
-import { requireStaff } from '~/features/staff/staff-access.server';
+import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
 import type { Route } from './+types/order-prescription';
 
 /** GET /admin/orders/:reference/prescription: an order's prescription file, for staff. */
@@ -7,3 +7,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireStaff(context, request);
   return staffPrescriptionDownload(context.services.database.db, params.reference);
 }
+
+export const action = noFormAction;
