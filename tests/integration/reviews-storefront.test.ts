@@ -9,7 +9,10 @@ import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const sold = SEED_PRODUCTS.filter((p) => isPurchasable(p.stock) && p.onHand >= 20 && !p.freightOnly);
-const [rated, attacked, erased] = sold.slice(3);
+const inSubcategory = (subcategory: string) => SEED_PRODUCTS.filter((p) => p.subcategory === subcategory);
+// Rated from a subcategory that fits on one listing page, whose order by rating is checked.
+const rated = sold.find((p) => inSubcategory(p.subcategory).length <= 12)!;
+const [attacked, erased] = sold.filter((p) => p.subcategory !== rated.subcategory);
 
 /** Page text without the comments React puts between adjacent text parts. */
 const plain = (html: string) => html.replaceAll('<!-- -->', '');
@@ -19,6 +22,13 @@ async function visit(url: string) {
   const response = await fetch(url);
   const html = await response.text();
   return { status: response.status, etag: response.headers.get('etag'), html, text: plain(html) };
+}
+
+/** The subcategory's products on its listing sorted by rating, in the order shown. */
+async function sortedByRating(listing: string): Promise<string[]> {
+  const html = (await visit(`${listing}?sort=rating`)).html;
+  const ours = new Set(inSubcategory(rated.subcategory).map((p) => p.id));
+  return [...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!).filter((id) => ours.has(id));
 }
 
 function jsonLd(html: string): { aggregateRating?: unknown; review?: Record<string, unknown>[] } {
@@ -49,25 +59,26 @@ describe.each(testEngines)('published reviews on %s', (engine) => {
   afterAll(async () => t.close());
 
   it('shows the seed’s figures until the first publication, then only published reviews’, and refreshes cached pages', async () => {
-    const product = `${t.url}/product/${rated!.id}`;
-    const listing = `${t.url}/category/${rated!.category}/${rated!.subcategory}`;
-    const seedLabel = `Rated ${rated!.rating} out of 5 (${rated!.reviewCount} reviews)`;
+    const product = `${t.url}/product/${rated.id}`;
+    const listing = `${t.url}/category/${rated.category}/${rated.subcategory}`;
+    const seedLabel = `Rated ${rated.rating} out of 5 (${rated.reviewCount} reviews)`;
     const before = await visit(product);
     expect((await visit(product)).etag).toBe(before.etag);
     expect(before.text).toContain(seedLabel);
     expect(before.text).toContain('No written reviews yet');
     expect(jsonLd(before.html).aggregateRating).toBeUndefined();
     expect((await visit(listing)).text).toContain(seedLabel);
+    expect((await sortedByRating(listing)).at(-1)).not.toBe(rated.id);
 
-    const rosa = await deliveredBuyer(t, staff, 'Rosa', [rated!.id]);
-    await writeReview(t, rosa.client, rosa.reference, rated!.id, {
+    const rosa = await deliveredBuyer(t, staff, 'Rosa', [rated.id]);
+    await writeReview(t, rosa.client, rosa.reference, rated.id, {
       rating: '2',
       title: 'Wobbly',
       body: 'The legs wobble.\nFine otherwise.',
     });
     // Waiting for staff: nothing changes on the storefront.
     expect((await visit(product)).etag).toBe(before.etag);
-    expect(await moderate(t, staff, await reviewOf(rated!.id, rosa), { intent: 'publish' })).toMatchObject({
+    expect(await moderate(t, staff, await reviewOf(rated.id, rosa), { intent: 'publish' })).toMatchObject({
       status: 200,
     });
 
@@ -84,21 +95,23 @@ describe.each(testEngines)('published reviews on %s', (engine) => {
     }
     expect(published.text).not.toContain(seedLabel);
     expect((await visit(listing)).text).toContain('Rated 2 out of 5 (1 review)');
-    expect(catalogueOf(t.server.services).getProduct(rated!.id)).toMatchObject({
+    // Sorted by rating, its 2 stars now put it last (the seed's 4.7 put it first).
+    expect((await sortedByRating(listing)).at(-1)).toBe(rated.id);
+    expect(catalogueOf(t.server.services).getProduct(rated.id)).toMatchObject({
       rating: 2,
       reviewCount: 1,
       verifiedReviewCount: 1,
     });
 
     // A second review: the average of the two.
-    const olga = await deliveredBuyer(t, staff, 'Olga', [rated!.id]);
-    await writeReview(t, olga.client, olga.reference, rated!.id, { rating: '5', body: 'Sturdy.' });
-    await moderate(t, staff, await reviewOf(rated!.id, olga), { intent: 'publish' });
+    const olga = await deliveredBuyer(t, staff, 'Olga', [rated.id]);
+    await writeReview(t, olga.client, olga.reference, rated.id, { rating: '5', body: 'Sturdy.' });
+    await moderate(t, staff, await reviewOf(rated.id, olga), { intent: 'publish' });
     expect((await visit(product)).text).toContain('Rated 3.5 out of 5 (2 reviews)');
     expect((await visit(`${product}/reviews`)).text).toContain('Average 3.5 out of 5 from 2 reviews');
 
     // Rosa changes hers: it leaves the page until it is checked again.
-    await writeReview(t, rosa.client, rosa.reference, rated!.id, {
+    await writeReview(t, rosa.client, rosa.reference, rated.id, {
       rating: '4',
       body: 'Tightened: good now.',
     });
@@ -108,7 +121,7 @@ describe.each(testEngines)('published reviews on %s', (engine) => {
     expect(edited.text).not.toContain('Tightened: good now.');
 
     // The last published one unpublished: the seed's figures again.
-    await moderate(t, staff, await reviewOf(rated!.id, olga), { intent: 'reject', reason: 'Test.' });
+    await moderate(t, staff, await reviewOf(rated.id, olga), { intent: 'reject', reason: 'Test.' });
     const none = await visit(product);
     expect(none.text).toContain(seedLabel);
     expect(none.text).toContain('No written reviews yet');
