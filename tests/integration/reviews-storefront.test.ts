@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../app/features/catalog/catalog';
 import { SEED_PRODUCTS } from '../../app/features/catalog/catalog-seed';
-import { catalogueOf } from '../../app/features/catalog/catalogue-store.server';
+import { catalogueOf, catalogueStore } from '../../app/features/catalog/catalogue-store.server';
+import { recountProductReviews } from '../../app/features/reviews/reviews.server';
 import type { TestClient } from '../support/http-client';
 import { deliveredBuyer, moderate, writeReview } from '../support/reviews';
 import { postForm, staffClient, type TestStaff } from '../support/staff';
@@ -12,7 +15,7 @@ const sold = SEED_PRODUCTS.filter((p) => isPurchasable(p.stock) && p.onHand >= 2
 const inSubcategory = (subcategory: string) => SEED_PRODUCTS.filter((p) => p.subcategory === subcategory);
 // Rated from a subcategory that fits on one listing page, whose order by rating is checked.
 const rated = sold.find((p) => inSubcategory(p.subcategory).length <= 12)!;
-const [attacked, erased] = sold.filter((p) => p.subcategory !== rated.subcategory);
+const [attacked, erased, popular] = sold.filter((p) => p.subcategory !== rated.subcategory);
 
 /** Page text without the comments React puts between adjacent text parts. */
 const plain = (html: string) => html.replaceAll('<!-- -->', '');
@@ -185,5 +188,72 @@ describe.each(testEngines)('published reviews on %s', (engine) => {
     const after = await visit(product);
     expect(after.text).toContain(`Rated ${erased!.rating} out of 5 (${erased!.reviewCount} reviews)`);
     expect(after.text).not.toContain('Average.');
+  });
+  it('pages every published review at /product/:id/reviews, ten a page, the product page showing the newest ten', async () => {
+    // Twelve published reviews of one product by twelve accounts, written straight into the
+    // tables (the way there is tested above), then counted as a decision counts them.
+    const now = Date.now();
+    const postgres = engine === 'postgres';
+    const orderId = randomUUID();
+    for (let i = 1; i <= 12; i++) {
+      const at = postgres ? new Date() : new Date().toISOString();
+      await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", "firstName", "lastName")
+        values (${`reader-${i}`}, 'Reader', ${`reader-${i}-${engine}@example.com`}, ${postgres ? sql`true` : sql`1`}, ${at}, ${at}, ${`Reader${i}`}, 'Quinn')`.execute(
+        db(),
+      );
+    }
+    await sql`insert into orders (id, reference, user_id, status, payment_method, subtotal, shipping, discount, total, created_at, updated_at)
+      values (${orderId}, 'MS-PAGEPAGE', 'reader-1', 'paid', 'card', 100, 0, 0, 100, ${now}, ${now})`.execute(
+      db(),
+    );
+    await db()
+      .insertInto('reviews')
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          id: randomUUID(),
+          product_id: popular!.id,
+          user_id: `reader-${i + 1}`,
+          order_id: orderId,
+          rating: 5,
+          title: null,
+          body: `Review number ${i + 1}.`,
+          status: 'published' as const,
+          moderation_reason: null,
+          moderated_by: null,
+          moderated_at: now,
+          // Review 12 is the newest.
+          published_at: now + i,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await db()
+      .transaction()
+      .execute((trx) => recountProductReviews(trx, popular!.id));
+    await catalogueStore(t.server.services).changed([popular!.id]);
+
+    const product = (await visit(`${t.url}/product/${popular!.id}`)).text;
+    expect(product).toContain('Review number 12.');
+    expect(product).toContain('Review number 3.');
+    expect(product).not.toContain('Review number 2.');
+    expect(product).toContain(`href="/product/${popular!.id}/reviews"`);
+    expect(product).toContain('Read all 12 reviews');
+    expect(jsonLd((await visit(`${t.url}/product/${popular!.id}`)).html).review).toHaveLength(10);
+
+    const first = (await visit(`${t.url}/product/${popular!.id}/reviews`)).text;
+    expect(first).toContain('Page 1 of 2');
+    expect(first).toContain('Review number 3.');
+    expect(first).not.toContain('Review number 2.');
+    expect(first).toContain(`href="/product/${popular!.id}/reviews?page=2"`);
+    const second = (await visit(`${t.url}/product/${popular!.id}/reviews?page=2`)).text;
+    expect(second).toContain('Page 2 of 2');
+    expect(second).toContain('Review number 2.');
+    expect(second).toContain('Review number 1.');
+    expect(second).not.toContain('Review number 3.');
+    // A page past the last shows the last; nonsense shows the first.
+    expect((await visit(`${t.url}/product/${popular!.id}/reviews?page=9`)).text).toContain('Page 2 of 2');
+    expect((await visit(`${t.url}/product/${popular!.id}/reviews?page=x`)).text).toContain('Page 1 of 2');
+    expect((await visit(`${t.url}/product/no-such-product/reviews`)).status).toBe(404);
   });
 });
