@@ -190,6 +190,8 @@ describe.each(testEngines)('fuzzing the API on %s', (engine) => {
           `/product/${id}`,
           `/category/${id}`,
           `/account/orders/${id}`,
+          `/product/${id}/reviews?page=${id}`,
+          `/account/orders/${id}/review/${id}`,
         ]) {
           const res = await fetch(new URL(page, t.url), { headers: { cookie: client.cookieHeader() } });
           expect(res.status, page).toBeLessThan(500);

@@ -4,6 +4,7 @@ import { CARDS, cardPayment, pay, startCheckout } from '../support/checkout';
 import { createClient, type TestClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { deliver, moderate, paidOrder, writeReview } from '../support/reviews';
 import { postForm, staffClient } from '../support/staff';
 import { PASSWORD, PRODUCT_A, routeExists } from './support';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
@@ -216,6 +217,46 @@ describe.each(testEngines)('stored XSS on %s', (engine) => {
       campaignPath,
       '/admin/campaigns',
     ]) {
+      await tab.goto(new URL(path, t.url).toString(), { waitUntil: 'load' });
+      await tab.locator('main').hover();
+      await tab.waitForTimeout(200);
+      expect(await tab.evaluate(() => (window as { __xss?: string }).__xss ?? null), path).toBeNull();
+    }
+    await context.close();
+  });
+  it('escapes reviews (and their writer’s name) on the product pages, the order page and the console', async () => {
+    const staff = await staffClient(t, 'staff');
+    const reference = await paidOrder({ client, email }, [PRODUCT_A.id]);
+    await deliver(t, staff, reference);
+    const written = await writeReview(t, client, reference, PRODUCT_A.id, {
+      rating: '3',
+      title: PAYLOADS.name,
+      body: `${PAYLOADS.firstName} ${PAYLOADS.lastName}`,
+    });
+    expect(written.status).toBe(302);
+    const list = await staff.client.get('/admin/reviews');
+    expectEscaped(list.text, 'review queue');
+    const { db } = t.server.services.database;
+    const review = await db
+      .selectFrom('reviews')
+      .select(['id', 'updated_at'])
+      .where('product_id', '=', PRODUCT_A.id)
+      .executeTakeFirstOrThrow();
+    expect((await moderate(t, staff, review, { intent: 'publish' })).status).toBe(200);
+
+    const paths = [
+      `/product/${PRODUCT_A.id}`,
+      `/product/${PRODUCT_A.id}/reviews`,
+      `/account/orders/${reference}`,
+    ];
+    for (const path of paths) expectEscaped((await client.get(path)).text, path);
+    const context = await browser.newContext();
+    const host = new URL(t.url).hostname;
+    await context.addCookies(
+      [...client.cookies].map(([name, value]) => ({ name, value, domain: host, path: '/', httpOnly: true })),
+    );
+    const tab = await context.newPage();
+    for (const path of paths) {
       await tab.goto(new URL(path, t.url).toString(), { waitUntil: 'load' });
       await tab.locator('main').hover();
       await tab.waitForTimeout(200);

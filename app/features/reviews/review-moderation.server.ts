@@ -105,10 +105,22 @@ export async function moderateReview(
       .selectFrom('reviews')
       .innerJoin('products', 'products.id', 'reviews.product_id')
       .innerJoin('user', 'user.id', 'reviews.user_id')
-      .select(['reviews.status', 'reviews.product_id', 'products.name', 'user.firstName'])
+      .select([
+        'reviews.status',
+        'reviews.updated_at',
+        'reviews.product_id',
+        'products.name',
+        'user.firstName',
+      ])
       .where('reviews.id', '=', id)
       .executeTakeFirst();
     if (!before) throw new ModerationError('This review no longer exists.', 'not_found');
+    if (Number(before.updated_at) !== version) {
+      throw new ModerationError(
+        'The customer changed this review since the page was opened: read it again before deciding.',
+        'conflict',
+      );
+    }
     if (before.status === decision.status) {
       const already = decision.status === 'published' ? 'published' : 'rejected';
       throw new ModerationError(`This review is already ${already}.`, 'conflict');
@@ -128,11 +140,9 @@ export async function moderateReview(
       .where('updated_at', '=', version)
       .where('status', '=', before.status)
       .executeTakeFirst();
+    // Changed between the read and the update (the buyer, or another member of staff).
     if (Number(changed.numUpdatedRows) !== 1) {
-      throw new ModerationError(
-        'The customer changed this review since the page was opened: read it again before deciding.',
-        'conflict',
-      );
+      throw new ModerationError('This review changed just now: read it again before deciding.', 'conflict');
     }
     if (publishing || before.status === 'published') await recountProductReviews(trx, before.product_id);
     await recordAudit(trx, actor, {
