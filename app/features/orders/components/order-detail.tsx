@@ -45,7 +45,7 @@ export function OrderDetail({
       />
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Order {order.reference}</h1>
       {notice}
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-lg">
+      <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-lg [&_dd]:[overflow-wrap:anywhere]">
         <dt className="font-bold">Placed</dt>
         <dd>{formatOrderDate(order.createdAt)}</dd>
         <dt className="font-bold">Status</dt>
