@@ -1,40 +1,9 @@
-import type { Page } from '@playwright/test';
 import { totp } from '../support/totp';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { newConsoleAdmin, PASSWORD } from './support/console-admin';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
-import { accountNav, confirmedAccount, OREGON_ADDRESS, signIn } from './support/shop';
-
-/** A paid order of a signed-in shopper, made through the API in the page's own cookies. */
-async function paidOrder(page: Page, baseURL: string, email: string) {
-  const headers = { Origin: new URL(baseURL).origin };
-  const add = await page.request.post('/api/cart/items', {
-    data: { productId: 'medline-aluminum-offset-handle-cane', quantity: 1 },
-    headers,
-  });
-  expect(add.ok(), await add.text()).toBe(true);
-  const checkout = await page.request.post('/api/checkout', {
-    data: { paymentMethod: 'card', address: OREGON_ADDRESS },
-    headers,
-  });
-  const session = (await checkout.json()) as { orderId: string; reference: string };
-  const year = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
-  const paid = await page.request.post(`/api/checkout/${session.orderId}/pay`, {
-    data: {
-      paymentMethod: 'card',
-      cardNumber: '4242424242424242',
-      cardExpiryMonth: '12',
-      cardExpiryYear: year,
-      cardCode: '123',
-      cardholderName: 'Cara Tester',
-      email,
-    },
-    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  return session.reference;
-}
+import { accountNav, confirmedAccount, paidOrder, signIn } from './support/shop';
 
 /** One product per project: desktop and mobile run at once and must not change each other's price. */
 const PRICED = {
@@ -61,7 +30,7 @@ test('an admin made on the command line signs in with two-factor, ships an order
   test.setTimeout(150_000);
   const shopper = await confirmedAccount(request, baseURL!);
   await signIn(page, shopper);
-  const reference = await paidOrder(page, baseURL!, shopper.email);
+  const reference = await paidOrder(page, baseURL!, shopper.email, 'medline-aluminum-offset-handle-cane');
 
   const { context, admin, adminEmail, secret, firstCode } = await newConsoleAdmin(browser, baseURL!);
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { ownClientAddress } from './support/client-address';
 import { expect, test } from './support/fixtures';
-import { cartReady, confirmedAccount, OREGON_ADDRESS, signIn } from './support/shop';
+import { cartReady, confirmedAccount, paidOrder, signIn } from './support/shop';
 import { makeStaff } from './support/staff-role';
 
 /** One product per project: desktop and mobile run at once, and each checks its own figures. */
@@ -10,33 +10,6 @@ const REVIEWED = {
   desktop: { id: 'long-handled-shoe-horn-24-inch', name: 'Long-Handled Shoe Horn, 24 in' },
   mobile: { id: 'scoop-plate-with-suction-base', name: 'Scoop Plate with Suction Base' },
 };
-const YEAR = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
-
-/** A paid order of one product, made through the API in the page's own cookies. */
-async function paidOrder(page: Page, baseURL: string, email: string, productId: string) {
-  const headers = { Origin: new URL(baseURL).origin };
-  const add = await page.request.post('/api/cart/items', { data: { productId, quantity: 1 }, headers });
-  expect(add.ok(), await add.text()).toBe(true);
-  const checkout = await page.request.post('/api/checkout', {
-    data: { paymentMethod: 'card', address: OREGON_ADDRESS },
-    headers,
-  });
-  const session = (await checkout.json()) as { orderId: string; reference: string };
-  const paid = await page.request.post(`/api/checkout/${session.orderId}/pay`, {
-    data: {
-      paymentMethod: 'card',
-      cardNumber: '4242424242424242',
-      cardExpiryMonth: '12',
-      cardExpiryYear: YEAR,
-      cardCode: '123',
-      cardholderName: 'Cara Tester',
-      email,
-    },
-    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  return session.reference;
-}
 
 /** Staff ship and deliver it through the console's order forms (posted as the page posts them). */
 async function deliver(staff: Page, baseURL: string, reference: string) {

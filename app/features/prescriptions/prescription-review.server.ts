@@ -58,6 +58,30 @@ async function release(db: Db, orderId: string, holder: string): Promise<void> {
     .execute();
 }
 
+/**
+ * The processor's answer to a review's call; on anything but success the order's lock is
+ * released (staff may try again) and the refusal says why.
+ */
+async function askProcessor<R extends { status: string }, S extends R>(
+  db: Db,
+  orderId: string,
+  holder: string,
+  call: () => Promise<R>,
+  succeeded: (result: R) => result is S,
+  failure: string,
+): Promise<S> {
+  let result: R | { status: 'error'; message: string };
+  try {
+    result = await call();
+  } catch {
+    result = { status: 'error', message: 'The payment service could not be reached.' };
+  }
+  if (succeeded(result as R)) return result as S;
+  await release(db, orderId, holder);
+  const message = 'message' in result ? String(result.message) : 'No answer.';
+  throw new PrescriptionError('conflict', `${failure}: ${message}`);
+}
+
 async function decide(
   trx: Db,
   actor: Actor,
@@ -103,23 +127,20 @@ export async function approvePrescription(
 ): Promise<OrderRow> {
   const { db } = deps;
   const { order, holder } = await claim(db, orderId);
-  let result: CaptureResult;
-  try {
-    result = await deps.gateway.capture({
-      transactionId: order.transaction_id ?? '',
-      orderReference: order.reference,
-      amountCents: order.total,
-    });
-  } catch {
-    result = {
-      status: 'error' as const,
-      message: 'The payment service could not be reached. Nothing was charged.',
-    };
-  }
-  if (result.status !== 'captured') {
-    await release(db, orderId, holder);
-    throw new PrescriptionError('conflict', `The payment could not be taken: ${result.message}`);
-  }
+  const result = await askProcessor(
+    db,
+    orderId,
+    holder,
+    () =>
+      deps.gateway.capture({
+        transactionId: order.transaction_id ?? '',
+        orderReference: order.reference,
+        amountCents: order.total,
+      }),
+    (answer: CaptureResult): answer is Extract<CaptureResult, { status: 'captured' }> =>
+      answer.status === 'captured',
+    'The payment could not be taken',
+  );
   const captured = result.transactionId;
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
@@ -153,23 +174,23 @@ export async function rejectPrescription(
 ): Promise<{ order: OrderRow; returned: string[] }> {
   const { db } = deps;
   const { order, holder } = await claim(db, orderId);
-  let result: RefundResult;
-  try {
-    result = await deps.gateway.refund({
-      transactionId: order.transaction_id ?? '',
-      orderReference: order.reference,
-      amountCents: order.total,
-      chargedCents: order.total,
-      method: 'card',
-      last4: order.card_last4,
-    });
-  } catch {
-    result = { status: 'error', message: 'The payment service could not be reached.' };
-  }
-  if (result.status === 'declined' || result.status === 'error') {
-    await release(db, orderId, holder);
-    throw new PrescriptionError('conflict', `The authorisation could not be voided: ${result.message}`);
-  }
+  await askProcessor(
+    db,
+    orderId,
+    holder,
+    () =>
+      deps.gateway.refund({
+        transactionId: order.transaction_id ?? '',
+        orderReference: order.reference,
+        amountCents: order.total,
+        chargedCents: order.total,
+        method: 'card',
+        last4: order.card_last4,
+      }),
+    (answer: RefundResult): answer is Extract<RefundResult, { status: 'voided' | 'refunded' }> =>
+      answer.status === 'voided' || answer.status === 'refunded',
+    'The authorisation could not be voided',
+  );
   const now = Date.now();
   const returned = await db.transaction().execute(async (trx) => {
     await trx

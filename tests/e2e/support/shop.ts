@@ -80,3 +80,29 @@ export async function fillAddress(
   await form.getByLabel('ZIP code').fill(address.zip);
   await form.getByLabel('Phone').fill(address.phone);
 }
+
+/** A paid order of one product, made through the API in the page's own cookies. */
+export async function paidOrder(page: Page, baseURL: string, email: string, productId: string) {
+  const headers = { Origin: new URL(baseURL).origin };
+  const add = await page.request.post('/api/cart/items', { data: { productId, quantity: 1 }, headers });
+  expect(add.ok(), await add.text()).toBe(true);
+  const checkout = await page.request.post('/api/checkout', {
+    data: { paymentMethod: 'card', address: OREGON_ADDRESS },
+    headers,
+  });
+  const session = (await checkout.json()) as { orderId: string; reference: string };
+  const paid = await page.request.post(`/api/checkout/${session.orderId}/pay`, {
+    data: {
+      paymentMethod: 'card',
+      cardNumber: '4242424242424242',
+      cardExpiryMonth: '12',
+      cardExpiryYear: String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0'),
+      cardCode: '123',
+      cardholderName: 'Cara Tester',
+      email,
+    },
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return session.reference;
+}
