@@ -11,6 +11,9 @@ test('continue with an OpenID Connect provider, link another, and remove it agai
   test.skip(testInfo.project.name !== 'desktop', 'one provider person: run once');
   await page.goto('/login?redirectTo=%2Faccount');
   await page.getByRole('button', { name: 'Continue with Local ID' }).click();
+  // Eight redirects across two servers plus the store's own calls to the provider (discovery,
+  // token, keys): on a loaded two-core machine that took more than the usual five seconds.
+  await page.waitForURL(/\/account$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
   await expect(page.getByText('Hi, Olu').filter({ visible: true })).toBeVisible();
 
@@ -18,7 +21,7 @@ test('continue with an OpenID Connect provider, link another, and remove it agai
   await expect(methods.getByText('Local ID', { exact: true })).toBeVisible();
   await expect(methods.getByText('Your only sign-in method')).toBeVisible();
   await methods.getByRole('button', { name: 'Add Other ID' }).click();
-  await expect(page).toHaveURL(/\/account#sign-in-methods$/);
+  await expect(page).toHaveURL(/\/account#sign-in-methods$/, { timeout: 30_000 });
   await expect(methods.getByRole('button', { name: 'Remove Other ID' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
