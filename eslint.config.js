@@ -85,6 +85,7 @@ const PUBLIC_ENTRIES = {
     'components/product-view',
     'components/recently-viewed',
     'compare.server',
+    'product-search.server',
     'components/compare-view',
     'product-admin.server',
     'product-console.server',

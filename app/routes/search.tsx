@@ -3,15 +3,21 @@ import { Icon } from '~/components/ui/icon';
 import { useNavigate } from 'react-router';
 import { searchQuerySchema } from '~/features/catalog/catalog.schema';
 import { catalogueOf } from '~/features/catalog/catalogue-store.server';
+import { searchCatalogue } from '~/features/catalog/product-search.server';
+import { Pagination } from '~/components/ui/pagination';
+import { pageList } from '~/lib/page-list';
 import { ProductGrid } from '~/features/catalog/components/product-grid';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/search';
 import { cardControls } from './shared/card-controls';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { q } = searchQuerySchema.parse({ q: new URL(request.url).searchParams.get('q') ?? '' });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const { q, page } = searchQuerySchema.parse({ q: params.get('q') ?? '', page: params.get('page') ?? 1 });
+  if (!q) return { q, results: [], page: 1, totalPages: 1, total: 0 };
+  const { products, ...found } = await searchCatalogue(context.services, q, page);
   const catalogue = catalogueOf(context.services);
-  return { q, results: q ? catalogue.search(q).map((p) => catalogue.gridCard(p)) : [] };
+  return { q, ...found, results: products.map((p) => catalogue.gridCard(p)) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -24,7 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SearchRoute({ loaderData }: Route.ComponentProps) {
-  const { q, results } = loaderData;
+  const { q, results, page, totalPages, total } = loaderData;
   const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -64,9 +70,9 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
             Search results for &quot;{q}&quot;
           </h1>
           <p className="mt-1 text-muted" role="status">
-            {results.length} {results.length === 1 ? 'product' : 'products'} found
+            {total} {total === 1 ? 'product' : 'products'} found
           </p>
-          {results.length === 0 ? (
+          {total === 0 ? (
             <div className="mt-8 rounded-lg border border-border p-10 text-center">
               <h2 className="text-xl font-bold">No products found</h2>
               <p className="mt-2 text-muted">Try a different search term or browse our categories.</p>
@@ -74,6 +80,12 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="mt-6">
               <ProductGrid products={results} controls={cardControls} priorityCount={2} headingLevel="h2" />
+              <Pagination
+                page={page}
+                totalPages={totalPages}
+                entries={pageList(page, totalPages)}
+                hrefFor={(n) => `/search?q=${encodeURIComponent(q)}${n > 1 ? `&page=${n}` : ''}`}
+              />
             </div>
           )}
         </section>

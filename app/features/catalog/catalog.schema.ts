@@ -94,4 +94,5 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
 
 export const searchQuerySchema = z.object({
   q: z.string().trim().max(200).catch(''),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });

@@ -7,7 +7,6 @@ import {
   filterProducts,
   PAGE_SIZE,
   priceSliderMax,
-  searchProducts,
   sortProducts,
   toCard,
   type ProductCard,
@@ -15,6 +14,7 @@ import {
 import { type Page, paginate } from '~/lib/page-list';
 import { fitSummary, type FitNeeds, hasFitFinder, hasNeeds, mayFit } from './fit';
 import type { ListingQuery } from './catalog.schema';
+import { SearchVocabulary } from './search-words';
 import type { Brand, CategoryDefinition, Product, Subcategory } from './catalog.types';
 
 export const ALL_CATEGORY: CategoryDefinition = {
@@ -44,15 +44,8 @@ export class Catalogue {
    * hydration data), so they carry no description (list view only) and no image text.
    */
   private readonly gridCards: Map<string, ProductCard>;
-  // Category names are searchable too ("respiratory" finds concentrators); computed once.
-  private readonly searchable: {
-    product: Product;
-    name: string;
-    description: string;
-    brand: string;
-    category: string;
-    categoryName: string;
-  }[];
+  /** The words of the search index's text, made on the first search of this snapshot. */
+  private searchWords?: SearchVocabulary;
 
   constructor(products: readonly Product[], categories: readonly CategoryDefinition[]) {
     this.products = products;
@@ -65,14 +58,6 @@ export class Catalogue {
         return [p.id, card];
       }),
     );
-    this.searchable = products.map((p) => ({
-      product: p,
-      name: p.name,
-      description: p.description,
-      brand: p.brand,
-      category: p.category,
-      categoryName: this.categoryName(p.category),
-    }));
   }
 
   gridCard(product: Product): ProductCard {
@@ -158,8 +143,16 @@ export class Catalogue {
     };
   }
 
-  search(query: string): Product[] {
-    return searchProducts(this.searchable, query).map((entry) => entry.product);
+  /** The catalogue's words, from the same text as the search index (migration 0019). */
+  vocabulary(): SearchVocabulary {
+    this.searchWords ??= new SearchVocabulary(
+      this.products.map((p) => {
+        const category = this.categoryById.get(p.category);
+        const subcategory = category?.subcategories.find((s) => s.id === p.subcategory);
+        return [p.name, p.brand, p.category, category?.name, subcategory?.name, p.description].join(' ');
+      }),
+    );
+    return this.searchWords;
   }
 
   /** Related products: same subcategory first, then the same category; never the product itself. */

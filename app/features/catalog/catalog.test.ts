@@ -7,7 +7,6 @@ import {
   featuredSubcategoryProducts,
   filterProducts,
   priceSliderMax,
-  searchProducts,
   sortProducts,
   specificationRows,
 } from './catalog';
@@ -156,27 +155,6 @@ describe('priceSliderMax', () => {
     expect(priceSliderMax([{ price: 300_000 }])).toBe(3000);
     expect(priceSliderMax([{ price: 300_001 }])).toBe(4000);
     expect(priceSliderMax([])).toBe(1000);
-  });
-});
-
-describe('searchProducts', () => {
-  const list = [
-    { name: 'Folding Walker', description: 'Light frame', brand: 'Drive Medical', category: 'mobility' },
-    {
-      name: 'Knee Brace',
-      description: 'Supports a weak walker knee',
-      brand: 'Vive Health',
-      category: 'orthopedic',
-    },
-    { name: 'Rollator', description: 'Seat and brakes', brand: 'Medline', category: 'mobility' },
-  ];
-  it('matches name, description, brand and category case-insensitively, name matches first', () => {
-    expect(searchProducts(list, '  WALKER ').map((p) => p.name)).toEqual(['Folding Walker', 'Knee Brace']);
-    expect(searchProducts(list, 'medline').map((p) => p.name)).toEqual(['Rollator']);
-    expect(searchProducts(list, 'ORTHOPEDIC').map((p) => p.name)).toEqual(['Knee Brace']);
-  });
-  it('finds nothing for a blank term', () => {
-    expect(searchProducts(list, '   ')).toEqual([]);
   });
 });
 

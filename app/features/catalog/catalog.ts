@@ -263,38 +263,6 @@ export function priceSliderMax(products: readonly Pick<Product, 'price'>[]): num
   return Math.max(1000, Math.ceil(highestDollars / 1000) * 1000);
 }
 
-// ---------------------------------------------------------------- search
-
-interface Searchable {
-  name: string;
-  description: string;
-  brand: string;
-  category: string;
-  categoryName?: string;
-}
-
-/**
- * Case-insensitive substring match over name, description, brand and category;
- * products whose name matches come first, otherwise catalogue order is kept.
- */
-export function searchProducts<T extends Searchable>(products: readonly T[], query: string): T[] {
-  const term = query.trim().toLowerCase();
-  if (!term) return [];
-  const byName: T[] = [];
-  const byOther: T[] = [];
-  for (const p of products) {
-    if (p.name.toLowerCase().includes(term)) byName.push(p);
-    else if (
-      [p.description, p.brand, p.category, p.categoryName ?? ''].some((field) =>
-        field.toLowerCase().includes(term),
-      )
-    ) {
-      byOther.push(p);
-    }
-  }
-  return [...byName, ...byOther];
-}
-
 // ---------------------------------------------------------------- featured
 
 export const FEATURED_SUBCATEGORIES = ['new-arrivals', 'best-sellers', 'special-offers', 'seasonal'] as const;

@@ -1,0 +1,114 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DatabaseSchema } from '#server/db/schema';
+import type { AppServices } from '#server/types';
+import type { Product } from './catalog.types';
+import { catalogueOf } from './catalogue-store.server';
+import { queryWords } from './search-words';
+
+/**
+ * The search index of migration 0019, asked (docs/decisions/0028). Each group is one query
+ * word with what it may stand for (search-words.ts): a product matches when every group has a
+ * word in its text. Products whose name holds more of the groups come first, then catalogue
+ * order; staff's drafts (unpublished) never come back.
+ */
+export interface SearchPage {
+  /** The product ids of the page asked for, best first. */
+  ids: string[];
+  /** How many products match in all. */
+  total: number;
+}
+
+/** Results on one page of /search. */
+export const SEARCH_PAGE_SIZE = 24;
+
+/** Words this short are not in the trigram index: they are compared against the text. */
+const INDEXED_LENGTH = 3;
+
+export async function searchIndex(
+  db: Kysely<DatabaseSchema>,
+  engine: 'sqlite' | 'postgres',
+  groups: readonly (readonly string[])[],
+  page: { offset: number; limit: number },
+): Promise<SearchPage> {
+  if (groups.length === 0) return { ids: [], total: 0 };
+  const query = engine === 'postgres' ? postgresQuery(groups, page) : sqliteQuery(groups, page);
+  const { rows } = await query.execute(db);
+  return { ids: rows.map((row) => row.id), total: Number(rows[0]?.total ?? 0) };
+}
+
+type SearchQuery = RawBuilder<{ id: string; total: number | string }>;
+
+const anyOf = (parts: RawBuilder<unknown>[]) => sql`(${sql.join(parts, sql` or `)})`;
+const allOf = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` and `);
+
+function sqliteQuery(groups: readonly (readonly string[])[], page: { offset: number; limit: number }) {
+  const indexed = groups.filter((group) => group.every((word) => word.length >= INDEXED_LENGTH));
+  const short = groups.filter((group) => !indexed.includes(group));
+  // Each word a quoted phrase: a substring to the trigram tokenizer. Words hold only letters
+  // and digits (search-words.ts), so nothing in them is query syntax.
+  const match = indexed.map((group) => `(${group.map((word) => `"${word}"`).join(' OR ')})`).join(' AND ');
+  const text = sql`(product_search.name || ' ' || product_search.brand || ' ' || product_search.category || ' ' || product_search.description)`;
+  const conditions: RawBuilder<unknown>[] = [sql`p.published = 1`];
+  if (match) conditions.push(sql`product_search match ${match}`);
+  for (const group of short) {
+    conditions.push(anyOf(group.map((word) => sql`${text} like ${`%${word}%`}`)));
+  }
+  const nameHits = sql.join(
+    groups.map((group) => anyOf(group.map((word) => sql`instr(lower(product_search.name), ${word}) > 0`))),
+    sql` + `,
+  );
+  return sql`
+    select product_search.product_id as id, count(*) over () as total
+    from product_search join products p on p.id = product_search.product_id
+    where ${allOf(conditions)}
+    order by ${nameHits} desc, p.position
+    limit ${page.limit} offset ${page.offset}` as SearchQuery;
+}
+
+function postgresQuery(groups: readonly (readonly string[])[], page: { offset: number; limit: number }) {
+  // The document is lowercased and pg_trgm's index serves LIKE '%word%' (three characters on).
+  const conditions = [
+    sql`p.published`,
+    ...groups.map((group) => anyOf(group.map((word) => sql`s.document like ${`%${word}%`}`))),
+  ];
+  const nameHits = sql.join(
+    groups.map((group) => sql`(${anyOf(group.map((word) => sql`strpos(s.name, ${word}) > 0`))})::int`),
+    sql` + `,
+  );
+  return sql`
+    select s.product_id as id, count(*) over () as total
+    from product_search s join products p on p.id = s.product_id
+    where ${allOf(conditions)}
+    order by ${nameHits} desc, p.position
+    limit ${page.limit} offset ${page.offset}` as SearchQuery;
+}
+
+/** One page of search results for a shopper's query; a page beyond the end shows the last one. */
+export async function searchCatalogue(
+  services: AppServices,
+  query: string,
+  pageNumber: number,
+): Promise<{ products: Product[]; page: number; totalPages: number; total: number }> {
+  const catalogue = catalogueOf(services);
+  const vocabulary = catalogue.vocabulary();
+  const groups = queryWords(query).map((word) => vocabulary.alternatives(word));
+  const { db, engine } = services.database;
+  const ask = (page: number) =>
+    searchIndex(db, engine, groups, { offset: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE });
+  let page = Math.max(1, Math.floor(pageNumber) || 1);
+  let found = await ask(page);
+  if (found.ids.length === 0 && page > 1) {
+    const { total } = await ask(1);
+    page = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+    found = await ask(page);
+  }
+  // The snapshot may lag a moment behind the table on another instance: a product it does not
+  // have yet is left out of this answer rather than shown half.
+  const products = found.ids.flatMap((id) => catalogue.getProduct(id) ?? []);
+  return {
+    products,
+    page,
+    totalPages: Math.max(1, Math.ceil(found.total / SEARCH_PAGE_SIZE)),
+    total: found.total,
+  };
+}

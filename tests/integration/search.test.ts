@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { CATEGORIES } from '../../app/features/catalog/data/categories';
+import { SEARCH_PAGE_SIZE, searchIndex } from '../../app/features/catalog/product-search.server';
+import { foldText } from '../../app/features/catalog/search-words';
+import { testEngines } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/** The seed's products whose searchable text holds `word`, as the index should find them. */
+function holding(word: string): Set<string> {
+  return new Set(
+    SEED_PRODUCTS.filter((p) => {
+      const category = CATEGORIES.find((c) => c.id === p.category);
+      const subcategory = category?.subcategories.find((s) => s.id === p.subcategory);
+      const text = [p.name, p.brand, p.category, category?.name, subcategory?.name, p.description].join(' ');
+      return foldText(text).includes(word);
+    }).map((p) => p.id),
+  );
+}
+
+const named = (word: string) => SEED_PRODUCTS.filter((p) => foldText(p.name).includes(word)).map((p) => p.id);
+
+describe.each(testEngines)('search on %s', (engine) => {
+  let t: TestServer;
+  const db = () => t.server.services.database.db;
+
+  beforeAll(async () => {
+    t = await startTestServer(engine);
+  });
+  afterAll(async () => t?.close());
+
+  /** Every result of a query, page by page, as the search page lists them. */
+  async function results(q: string): Promise<{ ids: string[]; count: string }> {
+    const ids: string[] = [];
+    let count = '';
+    for (let page = 1; page <= 20; page++) {
+      const response = await fetch(`${t.url}/search?q=${encodeURIComponent(q)}&page=${page}`);
+      expect(response.status).toBe(200);
+      const html = (await response.text()).replaceAll('<!-- -->', '');
+      count = /(\d+ products? found)/.exec(html)?.[1] ?? '';
+      const onPage = [...new Set([...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!))];
+      ids.push(...onPage);
+      if (!html.includes(`aria-label="Page ${page + 1}"`)) break;
+    }
+    return { ids, count };
+  }
+
+  it('finds every product whose name, brand, category or description holds each word, names first', async () => {
+    for (const word of ['wheelchair', 'chair', 'oxygen', 'walk', 'drive', 'respiratory']) {
+      const expected = holding(word);
+      expect(expected.size).toBeGreaterThan(0);
+      const { ids, count } = await results(word);
+      expect(new Set(ids), word).toEqual(expected);
+      expect(count).toBe(`${expected.size} ${expected.size === 1 ? 'product' : 'products'} found`);
+      const inName = named(word).length;
+      expect(
+        ids.slice(0, inName).every((id) => named(word).includes(id)),
+        word,
+      ).toBe(true);
+    }
+  });
+
+  it('needs every word: two words find what holds both', async () => {
+    const both = [...holding('folding')].filter((id) => holding('walker').has(id));
+    expect(both.length).toBeGreaterThan(0);
+    expect(new Set((await results('Folding  WALKER')).ids)).toEqual(new Set(both));
+  });
+
+  it('forgives one typo: "wheelchar" and "rolator" find wheelchairs and rollators', async () => {
+    expect(new Set((await results('wheelchar')).ids)).toEqual(holding('wheelchair'));
+    const rollators = (await results('rolator')).ids;
+    expect(new Set(rollators)).toEqual(holding('rollator'));
+    expect(rollators.length).toBeGreaterThan(0);
+    expect(new Set((await results('wlaker')).ids)).toEqual(holding('walker'));
+  });
+
+  it('says so when nothing matches, and treats query syntax as plain words', async () => {
+    const none = await results('zzqqxx');
+    expect(none).toEqual({ ids: [], count: '0 products found' });
+    for (const hostile of ['"', '*', 'NEAR(a b)', 'wheel" OR "', '%_%', "' or 1=1 --", 'a-b c:d ^e']) {
+      const response = await fetch(`${t.url}/search?q=${encodeURIComponent(hostile)}`);
+      expect(response.status, hostile).toBe(200);
+    }
+  });
+
+  it('pages long answers, and a page past the end shows the last page', async () => {
+    // "e" is in every product: a word too short for the trigram index, compared with the text.
+    const { ids, count } = await results('e');
+    expect(ids.length).toBe(SEED_PRODUCTS.length);
+    expect(new Set(ids).size).toBe(SEED_PRODUCTS.length);
+    expect(count).toBe(`${SEED_PRODUCTS.length} products found`);
+    const lastPage = Math.ceil(SEED_PRODUCTS.length / SEARCH_PAGE_SIZE);
+    const past = await (await fetch(`${t.url}/search?q=e&page=999`)).text();
+    expect(past).toContain(`aria-label="Page ${lastPage}" aria-current="page"`);
+  });
+
+  it('follows every write to a product, and never returns an unpublished one', async () => {
+    const [product] = SEED_PRODUCTS;
+    const search = (word: string) => searchIndex(db(), engine, [[word]], { offset: 0, limit: 50 });
+    await db()
+      .updateTable('products')
+      .set({ name: 'Zebracorn Transport Chair' })
+      .where('id', '=', product!.id)
+      .execute();
+    expect((await search('zebracorn')).ids).toEqual([product!.id]);
+
+    await db().updateTable('brands').set({ name: 'Quokkamed' }).where('name', '=', product!.brand).execute();
+    const brand = await search('quokkamed');
+    expect(brand.ids).toContain(product!.id);
+    expect(brand.total).toBe(SEED_PRODUCTS.filter((p) => p.brand === product!.brand).length);
+
+    const off = engine === 'postgres' ? sql<boolean>`false` : sql<number>`0`;
+    await db().updateTable('products').set({ published: off }).where('id', '=', product!.id).execute();
+    expect((await search('zebracorn')).ids).toEqual([]);
+  });
+});
