@@ -26,6 +26,7 @@ const PUBLIC_ENTRIES = {
     'account-mail.server',
     'auth-sync',
     'session.server',
+    'viewer.server',
     'sessions.server',
     'device-label',
     'components/account-access',

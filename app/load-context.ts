@@ -1,4 +1,4 @@
-import type { AppServices } from '#server/types';
+import type { AppServices, Viewer } from '#server/types';
 
 // What the Hono server hands to every loader and action (see server/app.ts). Routes reach the
 // database only through this, so the app and the server share one connection pool.
@@ -9,6 +9,11 @@ declare module 'react-router' {
     /** The client's address as server/client-ip.ts works it out, for rate limits in actions. */
     clientIp: string;
     services: AppServices;
+    /**
+     * The signed-in shopper when the page cache has looked them up already, or the stand-in
+     * whose name it splices on a cached page (server/page-cache); the root loader's answer.
+     */
+    viewer?: Viewer;
   }
 }
 

@@ -12,8 +12,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from 'react-router';
-import { getSessionUser } from '~/features/account/session.server';
-import { countCart } from '~/features/cart/cart.server';
+import { viewerOf } from '~/features/account/viewer.server';
 import { DeferredToaster } from '~/components/layout/deferred-toaster';
 import { ErrorPage } from '~/components/layout/error-page';
 import { NotFound } from '~/components/layout/not-found';
@@ -43,13 +42,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await getSessionUser(context, request);
-  if (!user) return { user: null, cartCount: null };
-  // Only what the header shows: the page never carries more of the account than it needs.
-  // The account cart's count (one query on the user's index) is in the server HTML; a guest's
-  // cart lives on the device, so its count comes after hydration.
-  const cartCount = await countCart(context.services.database.db, user.id);
-  return { user: { firstName: user.firstName }, cartCount };
+  // Only what the header shows: the page never carries more of the account than it needs. The
+  // account cart's count is in the server HTML; a guest's cart lives on the device, so its
+  // count comes after hydration. A cached catalogue page looked the shopper up already.
+  const viewer = context.viewer ?? (await viewerOf(context.services, request.headers));
+  if (!viewer) return { user: null, cartCount: null };
+  return { user: { name: viewer.name }, cartCount: viewer.cartCount };
 }
 
 /** The session changes only through a form or a sign-in/out, not on every link click. */

@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 // The composition root: the one module of server/ that imports features (eslint.config.js).
 import { authMails } from '../app/features/account/account-mail.server';
+import { viewerOf } from '../app/features/account/viewer.server';
 import { cartRoutes } from '../app/features/cart/cart.api.server';
 import { catalogueStore, openCatalogue } from '../app/features/catalog/catalogue-store.server';
 import { startCatalogJobs } from '../app/features/catalog/catalog-jobs.server';
@@ -64,13 +65,14 @@ export async function startFeatureJobs(services: AppServices): Promise<() => Pro
 
 /**
  * One page cache per services (dev builds a new app per request), told by the catalogue which
- * pages a change touched: a product page alone, or every page when cards changed.
+ * pages a change touched: a product page alone, or every page when cards changed. It looks up
+ * a signed-in shopper itself, and hands them to the page it renders (the root loader).
  */
 const pageCaches = new WeakMap<AppServices, PageCache>();
 function cachedPages(services: AppServices): PageCache {
   let cache = pageCaches.get(services);
   if (!cache) {
-    const created = pageCache();
+    const created = pageCache({ viewerOf: (c) => viewerOf(services, c.req.raw.headers) });
     catalogueStore(services).onChange((change) => {
       if (change.listings) created.clear();
       else created.drop(change.productIds.map((id) => `/product/${id}`));
@@ -91,6 +93,8 @@ export interface CreateAppOptions {
   isShuttingDown?: () => boolean;
   /** Mounts extra API routes before the API's 404 fallback (used by tests to add a slow route). */
   extendApi?: (api: Hono<AppBindings>) => void;
+  /** False renders every page (tests compare a cached page with a fresh render of it). */
+  cachePages?: boolean;
 }
 
 export function createApp(options: CreateAppOptions) {
@@ -154,7 +158,7 @@ export function createApp(options: CreateAppOptions) {
   if (clientDir) app.use('*', staticFiles(clientDir));
   app.route('/media', mediaRoutes(services));
   // After the static files: a page is whatever no file answered.
-  app.use('*', cachedPages(services).middleware);
+  if (options.cachePages !== false) app.use('*', cachedPages(services).middleware);
 
   const handleRequest = createRequestHandler(
     options.build,
@@ -166,6 +170,7 @@ export function createApp(options: CreateAppOptions) {
       requestId: c.get('requestId'),
       clientIp: c.get('clientIp'),
       services,
+      viewer: c.get('viewer'),
     }),
   );
 

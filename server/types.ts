@@ -45,11 +45,21 @@ export interface AppServices {
   close(): Promise<void>;
 }
 
+/** A signed-in shopper as a page's header shows them (app/features/account/viewer.server.ts). */
+export interface Viewer {
+  /** "Hi, {name}": the first name, or "there". */
+  name: string;
+  /** Units in the account cart (the header's badge). */
+  cartCount: number;
+}
+
 export interface AppBindings {
   Variables: {
     requestId: string;
     nonce: string;
     logger: Logger;
     clientIp: string;
+    /** The signed-in shopper, when the page cache looked them up (server/page-cache). */
+    viewer?: Viewer;
   };
 }

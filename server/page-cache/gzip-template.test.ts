@@ -19,10 +19,10 @@ describe('gzip template', () => {
         fc.array(fc.string({ unit: 'binary', maxLength: 400 }), { minLength: 1, maxLength: 6 }),
         (texts) => {
           const old = 'OLDnonceOLDnonceOLDnonce';
-          const template = gzipTemplate(texts.join(old), old);
+          const template = gzipTemplate(texts.join(old), [old]);
           const fresh = 'FRESHnonceFRESHnonce+/ab';
-          expect(gunzipSync(template.gzip(fresh)).toString()).toBe(texts.join(fresh));
-          expect(template.text(fresh)).toBe(texts.join(fresh));
+          expect(gunzipSync(template.gzip([fresh])).toString()).toBe(texts.join(fresh));
+          expect(template.text([fresh])).toBe(texts.join(fresh));
         },
       ),
       { numRuns: 40 },
@@ -31,9 +31,29 @@ describe('gzip template', () => {
 
   it('handles a large page with many nonces and multi-byte text', () => {
     const page = Array.from({ length: 17 }, (_, i) => `<p>Rollator ${i} – 5″ wheels ${'x'.repeat(8000)}</p>`);
-    const template = gzipTemplate(page.join('N0NCE'), 'N0NCE');
-    const body = template.gzip('fresh-nonce-value');
+    const template = gzipTemplate(page.join('N0NCE'), ['N0NCE']);
+    const body = template.gzip(['fresh-nonce-value']);
     expect(gunzipSync(body).toString()).toBe(page.join('fresh-nonce-value'));
     expect(body.length).toBeLessThan(page.join('').length / 20);
+  });
+
+  it('splices several marks, each with its own text of any length, in any order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.string({ unit: 'binary', maxLength: 300 }), fc.nat(2)), { maxLength: 8 }),
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        fc.array(fc.string({ unit: 'binary', maxLength: 90 }), { minLength: 3, maxLength: 3 }),
+        (pieces, last, values) => {
+          const marks = ['@@nonce@@', '@@name-html@@', '@@name-script@@'];
+          fc.pre(![...pieces.map(([text]) => text), last].some((text) => text.includes('@@')));
+          const page = pieces.map(([text, mark]) => text + marks[mark]).join('') + last;
+          const expected = pieces.map(([text, mark]) => text + values[mark]).join('') + last;
+          const template = gzipTemplate(page, marks);
+          expect(gunzipSync(template.gzip(values)).toString()).toBe(expected);
+          expect(template.text(values)).toBe(expected);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

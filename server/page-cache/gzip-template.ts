@@ -1,20 +1,21 @@
 import { crc32, deflateRawSync, constants } from 'node:zlib';
 
 /**
- * A page that is the same for every anonymous visitor but for its CSP nonce, kept compressed.
+ * A page that is the same for every visitor of a kind but for a few short texts (its CSP nonce,
+ * a signed-in shopper's name), kept compressed.
  *
  * Compressing 130 KB of HTML costs about a millisecond per response, which alone would cap a
  * cached page far below what the cache is for. So the parts between the nonces are deflated
  * once, each ending on a byte boundary with no reference into another part (sync flush,
- * separate streams); a response is those blocks with the fresh nonce between them as stored
+ * separate streams); a response is those blocks with the fresh texts between them as stored
  * (uncompressed) blocks, one final empty block and the gzip trailer. The trailer's CRC-32 is
  * combined from the parts' CRCs (zlib's crc32_combine), so no response reads all its bytes.
  */
 export interface GzipTemplate {
-  /** The page with `nonce` in every place the template's nonce was; gzip-encoded. */
-  gzip(nonce: string): Buffer;
+  /** The page with `values[i]` in every place the template's `marks[i]` was; gzip-encoded. */
+  gzip(values: readonly string[]): Buffer;
   /** The same page, not encoded. */
-  text(nonce: string): string;
+  text(values: readonly string[]): string;
 }
 
 const POLY = 0xedb88320;
@@ -91,9 +92,22 @@ function storedBlock(data: Buffer): Buffer {
   return block;
 }
 
-/** Splits `html` at each occurrence of `nonce` and compresses the parts once. */
-export function gzipTemplate(html: string, nonce: string): GzipTemplate {
-  const texts = html.split(nonce);
+/**
+ * Splits `html` at each occurrence of any of `marks` (distinct strings, none inside another)
+ * and compresses the parts between them once.
+ */
+export function gzipTemplate(html: string, marks: readonly string[]): GzipTemplate {
+  const texts: string[] = [];
+  /** Which mark stood after each part but the last. */
+  const between: number[] = [];
+  const pattern = new RegExp(marks.map((mark) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  let start = 0;
+  for (const match of html.matchAll(pattern)) {
+    texts.push(html.slice(start, match.index));
+    between.push(marks.indexOf(match[0]));
+    start = match.index + match[0].length;
+  }
+  texts.push(html.slice(start));
   const parts: Part[] = texts.map((text) => {
     const bytes = Buffer.from(text);
     return {
@@ -104,34 +118,47 @@ export function gzipTemplate(html: string, nonce: string): GzipTemplate {
     };
   });
   const staticLength = parts.reduce((sum, p) => sum + p.length, 0);
-  // Nonces all have one length; its table is made on first use.
-  const nonceShifts = new Map<number, (crc: number) => number>();
+  // By length: nonces all have one, names a few; a table is made on first use.
+  const shifts = new Map<number, (crc: number) => number>();
+  const shiftFor = (length: number) => {
+    let shift = shifts.get(length);
+    if (!shift) {
+      shift = shiftTable(crcShift(length));
+      shifts.set(length, shift);
+    }
+    return shift;
+  };
 
   return {
-    text: (fresh) => texts.join(fresh),
-    gzip(fresh) {
-      const nonceBytes = Buffer.from(fresh);
-      if (nonceBytes.length > 0xffff) throw new Error('nonce too long');
-      const nonceBlock = storedBlock(nonceBytes);
-      const nonceCrc = crc32(nonceBytes);
-      let shiftPastNonce = nonceShifts.get(nonceBytes.length);
-      if (!shiftPastNonce) {
-        shiftPastNonce = shiftTable(crcShift(nonceBytes.length));
-        nonceShifts.set(nonceBytes.length, shiftPastNonce);
-      }
+    text: (values) => texts.reduce((page, text, index) => page + values[between[index - 1] ?? 0] + text),
+    gzip(values) {
+      const inserts = values.map((value) => {
+        const bytes = Buffer.from(value);
+        if (bytes.length > 0xffff) throw new Error('a spliced text is too long');
+        return {
+          block: storedBlock(bytes),
+          crc: crc32(bytes),
+          shiftPast: shiftFor(bytes.length),
+          length: bytes.length,
+        };
+      });
       const chunks: Buffer[] = [GZIP_HEADER];
       let crc = 0;
+      let length = staticLength;
       parts.forEach((part, index) => {
         if (index > 0) {
-          chunks.push(nonceBlock);
-          crc = (shiftPastNonce(crc) ^ nonceCrc) >>> 0;
+          const insert = inserts[between[index - 1] ?? 0];
+          if (!insert) throw new Error('a spliced text is missing');
+          chunks.push(insert.block);
+          crc = (insert.shiftPast(crc) ^ insert.crc) >>> 0;
+          length += insert.length;
         }
         chunks.push(part.deflated);
         crc = index === 0 ? part.crc : (part.shiftPast(crc) ^ part.crc) >>> 0;
       });
       const trailer = Buffer.alloc(8);
       trailer.writeUInt32LE(crc, 0);
-      trailer.writeUInt32LE((staticLength + nonceBytes.length * (parts.length - 1)) % 0x100000000, 4);
+      trailer.writeUInt32LE(length % 0x100000000, 4);
       chunks.push(FINAL_BLOCK, trailer);
       return Buffer.concat(chunks);
     },

@@ -1,17 +1,23 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { asBody } from '../body';
-import type { AppBindings } from '../types';
+import type { AppBindings, Viewer } from '../types';
 import { gzipTemplate, type GzipTemplate } from './gzip-template';
 
 /**
- * Anonymous catalogue pages, rendered once and served from memory (ADR 0009).
+ * Catalogue pages, rendered once and served from memory (ADR 0009, 0029).
  *
- * A page without a session is the same for every visitor until the catalogue changes (the
- * composition root drops the pages a change touches), except for the CSP nonce: each response
- * gets a fresh one (see gzip-template.ts). Only paths known to depend on nothing but the URL are cached, and
- * only when the rendered answer says nothing against it (200, HTML, no cookie set, not
- * no-store/private). A signed-in visitor's page shows their name and is always rendered.
+ * A page is the same for every guest until the catalogue changes (the composition root drops
+ * the pages a change touches), except for the CSP nonce: each response gets a fresh one (see
+ * gzip-template.ts). Only paths known to depend on nothing but the URL are cached, and only
+ * when the rendered answer says nothing against it (200, HTML, no cookie set, not
+ * no-store/private).
+ *
+ * A signed-in shopper's page differs only in its header: their name and their cart's count.
+ * The count changes the page's shape (a badge, "1 item"), so it is part of the key; the name
+ * is spliced in like the nonce. The page is rendered once per count with a stand-in name (a
+ * mark), and the mark is replaced per answer: escaped as React escapes text in the HTML, and
+ * as React Router writes a string into its hydration script.
  */
 const CACHEABLE_PATH = /^\/(?:category\/[a-z0-9-]+(?:\/[a-z0-9-]+)?|product\/[a-z0-9-]+|search)?$/;
 /** Better Auth's session cookies (with or without the __Secure- prefix). */
@@ -23,7 +29,13 @@ const MAX_BYTES = 48 * 1024 * 1024;
 const CACHE_CONTROL = 'private, no-cache';
 const VARY = 'Cookie, Accept-Encoding';
 
+/** The stand-in name, and what it becomes inside a script (letters and digits: the same in both). */
+const NAME_MARK = `vn${randomBytes(12).toString('hex')}`;
+const NAME_IN_SCRIPT = `vs${randomBytes(12).toString('hex')}`;
+
 interface Entry {
+  /** The page's path, without its query string: what a catalogue change drops. */
+  path: string;
   template: GzipTemplate;
   contentType: string;
   etag: string;
@@ -39,7 +51,12 @@ export interface PageCache {
   clear(): void;
 }
 
-export function pageCache(): PageCache {
+export interface PageCacheOptions {
+  /** The signed-in shopper of a request with a session cookie; null when the session is over. */
+  viewerOf?: (c: Context<AppBindings>) => Promise<Viewer | null>;
+}
+
+export function pageCache(options: PageCacheOptions = {}): PageCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
 
@@ -79,34 +96,57 @@ export function pageCache(): PageCache {
 
   const middleware: MiddlewareHandler<AppBindings> = async (c, next) => {
     if (c.req.method !== 'GET' || !CACHEABLE_PATH.test(c.req.path)) return next();
-    if (SESSION_COOKIE.test(c.req.header('cookie') ?? '')) return next();
+    const signedIn = SESSION_COOKIE.test(c.req.header('cookie') ?? '');
+    if (signedIn && !options.viewerOf) return next();
+    const viewer = signedIn && options.viewerOf ? await options.viewerOf(c) : null;
     // Path and query string, without parsing the whole URL on every cached answer.
     const query = c.req.url.indexOf('?');
-    const key = query === -1 ? c.req.path : c.req.path + c.req.url.slice(query);
+    const page = query === -1 ? c.req.path : c.req.path + c.req.url.slice(query);
+    const key = viewer ? `${viewer.cartCount}\n${page}` : page;
     const nonce = c.get('nonce');
 
     const cached = lookup(key);
-    if (cached) return answer(c, cached, nonce);
+    if (cached) return answer(c, cached, nonce, viewer);
 
-    await next();
-    if (!isCacheable(c.res)) return;
-    const html = await c.res.text();
-    if (!html.includes(nonce)) {
-      c.res = new Response(html, c.res);
+    if (!viewer) {
+      await next();
+      if (!isCacheable(c.res)) return;
+      const html = await c.res.text();
+      const entry = toEntry(c.req.path, html, nonce, false, c.res.headers.get('Content-Type') ?? '');
+      if (!entry) {
+        c.res = new Response(html, c.res);
+        return;
+      }
+      remember(key, entry);
+      c.res = answer(c, entry, nonce, null);
       return;
     }
-    const entry = toEntry(html, nonce, c.res.headers.get('Content-Type') ?? '', Date.now());
+
+    // Rendered with the stand-in name, whatever the answer: a missing product's 404 page too.
+    c.set('viewer', { ...viewer, name: NAME_MARK });
+    await next();
+    if (!(c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) return;
+    const html = await c.res.text();
+    const entry = toEntry(c.req.path, html, nonce, true, c.res.headers.get('Content-Type') ?? '');
+    if (!entry) {
+      c.get('logger').error({ path: c.req.path }, 'page cache: the signed-in page has no place for the name');
+      c.res = c.text('Something went wrong on our side. Please try again.', 500);
+      return;
+    }
+    if (!isCacheable(c.res)) {
+      c.res = new Response(entry.template.text(valuesFor(nonce, viewer)), c.res);
+      return;
+    }
     remember(key, entry);
-    c.res = answer(c, entry, nonce);
+    c.res = answer(c, entry, nonce, viewer);
   };
 
   return {
     middleware,
     drop(paths) {
       const dropped = new Set(paths);
-      for (const key of [...entries.keys()]) {
-        const query = key.indexOf('?');
-        if (dropped.has(query === -1 ? key : key.slice(0, query))) forget(key);
+      for (const [key, entry] of [...entries]) {
+        if (dropped.has(entry.path)) forget(key);
       }
     },
     clear() {
@@ -126,25 +166,88 @@ function isCacheable(res: Response): boolean {
   );
 }
 
-function toEntry(html: string, nonce: string, contentType: string, storedAt: number): Entry {
-  const template = gzipTemplate(html, nonce);
+/**
+ * The page as a template: split at its nonce and, on a signed-in page, at the stand-in name
+ * (in the HTML, and in the hydration script as NAME_IN_SCRIPT). Undefined when a mark is not
+ * where it must be, or was cut (a script split inside it): such a page is not served.
+ */
+function toEntry(
+  path: string,
+  html: string,
+  nonce: string,
+  named: boolean,
+  contentType: string,
+): Entry | undefined {
+  if (!html.includes(nonce)) return undefined;
+  let page = html;
+  if (named) {
+    page = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, (script) =>
+      script.replaceAll(NAME_MARK, NAME_IN_SCRIPT),
+    );
+    const whole = page.split(NAME_MARK).length + page.split(NAME_IN_SCRIPT).length - 2;
+    const cut = page.split(NAME_MARK.slice(0, 8)).length + page.split(NAME_IN_SCRIPT.slice(0, 8)).length - 2;
+    if (!page.includes(NAME_IN_SCRIPT) || cut !== whole) return undefined;
+  }
+  const template = gzipTemplate(page, named ? [nonce, NAME_MARK, NAME_IN_SCRIPT] : [nonce]);
   // Tagged by the page without its nonce: the same page, whichever nonce it went out with.
-  const etag = `W/"${createHash('sha256').update(html.split(nonce).join('')).digest('base64url').slice(0, 27)}"`;
-  return { template, contentType, etag, bytes: html.length * 2, storedAt };
+  const etag = createHash('sha256').update(page.split(nonce).join('')).digest('base64url').slice(0, 27);
+  return { path, template, contentType, etag: `W/"${etag}"`, bytes: page.length * 2, storedAt: Date.now() };
 }
 
-function answer(c: Context<AppBindings>, entry: Entry, nonce: string): Response {
-  const headers = new Headers({ 'Cache-Control': CACHE_CONTROL, Vary: VARY, ETag: entry.etag });
+/** A name as React writes text into HTML. */
+function inHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+};
+
+/**
+ * A name as React Router writes it into its hydration script: a JSON string in the
+ * turbo-stream text, which is itself a JSON string in the script, with the characters that
+ * could end the script escaped (react-router's escapeHtml).
+ */
+function inHydrationScript(text: string): string {
+  const inStream = JSON.stringify(text).slice(1, -1);
+  return JSON.stringify(inStream)
+    .slice(1, -1)
+    .replace(/[&<>\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] ?? c);
+}
+const SCRIPT_ESCAPES: Record<string, string> = {
+  '&': '\\u0026',
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/** What replaces the template's marks, in the order toEntry gave them. */
+function valuesFor(nonce: string, viewer: Viewer | null): string[] {
+  return viewer ? [nonce, inHtml(viewer.name), inHydrationScript(viewer.name)] : [nonce];
+}
+
+function answer(c: Context<AppBindings>, entry: Entry, nonce: string, viewer: Viewer | null): Response {
+  // A signed-in page's tag names its shopper too: a browser another account used must not keep
+  // their page.
+  const etag = viewer
+    ? `W/"${createHash('sha256').update(entry.etag).update(viewer.name).digest('base64url').slice(0, 27)}"`
+    : entry.etag;
+  const headers = new Headers({ 'Cache-Control': CACHE_CONTROL, Vary: VARY, ETag: etag });
   const tags = c.req.header('if-none-match');
-  if (tags && tags.split(',').some((tag) => tag.trim() === entry.etag || tag.trim() === '*')) {
+  if (tags && tags.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
     // No new CSP either (see security-headers.ts): the browser keeps the page it has with the
     // headers it came with, and a 304's headers would replace them.
     return new Response(null, { status: 304, headers });
   }
+  const values = valuesFor(nonce, viewer);
   headers.set('Content-Type', entry.contentType);
   if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
     headers.set('Content-Encoding', 'gzip');
-    return new Response(asBody(entry.template.gzip(nonce)), { status: 200, headers });
+    return new Response(asBody(entry.template.gzip(values)), { status: 200, headers });
   }
-  return new Response(entry.template.text(nonce), { status: 200, headers });
+  return new Response(entry.template.text(values), { status: 200, headers });
 }

@@ -18,7 +18,8 @@ export function SiteHeader({
   user,
   cartCount,
 }: {
-  user: { firstName: string } | null;
+  /** The signed-in shopper: "Hi, {name}". */
+  user: { name: string } | null;
   /** The account cart's count from the server (null for guests). */
   cartCount: number | null;
 }) {
@@ -43,7 +44,7 @@ export function SiteHeader({
           <Link to="/accessibility#display" className="font-bold underline underline-offset-2">
             Text size and contrast
           </Link>
-          {user ? <p className="font-bold sm:hidden">Hi, {user.firstName || 'there'}</p> : null}
+          {user ? <p className="font-bold sm:hidden">Hi, {user.name}</p> : null}
         </div>
       </div>
       <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-3 px-3 py-3 sm:gap-x-3 sm:px-4">
@@ -68,7 +69,7 @@ export function SiteHeader({
           <HeaderBadges signedIn={user !== null} serverCartCount={cartCount} className={iconLink} />
           {user ? (
             <>
-              <span className="hidden px-2 font-bold sm:inline">Hi, {user.firstName || 'there'}</span>
+              <span className="hidden px-2 font-bold sm:inline">Hi, {user.name}</span>
               <Link to="/account" className={iconLink}>
                 <Icon icon={User} />
                 <span className="hidden lg:inline">My Account</span>
