@@ -66,7 +66,8 @@ function judge(result: ScenarioResult): boolean | undefined {
     (b.rps === undefined || result.requestsPerSecond >= b.rps) &&
     (b.p50 === undefined || result.p50Ms <= b.p50) &&
     (b.p99 === undefined || result.p99Ms <= b.p99) &&
-    (b.loopP99 === undefined || (result.loopDelay?.p99 ?? Infinity) <= b.loopP99)
+    (b.loopP99 === undefined || (result.loopDelay?.p99 ?? Infinity) <= b.loopP99) &&
+    (b.cpuMs === undefined || result.serverCpuMsPerRequest <= b.cpuMs)
   );
 }
 

@@ -17,6 +17,7 @@ function budgetText(b: ScenarioResult['budget']): string {
     b.p50 && `p50 <= ${b.p50} ms`,
     b.p99 && `p99 <= ${b.p99} ms`,
     b.loopP99 && `loop delay p99 <= ${b.loopP99} ms`,
+    b.cpuMs && `CPU <= ${b.cpuMs} ms a request`,
   ]
     .filter(Boolean)
     .join(', ');

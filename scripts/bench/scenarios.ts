@@ -17,7 +17,8 @@ export interface Scenario {
   connections?: number;
   /** Reports the server's event-loop delay while the scenario runs. */
   loopDelay?: boolean;
-  budget?: { rps?: number; p50?: number; p99?: number; loopP99?: number };
+  /** cpuMs: the server's CPU time per request (a page that must be rendered per shopper). */
+  budget?: { rps?: number; p50?: number; p99?: number; loopP99?: number; cpuMs?: number };
 }
 
 // What a browser sends: our pages and assets are compressed when the client accepts it.
@@ -69,10 +70,16 @@ export function scenarios(
       budget: { rps: 10_000 },
     },
     {
-      name: 'SSR category page 1, signed in (rendered per request)',
+      name: 'SSR category page 1, signed in (cached, name spliced in)',
       path: '/category/mobility',
       headersFor: signedIn,
       budget: { rps: 1500, p99: 30 },
+    },
+    {
+      name: 'account page, signed in (rendered per request)',
+      path: '/account',
+      headersFor: signedIn,
+      budget: { cpuMs: 3 },
     },
     {
       name: 'SSR product page, anonymous',
