@@ -3,8 +3,8 @@ import { accessPageHeaders } from '~/features/account/access-route';
 import { accountAction, takeAccountNotice } from '~/features/account/account-actions.server';
 import { AccountPage } from '~/features/account/components/account-page';
 import { securityState } from '~/features/account/reauthenticate-actions.server';
-import { listDeviceSessions } from '~/features/account/sessions.server';
-import { requireUser } from '~/features/account/session.server';
+import { deviceSessions } from '~/features/account/sessions.server';
+import { readOwnAuthRows, requireUser } from '~/features/account/session.server';
 import { listAddresses } from '~/features/delivery/address-book.server';
 import { AddressBook } from '~/features/delivery/components/address-book';
 import { DeleteAccount, DownloadYourData } from '~/features/privacy/components/your-data-sections';
@@ -15,13 +15,14 @@ import type { Route } from './+types/account';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const db = context.services.database.db;
-  const [sessions, orders, addresses, security] = await Promise.all([
-    listDeviceSessions(context, request),
-    listUserOrders(db, user.id),
-    listAddresses(db, user.id),
-    securityState(context, request),
+  const { database, env } = context.services;
+  const [own, orders, addresses] = await Promise.all([
+    readOwnAuthRows(context, user, request),
+    listUserOrders(database.db, user.id),
+    listAddresses(database.db, user.id),
   ]);
+  const sessions = deviceSessions(own);
+  const security = securityState(own, env);
   const { firstName, lastName, email, twoFactorEnabled } = user;
   const staff = user.role !== 'customer';
   const { notice, headers } = await takeAccountNotice(request);

@@ -8,6 +8,7 @@ import type { SmsOutbox } from '../sms/sms';
 import { authOptions } from './options';
 import { roleOf, type UserRole } from './roles';
 import { type LookupContext, lookupSession } from './session-lookup';
+import { type OwnAuthRows, readOwnAuthRows } from './own-rows';
 
 /**
  * The mails Better Auth sends. Their wording is the account feature's; the composition root
@@ -114,6 +115,12 @@ export async function sessionUser(
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     role: roleOf(user.role),
   };
+}
+
+/** The account page's rows of a signed-in user (server/auth/own-rows.ts). */
+export async function ownAuthRows(auth: Auth, userId: string, headers: Headers): Promise<OwnAuthRows> {
+  const { db, context } = await lookupOf(auth);
+  return readOwnAuthRows(db, context, userId, headers);
 }
 
 const lookups = new WeakMap<Auth, Promise<{ db: Kysely<never>; context: LookupContext }>>();

@@ -1,6 +1,8 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import { offerOrganisationSignIn, organisationSignInFor } from '#server/auth/organisation-sign-ins';
+import type { OwnAuthRows } from '#server/auth/own-rows';
 import { organisationProviderFor, signInProviders } from '#server/auth/providers';
+import type { Env } from '#server/env';
 import { answer, type FormArgs, invalidFields } from '~/lib/form-action.server';
 import { textFields } from '~/lib/form-answer';
 import type { AccessAnswer, AccountAnswer } from './account-forms';
@@ -96,10 +98,9 @@ export async function signInWithOrganisation(args: Args) {
   return startSignIn(args, provider.id, intent, values);
 }
 
-/** The identities of the signed-in account, and the providers it could link. */
-export async function identitiesOf(context: AppLoadContext, request: Request) {
-  const accounts = await context.services.auth.api.listUserAccounts({ headers: request.headers });
-  const providers = signInProviders(context.services.env);
+/** The identities of the signed-in account (its account rows), and the providers it could link. */
+export function identitiesOf(accounts: OwnAuthRows['accounts'], env: Env) {
+  const providers = signInProviders(env);
   const name = (id: string) =>
     id === 'credential' ? 'Password' : (providers.find((p) => p.id === id)?.name ?? id);
   const linked = accounts.map((account) => ({

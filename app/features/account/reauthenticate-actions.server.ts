@@ -1,5 +1,7 @@
 import type { AppLoadContext } from 'react-router';
+import type { OwnAuthRows } from '#server/auth/own-rows';
 import { markRecentSignIn, recentSignInUntil, spendSignInCode } from '#server/auth/recent-sign-in';
+import type { Env } from '#server/env';
 import { answer, type FormArgs, finish, invalidFields } from '~/lib/form-action.server';
 import { textFields } from '~/lib/form-answer';
 import type { AccountAnswer } from './account-forms';
@@ -18,25 +20,19 @@ type Args = FormArgs<AppLoadContext>;
  */
 
 /** How the account page knows whether its security settings are open, and for how long. */
-export async function securityState(context: AppLoadContext, request: Request) {
-  const { auth } = context.services;
-  const [found, identities, passkeys] = await Promise.all([
-    auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }),
-    identitiesOf(context, request),
-    auth.api.listPasskeys({ headers: request.headers }),
-  ]);
-  const until = found ? recentSignInUntil(found.session) : 0;
-  const user = found?.user as
-    { phoneNumber?: string | null; phoneNumberVerified?: boolean | null } | undefined;
+export function securityState(rows: OwnAuthRows, env: Env) {
+  const current = rows.sessions.find((session) => session.token === rows.currentToken);
+  const until = current ? recentSignInUntil(current) : 0;
+  const identities = identitiesOf(rows.accounts, env);
   return {
     /** Seconds the settings stay open (0: confirm first). */
     openSeconds: Math.max(0, Math.floor((until - Date.now()) / 1000)),
     hasPassword: identities.linked.some((identity) => identity.providerId === 'credential'),
     /** The verified mobile number (sign-in and second-factor codes go there), if any. */
-    phoneNumber: user?.phoneNumberVerified && user.phoneNumber ? user.phoneNumber : null,
+    phoneNumber: rows.phone.verified && rows.phone.number ? rows.phone.number : null,
     /** Ways in through other services: those linked, and those that could be. */
     identities,
-    passkeys: passkeys.map((key) => ({
+    passkeys: rows.passkeys.map((key) => ({
       id: key.id,
       name: key.name || 'Passkey',
       createdAt: key.createdAt ? new Date(key.createdAt).toISOString() : null,

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { redirect } from 'react-router';
-import { type SessionUser, sessionUser } from '#server/auth/auth';
+import { ownAuthRows, type SessionUser, sessionUser } from '#server/auth/auth';
+import type { OwnAuthRows } from '#server/auth/own-rows';
 
 export type { SessionUser };
 
@@ -11,6 +12,15 @@ export function getSessionUser(
   options: { fresh?: boolean } = {},
 ): Promise<SessionUser | null> {
   return sessionUser(context.services.auth, request.headers, options);
+}
+
+/** The signed-in user's sessions, ways in and passkeys, for the account page (after requireUser). */
+export function readOwnAuthRows(
+  context: AppLoadContext,
+  user: SessionUser,
+  request: Request,
+): Promise<OwnAuthRows> {
+  return ownAuthRows(context.services.auth, user.id, request.headers);
 }
 
 /** Pages that need an account: a guest goes to /login and comes back here afterwards. */

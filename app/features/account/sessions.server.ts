@@ -1,25 +1,15 @@
-import type { AppLoadContext } from 'react-router';
+import type { OwnAuthRows } from '#server/auth/own-rows';
 import { describeUserAgent } from './device-label';
 import type { DeviceSession } from './device-session';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
+const iso = (value: number) => new Date(value).toISOString();
 
 /** The visitor's sessions, this device first, then the most recently active. */
-export async function listDeviceSessions(
-  context: AppLoadContext,
-  request: Request,
-): Promise<DeviceSession[]> {
-  const { auth } = context.services;
-  const [sessions, current] = await Promise.all([
-    auth.api.listSessions({ headers: request.headers }),
-    auth.api.getSession({ headers: request.headers }),
-  ]);
-  const currentToken = current?.session.token;
-  const currentId = current?.session.id;
-  return sessions
+export function deviceSessions(rows: OwnAuthRows): DeviceSession[] {
+  return rows.sessions
     .map((session) => ({
       id: session.id,
-      current: session.token === currentToken || session.id === currentId,
+      current: session.token === rows.currentToken,
       device: describeUserAgent(session.userAgent),
       ipAddress: session.ipAddress ?? null,
       signedInAt: iso(session.createdAt),
