@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownAuthRows } from '../../server/auth/auth';
 import { signedInClient } from '../support/accounts';
@@ -27,14 +28,15 @@ describe.each(testEngines)('the account page’s own rows on %s', (engine) => {
     expect((await old.post('/api/auth/sign-in/email', { email, password: 'password-123' })).status).toBe(200);
     const { auth, database } = t.server.services;
     const oldToken = decodeURIComponent(old.cookies.get('better-auth.session_token') ?? '').split('.')[0]!;
-    const stored = await database.db
+    const db = database.db as never as Kysely<Record<string, Record<string, unknown>>>;
+    const stored = await db
       .selectFrom('session')
       .select('expiresAt')
       .where('token', '=', oldToken)
       .executeTakeFirstOrThrow();
-    await database.db
+    await db
       .updateTable('session')
-      .set({ expiresAt: timeLike(stored.expiresAt, Date.now() - 60_000) as never })
+      .set({ expiresAt: timeLike(stored.expiresAt, Date.now() - 60_000) })
       .where('token', '=', oldToken)
       .execute();
 
