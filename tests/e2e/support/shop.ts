@@ -24,11 +24,11 @@ export async function cartReady(page: Page, count = 0) {
 }
 
 /** A confirmed account, made through the API in a separate context: the page stays a guest. */
-export async function confirmedAccount(request: APIRequestContext, baseURL: string) {
+export async function confirmedAccount(request: APIRequestContext, baseURL: string, firstName = 'Cara') {
   const email = `cart-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = 'correct-horse-battery';
   const signUp = await request.post('/api/auth/sign-up/email', {
-    data: { email, password, name: 'Cara Tester', firstName: 'Cara', lastName: 'Tester' },
+    data: { email, password, name: `${firstName} Tester`, firstName, lastName: 'Tester' },
     // A client address of its own: sign-ups are limited per address, and many specs make accounts.
     headers: {
       Origin: new URL(baseURL).origin,
