@@ -96,3 +96,25 @@ describe('the catalogue data', () => {
     }
   });
 });
+
+describe('search words across snapshots', () => {
+  const [first, second] = PRODUCTS;
+  it('are kept when the changed products read the same (a sale), made again when a name changed', () => {
+    const before = new Catalogue(PRODUCTS, CATEGORIES);
+    const words = before.vocabulary();
+    const sold = new Catalogue(
+      PRODUCTS.map((p) => (p.id === first!.id ? { ...p, onHand: p.onHand - 1 } : p)),
+      CATEGORIES,
+    );
+    sold.keepVocabularyOf(before, [first!.id]);
+    expect(sold.vocabulary()).toBe(words);
+
+    const renamed = new Catalogue(
+      PRODUCTS.map((p) => (p.id === second!.id ? { ...p, name: 'Zebracorn Lift Chair' } : p)),
+      CATEGORIES,
+    );
+    renamed.keepVocabularyOf(before, [second!.id]);
+    expect(renamed.vocabulary()).not.toBe(words);
+    expect(renamed.vocabulary().has('zebracorn')).toBe(true);
+  });
+});

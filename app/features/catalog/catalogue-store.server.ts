@@ -106,6 +106,7 @@ export class CatalogueStore {
       after = added
         ? new Catalogue(await readProducts(db), before.categories)
         : new Catalogue(products, before.categories);
+      after.keepVocabularyOf(before, ids);
     }
     this.snapshot = after;
     const change = difference(before, after, ids);
