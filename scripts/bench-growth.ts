@@ -12,7 +12,7 @@ import { growthScenarios, type GrowthVisitors } from './bench/growth-scenarios';
 import { seedCustomers } from './bench/seed-customers';
 import { seedOrderHistory } from './bench/seed-order-history';
 import { makeStaff } from './bench/seed-orders';
-import { type BenchDatabase, freshDatabase, startBenchServer } from './bench/server-process';
+import { type BenchDatabase, freshDatabase, type LoopDelay, startBenchServer } from './bench/server-process';
 import { createShoppers } from './bench/shoppers';
 import { writeGrownCatalogue } from './bench/write-catalogue';
 
@@ -24,7 +24,8 @@ import { writeGrownCatalogue } from './bench/write-catalogue';
 // timed to its first healthy answer, and driven page by page as `npm run bench` does.
 // BENCH_DURATION (seconds a page, default 10), BENCH_CONNECTIONS (default 4), BENCH_ONLY (a part
 // of page names), BENCH_PRODUCTS / BENCH_CUSTOMERS / BENCH_ORDERS (smaller sizes while working on
-// the script), BENCH_PROFILE=<folder> (a CPU profile of each server start).
+// the script), BENCH_PROFILE=<folder> (a CPU profile of each server start), BENCH_KEEP=1 (keep
+// each engine's grown database, to look at query plans).
 ensureBuild();
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -41,11 +42,14 @@ const seconds = (since: number) => Math.round((performance.now() - since) / 100)
 async function measure(
   database: BenchDatabase,
   visitors: GrowthVisitors,
-  stage: Omit<GrowthStage, 'startupMs' | 'rssMb' | 'peakRssMb' | 'results'>,
+  stage: Pick<GrowthStage, 'label' | 'written' | 'writeSeconds'>,
 ): Promise<GrowthStage> {
   const server = await startBenchServer(database.postgresUrl, database);
   try {
-    console.log(`\n${server.engine}, ${stage.label}: started in ${server.startupMs} ms`);
+    const atStart = await server.readLoopDelay();
+    console.log(
+      `\n${server.engine}, ${stage.label}: started in ${server.startupMs} ms, RSS ${atStart.rssMb} MB (V8 heap ${atStart.heapUsedMb} MB in use of ${atStart.heapTotalMb})`,
+    );
     const results = [];
     for (const scenario of growthScenarios(visitors, connections)) {
       if (only && !scenario.name.toLowerCase().includes(only)) continue;
@@ -56,9 +60,24 @@ async function measure(
         `${result.name.padEnd(84)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors + result.non2xx}  CPU ${result.serverCpuMsPerRequest} ms a request  ${verdict}`,
       );
     }
-    const { rssMb, peakRssMb } = await server.readLoopDelay();
-    console.log(`memory: RSS ${rssMb} MB, peak ${peakRssMb} MB`);
-    return { ...stage, startupMs: server.startupMs, rssMb, peakRssMb, results };
+    const after = await server.readLoopDelay();
+    console.log(
+      `memory after the runs: RSS ${after.rssMb} MB, peak ${after.peakRssMb} MB (V8 heap ${after.heapUsedMb} MB in use of ${after.heapTotalMb}, ${after.externalMb} MB outside it)`,
+    );
+    const memory = ({ rssMb, heapUsedMb, heapTotalMb, externalMb }: LoopDelay) => ({
+      rssMb,
+      heapUsedMb,
+      heapTotalMb,
+      externalMb,
+    });
+    return {
+      ...stage,
+      startupMs: server.startupMs,
+      atStart: memory(atStart),
+      afterRuns: memory(after),
+      peakRssMb: after.peakRssMb,
+      results,
+    };
   } finally {
     await server.stop();
   }
@@ -137,7 +156,8 @@ async function growEngine(postgresUrl: string | undefined): Promise<GrowthRun> {
     );
     return { engine, pinning, firstStartMs: first.startupMs, stages };
   } finally {
-    await database.drop();
+    if (process.env.BENCH_KEEP) console.log(`\nkept the database: ${database.url}`);
+    else await database.drop();
   }
 }
 

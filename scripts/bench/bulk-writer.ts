@@ -48,12 +48,12 @@ function sqliteWriter(url: string): BulkWriter {
   const handle = new SQLite(sqlitePathFromUrl(url));
   handle.pragma('journal_mode = WAL');
   handle.pragma('foreign_keys = ON');
-  // A loader's settings: commits need not reach the disk one by one (the file is the bench's
-  // own), and the indexes being filled stay in memory.
-  handle.pragma('synchronous = NORMAL');
+  // A loader's settings: no commit waits for the disk (the file is the bench's own, and closed
+  // cleanly before the server opens it again), and the indexes being filled stay in memory.
+  handle.pragma('synchronous = OFF');
   handle.pragma('cache_size = -262144');
   const statements = new Map<string, SQLite.Statement>();
-  // Parameters per statement stay well under SQLite's limit (32,766).
+  // 100 rows a statement was the quickest of 1, 100 and 500; parameters stay under SQLite's limit.
   const MAX_PARAMETERS = 16_000;
   return {
     engine: 'sqlite',
