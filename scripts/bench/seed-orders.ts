@@ -3,7 +3,7 @@ import { type Insertable, sql } from 'kysely';
 import { hsaFsaStatus } from '../../app/features/catalog/catalog';
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
 import { newOrderReference } from '../../app/features/orders/orders.server';
-import { openDatabase } from '../../server/db/database';
+import { type AppDatabase, openDatabase } from '../../server/db/database';
 import type { OrderItemTable, OrderTable } from '../../server/db/schema';
 
 /**
@@ -34,14 +34,17 @@ function pick<T>(list: readonly T[], n: number): T {
   return value;
 }
 
+/** Makes the account `email` a member of staff with two-factor on: the console's precondition. */
+export async function makeStaff({ db, engine }: AppDatabase, email: string): Promise<void> {
+  const on = engine === 'postgres' ? sql`true` : sql`1`;
+  await sql`update "user" set role = 'staff', "twoFactorEnabled" = ${on} where email = ${email}`.execute(db);
+}
+
 export async function seedOrders(databaseUrl: string, count: number, staffEmail: string): Promise<void> {
   const database = openDatabase(databaseUrl);
-  const { db, engine } = database;
+  const { db } = database;
   try {
-    const on = engine === 'postgres' ? sql`true` : sql`1`;
-    await sql`update "user" set role = 'staff', "twoFactorEnabled" = ${on} where email = ${staffEmail}`.execute(
-      db,
-    );
+    await makeStaff(database, staffEmail);
     const now = Date.now();
     const batch = 400;
     for (let start = 0; start < count; start += batch) {

@@ -12,6 +12,13 @@ export interface LoopDelay {
   max: number;
   cpuPercent: number;
   cpuMs: number;
+  /** The server's resident memory now, and the most it has had since it started (MB). */
+  rssMb: number;
+  peakRssMb: number;
+  /** What the RSS holds (MB): V8's heap (reserved, and in use) and memory outside it. */
+  heapTotalMb: number;
+  heapUsedMb: number;
+  externalMb: number;
 }
 
 export interface BenchServer {
@@ -21,6 +28,8 @@ export interface BenchServer {
   engine: 'sqlite' | 'postgres';
   /** The cores the server and the load generator run on, when `taskset` exists. */
   pinning: string;
+  /** From starting the process (`npm start`'s own steps) to its first healthy /api/health. */
+  startupMs: number;
   resetLoopDelay(): void;
   readLoopDelay(): Promise<LoopDelay>;
   stop(): Promise<void>;
@@ -28,29 +37,50 @@ export interface BenchServer {
 
 export const hasTaskset = spawnSync('taskset', ['-V']).status === 0;
 
+/** A server's database and data folder, which may outlive one server process. */
+export interface BenchDatabase {
+  url: string;
+  /** The server's DATA_DIR (its auth secret: sessions stay valid across restarts). */
+  dir: string;
+  postgresUrl: string | undefined;
+  /** Removes the database and the folder. */
+  drop(): Promise<void>;
+}
+
 /** A fresh database: a new SQLite file, or a new schema in BENCH_DATABASE_URL's database. */
-function freshDatabase(dir: string, postgresUrl: string | undefined) {
-  if (!postgresUrl) return { url: `file:${path.join(dir, 'store.db')}`, drop: async () => {} };
+export function freshDatabase(postgresUrl: string | undefined): BenchDatabase {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  if (!postgresUrl) {
+    return { url: `file:${path.join(dir, 'store.db')}`, dir, postgresUrl, drop: async () => removeDir() };
+  }
   const schema = `bench_${randomBytes(5).toString('hex')}`;
   const url = new URL(postgresUrl);
   url.searchParams.set('schema', schema);
   return {
     url: url.toString(),
+    dir,
+    postgresUrl,
     drop: async () => {
       const client = new pg.Client({ connectionString: postgresUrl });
       await client.connect();
       await client.query(`drop schema if exists "${schema}" cascade`).finally(() => client.end());
+      removeDir();
     },
   };
 }
 
 /**
  * The production server (`scripts/start.ts`, as `npm start` runs it) in its own process on
- * core 1, with a fresh database; the caller (the load generator) pins itself to core 0.
+ * core 1, with a fresh database; the caller (the load generator) pins itself to core 0. Given
+ * a `database`, the server runs on it and stopping it leaves the database for the next start.
  */
-export async function startBenchServer(postgresUrl: string | undefined): Promise<BenchServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
-  const database = freshDatabase(dir, postgresUrl);
+export async function startBenchServer(
+  postgresUrl: string | undefined,
+  given?: BenchDatabase,
+): Promise<BenchServer> {
+  const database = given ?? freshDatabase(postgresUrl);
+  const { dir } = database;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const node = [
@@ -64,6 +94,7 @@ export async function startBenchServer(postgresUrl: string | undefined): Promise
     'scripts/start.ts',
   ];
   const [command = '', ...args] = hasTaskset ? ['taskset', '-c', '1', ...node] : node;
+  const started = performance.now();
   const child: ChildProcess = spawn(command, args, {
     // Request logs go nowhere, but are still written: the server does the work it does in production.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -86,22 +117,25 @@ export async function startBenchServer(postgresUrl: string | undefined): Promise
   if (hasTaskset) spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  for (let waited = 0; ; waited += 100) {
+  // Asked every 20 ms: the startup time is known to that.
+  for (;;) {
     if (child.exitCode !== null) throw new Error('the server exited before it answered');
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) break;
-    if (waited > 60_000) throw new Error('the server did not answer within 60 s');
-    await new Promise((r) => setTimeout(r, 100));
+    if (performance.now() - started > 60_000) throw new Error('the server did not answer within 60 s');
+    await new Promise((r) => setTimeout(r, 20));
   }
+  const startupMs = Math.round(performance.now() - started);
 
   return {
     url,
     databaseUrl: database.url,
     engine: postgresUrl ? 'postgres' : 'sqlite',
     pinning: hasTaskset ? 'server on core 1, load generator on core 0 (taskset)' : 'not pinned (no taskset)',
+    startupMs,
     resetLoopDelay: () => child.send('loop-delay:reset'),
     readLoopDelay: () =>
       new Promise((resolve) => {
@@ -111,8 +145,7 @@ export async function startBenchServer(postgresUrl: string | undefined): Promise
     async stop() {
       child.kill('SIGTERM');
       await exited;
-      await database.drop();
-      rmSync(dir, { recursive: true, force: true });
+      if (!given) await database.drop();
     },
   };
 }
