@@ -27,6 +27,9 @@ import { writeGrownCatalogue } from './bench/write-catalogue';
 // the script), BENCH_PROFILE=<folder> (a CPU profile of each server start), BENCH_KEEP=1 (keep
 // each engine's grown database, to look at query plans).
 ensureBuild();
+// Every page rendered for its request: the page cache would answer the catalogue pages from
+// memory (signed-in shoppers too, ADR 0029), and what grows with the store is the render.
+process.env.PAGE_CACHE = 'false';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const only = process.env.BENCH_ONLY?.toLowerCase();

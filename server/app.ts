@@ -93,7 +93,7 @@ export interface CreateAppOptions {
   isShuttingDown?: () => boolean;
   /** Mounts extra API routes before the API's 404 fallback (used by tests to add a slow route). */
   extendApi?: (api: Hono<AppBindings>) => void;
-  /** False renders every page (tests compare a cached page with a fresh render of it). */
+  /** False renders every page (tests compare a cached page with a fresh render of it); default PAGE_CACHE. */
   cachePages?: boolean;
 }
 
@@ -158,7 +158,7 @@ export function createApp(options: CreateAppOptions) {
   if (clientDir) app.use('*', staticFiles(clientDir));
   app.route('/media', mediaRoutes(services));
   // After the static files: a page is whatever no file answered.
-  if (options.cachePages !== false) app.use('*', cachedPages(services).middleware);
+  if (options.cachePages ?? env.PAGE_CACHE) app.use('*', cachedPages(services).middleware);
 
   const handleRequest = createRequestHandler(
     options.build,

@@ -70,6 +70,8 @@ const envSchema = z.object({
     .regex(/^(sandbox|production|https?:\/\/.+)$/, 'must be sandbox, production or an http(s) URL')
     .default('sandbox'),
   REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
+  /** Off renders every page: to measure renders, or to rule the cache out while looking into a fault. */
+  PAGE_CACHE: booleanFlag.default(true),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

@@ -13,11 +13,10 @@ export interface GrowthVisitors {
 }
 
 /**
- * The growth bench's pages (scripts/bench-growth.ts), each rendered for the request. A
- * signed-in shopper's session cookie keeps the catalogue pages off the page cache
- * (server/page-cache/page-cache.ts serves only visitors without one): that is every signed-in
- * shopper's path, and it renders without filling the cache, which a new query string per
- * request would do (each one stored, up to 48 MB). The session costs one indexed query.
+ * The growth bench's pages (scripts/bench-growth.ts), each rendered for the request: the bench
+ * runs its servers with PAGE_CACHE=false (a new query string per request would fill the cache
+ * instead, each one stored up to 48 MB, and time the making of templates). The catalogue pages
+ * are asked for by a signed-in shopper, whose session costs one indexed query.
  */
 export function growthScenarios(visitors: GrowthVisitors, connections: number): Scenario[] {
   const shopper = () => ({ ...BROWSER, cookie: visitors.shopperCookie });
