@@ -59,7 +59,7 @@ export function scenarios(
     origin,
     'content-type': 'application/json',
   });
-  const addToCartBudget = engine === 'sqlite' ? { rps: 4000, p50: 2, p99: 10 } : { rps: 2000, p99: 15 };
+  const addToCartBudget = engine === 'sqlite' ? { rps: 5000, p50: 2, p99: 10 } : { rps: 2000, p99: 15 };
   let signIns = 0;
   const list: Scenario[] = [
     { name: 'SSR home, anonymous', path: '/', headersFor: () => BROWSER, budget: { rps: 10_000 } },
