@@ -17,6 +17,7 @@ import * as organisationSignIns from './0015-organisation-sign-ins';
 import * as hsaFsa from './0016-hsa-fsa';
 import * as prescriptions from './0017-prescriptions';
 import * as reviews from './0018-reviews';
+import * as ordersToShipByStatus from './0019-orders-to-ship-by-status';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-hsa-fsa': hsaFsa,
   '0017-prescriptions': prescriptions,
   '0018-reviews': reviews,
+  '0019-orders-to-ship-by-status': ordersToShipByStatus,
 };
