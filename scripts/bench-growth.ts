@@ -60,7 +60,7 @@ async function measure(
       results.push(result);
       const verdict = result.met ? 'met' : 'OVER';
       console.log(
-        `${result.name.padEnd(84)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors + result.non2xx}  CPU ${result.serverCpuMsPerRequest} ms a request  ${verdict}`,
+        `${result.name.padEnd(72)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors + result.non2xx}  CPU ${result.serverCpuMsPerRequest} ms a request  ${verdict}`,
       );
     }
     const after = await server.readLoopDelay();
@@ -165,7 +165,8 @@ async function growEngine(postgresUrl: string | undefined): Promise<GrowthRun> {
 }
 
 const runs: GrowthRun[] = [];
-const loadAverage = loadavg().map((l) => Math.round(l * 100) / 100);
+const loads = () => loadavg().map((l) => Math.round(l * 100) / 100);
+const loadAverage = loads();
 for (const postgresUrl of engines) runs.push(await growEngine(postgresUrl));
 
 const machine = {
@@ -174,6 +175,7 @@ const machine = {
   cpu: cpus()[0]?.model ?? 'unknown CPU',
   node: process.version,
   loadAverage,
+  loadAverageAfter: loads(),
   durationSeconds: duration,
   connections,
 };

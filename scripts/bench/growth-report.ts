@@ -38,6 +38,7 @@ export interface GrowthMachine {
   cpu: string;
   node: string;
   loadAverage: number[];
+  loadAverageAfter: number[];
   durationSeconds: number;
   connections: number;
 }
@@ -93,7 +94,7 @@ function engineTable(run: GrowthRun): string[] {
 /** Rewrites the growth section of docs/performance.md with this run's tables. */
 export async function writeGrowthReport(machine: GrowthMachine, runs: GrowthRun[]): Promise<void> {
   const lines = [
-    `Measured ${machine.date.slice(0, 16).replace('T', ' ')} UTC on ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load average before the run ${machine.loadAverage.join(' / ')}; ${machine.durationSeconds} s per page after a 2 s warm-up, ${machine.connections} connections at once. Reproduce with \`npm run bench:growth\` (add \`BENCH_DATABASE_URL=postgres://…\` for PostgreSQL). A cell: p99 and p50 latency, answers a second, server CPU time per answer (about what one request alone takes); OVER where a budget is not met.`,
+    `Measured ${machine.date.slice(0, 16).replace('T', ' ')} UTC on ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load average (1, 5, 15 min) before the run ${machine.loadAverage.join(' / ')}, after it ${machine.loadAverageAfter.join(' / ')}; ${machine.durationSeconds} s per page after a 2 s warm-up, ${machine.connections} connections at once. Reproduce with \`npm run bench:growth\` (add \`BENCH_DATABASE_URL=postgres://…\` for PostgreSQL). A cell: p99 and p50 latency, answers a second, server CPU time per answer (about what one request alone takes); OVER where a budget is not met.`,
   ];
   for (const run of runs) {
     lines.push(

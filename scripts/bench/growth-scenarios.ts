@@ -31,7 +31,7 @@ export function growthScenarios(visitors: GrowthVisitors, connections: number): 
   return [
     page('category page (/category/mobility)', '/category/mobility', shopper),
     page(
-      'filtered and sorted listing (wheelchairs, two brands, $150-800, price low to high)',
+      'filtered and sorted listing (wheelchairs, 2 brands, $150-800, by price)',
       '/category/mobility/wheelchairs?brand=drive-medical&brand=invacare&min=150&max=800&sort=price-low',
       shopper,
     ),

@@ -64,7 +64,10 @@ export function freshDatabase(postgresUrl: string | undefined): BenchDatabase {
     drop: async () => {
       const client = new pg.Client({ connectionString: postgresUrl });
       await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`).finally(() => client.end());
+      // The job queue's tables live in a schema beside the store's (server/jobs/pg-boss-queue.ts).
+      await client
+        .query(`drop schema if exists "${schema}" cascade; drop schema if exists "${schema}_jobs" cascade`)
+        .finally(() => client.end());
       removeDir();
     },
   };

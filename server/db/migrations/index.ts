@@ -18,6 +18,7 @@ import * as hsaFsa from './0016-hsa-fsa';
 import * as prescriptions from './0017-prescriptions';
 import * as reviews from './0018-reviews';
 import * as productSearch from './0019-product-search';
+import * as ordersToShipByStatus from './0020-orders-to-ship-by-status';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017-prescriptions': prescriptions,
   '0018-reviews': reviews,
   '0019-product-search': productSearch,
+  '0020-orders-to-ship-by-status': ordersToShipByStatus,
 };
