@@ -2,7 +2,6 @@ import { Search } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useNavigate } from 'react-router';
 import { searchQuerySchema } from '~/features/catalog/catalog.schema';
-import { catalogueOf } from '~/features/catalog/catalogue-store.server';
 import { searchCatalogue } from '~/features/catalog/product-search.server';
 import { Pagination } from '~/components/ui/pagination';
 import { pageList } from '~/lib/page-list';
@@ -15,9 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { q, page } = searchQuerySchema.parse({ q: params.get('q') ?? '', page: params.get('page') ?? 1 });
   if (!q) return { q, results: [], page: 1, totalPages: 1, total: 0 };
-  const { products, ...found } = await searchCatalogue(context.services, q, page);
-  const catalogue = catalogueOf(context.services);
-  return { q, ...found, results: products.map((p) => catalogue.gridCard(p)) };
+  const { items, ...found } = await searchCatalogue(context.services, q, page);
+  return { q, ...found, results: items };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

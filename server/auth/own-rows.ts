@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type LookupContext, readCookie, verifySignedCookie } from './session-lookup';
+import { type LookupContext, sessionTokenOf } from './session-lookup';
 
 /** The columns of Better Auth's tables the account page lists (migrations 0002, 0014). */
 interface OwnTables {
@@ -55,7 +55,6 @@ export async function readOwnAuthRows(
   now = Date.now(),
 ): Promise<OwnAuthRows> {
   const tables = db as unknown as Kysely<OwnTables>;
-  const raw = readCookie(headers.get('cookie') ?? '', context.sessionCookie);
   const [sessions, accounts, passkeys, user] = await Promise.all([
     tables
       .selectFrom('session')
@@ -80,7 +79,7 @@ export async function readOwnAuthRows(
       .executeTakeFirst(),
   ]);
   return {
-    currentToken: raw ? verifySignedCookie(raw, context.secret) : null,
+    currentToken: sessionTokenOf(headers, context),
     sessions: sessions
       .filter((session) => time(session.expiresAt) > now)
       .map(({ expiresAt: _expiresAt, createdAt, updatedAt, reauthenticatedAt, ...session }) => ({

@@ -71,6 +71,12 @@ export function verifySignedCookie(raw: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
 }
 
+/** The request's session token, when its cookie carries one signed with the store's secret. */
+export function sessionTokenOf(headers: Headers, context: LookupContext): string | null {
+  const raw = readCookie(headers.get('cookie') ?? '', context.sessionCookie);
+  return raw ? verifySignedCookie(raw, context.secret) : null;
+}
+
 /**
  * The database check of a session for the API, in one indexed query (session.token is unique)
  * instead of Better Auth's whole get-session endpoint (which also signs and encrypts a new
@@ -87,13 +93,9 @@ export async function lookupSession(
   headers: Headers,
   now = Date.now(),
 ): Promise<LookupResult> {
-  const cookies = headers.get('cookie');
-  if (!cookies) return null;
-  const raw = readCookie(cookies, context.sessionCookie);
-  if (!raw) return null;
-  const token = verifySignedCookie(raw, context.secret);
+  const token = sessionTokenOf(headers, context);
   if (!token) return null;
-  if (readCookie(cookies, context.dontRememberCookie)) return 'delegate';
+  if (readCookie(headers.get('cookie') ?? '', context.dontRememberCookie)) return 'delegate';
   const row = await (db as unknown as Kysely<AuthTables>)
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')

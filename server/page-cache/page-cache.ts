@@ -96,9 +96,10 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
 
   const middleware: MiddlewareHandler<AppBindings> = async (c, next) => {
     if (c.req.method !== 'GET' || !CACHEABLE_PATH.test(c.req.path)) return next();
+    const { viewerOf } = options;
     const signedIn = SESSION_COOKIE.test(c.req.header('cookie') ?? '');
-    if (signedIn && !options.viewerOf) return next();
-    const viewer = signedIn && options.viewerOf ? await options.viewerOf(c) : null;
+    if (signedIn && !viewerOf) return next();
+    const viewer = signedIn && viewerOf ? await viewerOf(c) : null;
     // Path and query string, without parsing the whole URL on every cached answer.
     const query = c.req.url.indexOf('?');
     const page = query === -1 ? c.req.path : c.req.path + c.req.url.slice(query);
@@ -108,32 +109,26 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
     const cached = lookup(key);
     if (cached) return answer(c, cached, nonce, viewer);
 
-    if (!viewer) {
-      await next();
-      if (!isCacheable(c.res)) return;
-      const html = await c.res.text();
-      const entry = toEntry(c.req.path, html, nonce, false, c.res.headers.get('Content-Type') ?? '');
-      if (!entry) {
-        c.res = new Response(html, c.res);
-        return;
-      }
-      remember(key, entry);
-      c.res = answer(c, entry, nonce, null);
+    // A shopper's page is rendered with the stand-in name whatever the answer (a missing
+    // product's 404 page too), so every HTML answer for them has the mark replaced.
+    if (viewer) c.set('viewer', { ...viewer, name: NAME_MARK });
+    await next();
+    const contentType = c.res.headers.get('Content-Type') ?? '';
+    const cacheable = isCacheable(c.res);
+    if (viewer ? !contentType.startsWith('text/html') : !cacheable) return;
+    const html = await c.res.text();
+    const entry = toEntry(c.req.path, html, nonce, viewer !== null, contentType);
+    if (!entry && !viewer) {
+      // A page without a nonce: sent as it is, not kept.
+      c.res = new Response(html, c.res);
       return;
     }
-
-    // Rendered with the stand-in name, whatever the answer: a missing product's 404 page too.
-    c.set('viewer', { ...viewer, name: NAME_MARK });
-    await next();
-    if (!(c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) return;
-    const html = await c.res.text();
-    const entry = toEntry(c.req.path, html, nonce, true, c.res.headers.get('Content-Type') ?? '');
     if (!entry) {
       c.get('logger').error({ path: c.req.path }, 'page cache: the signed-in page has no place for the name');
       c.res = c.text('Something went wrong on our side. Please try again.', 500);
       return;
     }
-    if (!isCacheable(c.res)) {
+    if (!cacheable) {
       c.res = new Response(entry.template.text(valuesFor(nonce, viewer)), c.res);
       return;
     }

@@ -177,8 +177,25 @@ export async function seedCatalogue(db: Db, seed: CatalogueSeed, now = Date.now(
     const added = new Set(inserted.map((row) => row.id));
     const fresh = seed.products.filter((p) => added.has(p.id));
     if (fresh.length === 0) return 0;
-    const numbered = <T>(items: readonly T[]) => items.map((item, index) => ({ item, position: index + 1 }));
-    const images = fresh.flatMap((p) =>
+    const { images, features, specifications, inventory } = productDetailRows(fresh, now);
+    if (images.length > 0) await trx.insertInto('product_images').values(images).execute();
+    if (features.length > 0) await trx.insertInto('product_features').values(features).execute();
+    if (specifications.length > 0) {
+      await trx.insertInto('product_specifications').values(specifications).execute();
+    }
+    await trx.insertInto('inventory').values(inventory).execute();
+    return fresh.length;
+  });
+}
+
+/**
+ * A product's rows beside its own (images, features, specifications, stock), positions from 1:
+ * what the seed writes, and the growth bench for its generated products.
+ */
+export function productDetailRows(products: readonly ProductRecord[], now: number) {
+  const numbered = <T>(items: readonly T[]) => items.map((item, index) => ({ item, position: index + 1 }));
+  return {
+    images: products.flatMap((p) =>
       numbered(p.images).map(({ item, position }) => ({
         product_id: p.id,
         position,
@@ -187,32 +204,24 @@ export async function seedCatalogue(db: Db, seed: CatalogueSeed, now = Date.now(
         width: item.width,
         height: item.height,
       })),
-    );
-    if (images.length > 0) await trx.insertInto('product_images').values(images).execute();
-    const features = fresh.flatMap((p) =>
+    ),
+    features: products.flatMap((p) =>
       numbered(p.features).map(({ item, position }) => ({ product_id: p.id, position, text: item })),
-    );
-    if (features.length > 0) await trx.insertInto('product_features').values(features).execute();
-    const specifications = fresh.flatMap((p) =>
+    ),
+    specifications: products.flatMap((p) =>
       numbered(p.extraSpecifications).map(({ item, position }) => ({
         product_id: p.id,
         position,
         name: item.name,
         value: item.value,
       })),
-    );
-    if (specifications.length > 0) {
-      await trx.insertInto('product_specifications').values(specifications).execute();
-    }
-    await trx
-      .insertInto('inventory')
-      .values(fresh.map((p) => ({ product_id: p.id, on_hand: p.onHand, updated_at: now })))
-      .execute();
-    return fresh.length;
-  });
+    ),
+    inventory: products.map((p) => ({ product_id: p.id, on_hand: p.onHand, updated_at: now })),
+  };
 }
 
-function productRow(
+/** A product's own row of the products table (the seed's, and the growth bench's). */
+export function productRow(
   p: ProductRecord,
   { position, now, flag }: { position: number; now: number; flag: (value: boolean) => boolean | number },
 ) {

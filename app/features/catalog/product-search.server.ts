@@ -1,7 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import type { AppServices } from '#server/types';
-import type { Product } from './catalog.types';
+import type { Page } from '~/lib/page-list';
+import type { ProductCard } from './catalog';
 import { catalogueOf } from './catalogue-store.server';
 import { queryWords } from './search-words';
 
@@ -83,12 +84,15 @@ function postgresQuery(groups: readonly (readonly string[])[], page: { offset: n
     limit ${page.limit} offset ${page.offset}` as SearchQuery;
 }
 
-/** One page of search results for a shopper's query; a page beyond the end shows the last one. */
+/**
+ * One page of search results for a shopper's query, as the grid shows them (a listing's page
+ * shape); a page beyond the end shows the last one.
+ */
 export async function searchCatalogue(
   services: AppServices,
   query: string,
   pageNumber: number,
-): Promise<{ products: Product[]; page: number; totalPages: number; total: number }> {
+): Promise<Page<ProductCard>> {
   const catalogue = catalogueOf(services);
   const vocabulary = catalogue.vocabulary();
   const groups = queryWords(query).map((word) => vocabulary.alternatives(word));
@@ -104,9 +108,12 @@ export async function searchCatalogue(
   }
   // The snapshot may lag a moment behind the table on another instance: a product it does not
   // have yet is left out of this answer rather than shown half.
-  const products = found.ids.flatMap((id) => catalogue.getProduct(id) ?? []);
+  const items = found.ids.flatMap((id) => {
+    const product = catalogue.getProduct(id);
+    return product ? [catalogue.gridCard(product)] : [];
+  });
   return {
-    products,
+    items,
     page,
     totalPages: Math.max(1, Math.ceil(found.total / SEARCH_PAGE_SIZE)),
     total: found.total,
