@@ -34,25 +34,25 @@ describe('DesktopCategoryMenu with a mouse', () => {
 
   it('opens after the pointer rests on a category, not when it only passes over', () => {
     const { item, expanded } = renderMenu();
-    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'mouse' });
+    fireEvent.pointerMove(item('Mobility'), { pointerType: 'mouse' });
     advance(HOVER_OPEN_MS - 50);
     fireEvent.pointerLeave(item('Mobility'), { pointerType: 'mouse' });
     advance(HOVER_OPEN_MS);
     expect(expanded('Mobility')).toBe('false');
 
-    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'mouse' });
+    fireEvent.pointerMove(item('Mobility'), { pointerType: 'mouse' });
     advance(HOVER_OPEN_MS);
     expect(expanded('Mobility')).toBe('true');
   });
 
   it('closes a while after the pointer leaves, and stays open if it comes back in time', () => {
     const { item, expanded } = renderMenu();
-    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'mouse' });
+    fireEvent.pointerMove(item('Mobility'), { pointerType: 'mouse' });
     advance(HOVER_OPEN_MS);
     fireEvent.pointerLeave(item('Mobility'), { pointerType: 'mouse' });
     advance(HOVER_CLOSE_MS - 100);
     expect(expanded('Mobility')).toBe('true');
-    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'mouse' });
+    fireEvent.pointerMove(item('Mobility'), { pointerType: 'mouse' });
     advance(HOVER_CLOSE_MS);
     expect(expanded('Mobility')).toBe('true');
 
@@ -61,9 +61,27 @@ describe('DesktopCategoryMenu with a mouse', () => {
     expect(expanded('Mobility')).toBe('false');
   });
 
+  it('opens nothing when the page moves under a resting pointer', () => {
+    const { item, expanded } = renderMenu();
+    // Layout moving a category under a still mouse sends boundary events, not a move.
+    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'mouse' });
+    fireEvent.pointerOver(item('Mobility'), { pointerType: 'mouse' });
+    advance(HOVER_OPEN_MS * 2);
+    expect(expanded('Mobility')).toBe('false');
+  });
+
+  it('waits from the first move: moving on a category does not put off its opening', () => {
+    const { item, expanded } = renderMenu();
+    fireEvent.pointerMove(item('Mobility'), { pointerType: 'mouse' });
+    advance(HOVER_OPEN_MS - 50);
+    fireEvent.pointerMove(item('Mobility'), { pointerType: 'mouse' });
+    advance(50);
+    expect(expanded('Mobility')).toBe('true');
+  });
+
   it('keeps a dropdown open by a click when the pointer leaves', () => {
     const { item, button, expanded } = renderMenu();
-    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'mouse' });
+    fireEvent.pointerMove(item('Mobility'), { pointerType: 'mouse' });
     advance(HOVER_OPEN_MS);
     fireEvent.click(button('Mobility'));
     expect(expanded('Mobility')).toBe('true');
@@ -76,10 +94,10 @@ describe('DesktopCategoryMenu with a mouse', () => {
 
   it('leaves touch, pen and devices without hover to the button', () => {
     const { item, button, expanded } = renderMenu();
-    fireEvent.pointerEnter(item('Mobility'), { pointerType: 'touch' });
-    fireEvent.pointerEnter(item('Respiratory'), { pointerType: 'pen' });
+    fireEvent.pointerMove(item('Mobility'), { pointerType: 'touch' });
+    fireEvent.pointerMove(item('Respiratory'), { pointerType: 'pen' });
     canHover = false;
-    fireEvent.pointerEnter(item('Orthopedic'), { pointerType: 'mouse' });
+    fireEvent.pointerMove(item('Orthopedic'), { pointerType: 'mouse' });
     advance(HOVER_OPEN_MS * 2);
     expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
     fireEvent.click(button('Mobility'));
