@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { CATEGORY_MENU } from '~/features/catalog/data/category-menu';
 
 const MENU = CATEGORY_MENU.filter((c) => c.inMenu);
-/** Resting on a category this long opens it: a pointer passing over the bar opens nothing. */
+/** A pointer that moved onto a category and rests this long opens it; passing over opens nothing. */
 export const HOVER_OPEN_MS = 150;
 /** Leaving closes after this long, so a pointer that slips off on the way down keeps it open. */
 export const HOVER_CLOSE_MS = 300;
@@ -23,13 +23,10 @@ export function DesktopCategoryMenu() {
   const open = openAt?.key === location.key ? openAt.id : null;
   const navRef = useRef<HTMLUListElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // The category a resting pointer is about to open, so moving on it does not restart the wait.
-  const opening = useRef<string | null>(null);
   // Only a mouse on a device that can hover: touch and pen keep to the button.
   const hover = (event: React.PointerEvent, ms: number, id: string | null) => {
     if (event.pointerType !== 'mouse' || !matchMedia('(hover: hover)').matches) return;
     clearTimeout(timer.current);
-    opening.current = id;
     timer.current = setTimeout(() => setOpenAt(id ? { id, key: location.key, hover: true } : null), ms);
   };
 
@@ -60,19 +57,17 @@ export function DesktopCategoryMenu() {
           <li
             key={category.id}
             className="relative flex items-center"
-            // Opened by a pointer that moves onto the category, never by the page moving under a
-            // resting one (a removed cart row scrolls the header under it, and the dropdown would
-            // cover what the shopper was about to click). From one open dropdown to the next
-            // category at once; a dropdown opened by a click stays when the pointer leaves.
-            onPointerMove={(event) => {
-              if (isOpen) clearTimeout(timer.current);
-              else if (opening.current !== category.id) hover(event, open ? 0 : HOVER_OPEN_MS, category.id);
-            }}
-            onPointerLeave={(event) => {
-              if (openAt?.hover) return hover(event, HOVER_CLOSE_MS, null);
-              clearTimeout(timer.current);
-              opening.current = null;
-            }}
+            // Opened by a pointer that moved onto the category and rests there, never by the page
+            // moving under a resting one (a removed cart row scrolls the header under it, and the
+            // dropdown would cover what the shopper was about to click). From one open dropdown
+            // to the next category at once; a dropdown opened by a click stays when the pointer
+            // leaves.
+            onPointerMove={(event) =>
+              isOpen ? clearTimeout(timer.current) : hover(event, open ? 0 : HOVER_OPEN_MS, category.id)
+            }
+            onPointerLeave={(event) =>
+              openAt?.hover ? hover(event, HOVER_CLOSE_MS, null) : clearTimeout(timer.current)
+            }
           >
             <Link to={`/category/${category.id}`} className="py-3 pl-3 font-bold hover:underline">
               {category.name}
