@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { requestId } from 'hono/request-id';
+import type { RequestListener } from 'node:http';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 // The composition root: the one module of server/ that imports features (eslint.config.js).
 import { authMails } from '../app/features/account/account-mail.server';
@@ -26,11 +26,17 @@ import { originCheck } from './middleware/origin-check';
 import { providerOrigins } from './auth/providers';
 import { authRoutes } from './routes/auth';
 import { wellKnownRoutes } from './routes/well-known';
-import { securityHeaders } from './middleware/security-headers';
+import { requestIds } from './middleware/request-id';
+import {
+  type SecurityHeaderOptions,
+  securityHeaders,
+  securityHeaderSet,
+} from './middleware/security-headers';
 import { requestLogger } from './middleware/request-logger';
 import { healthRoutes } from './routes/health';
 import { startMailWorker } from './mail/outbox';
 import { startSmsWorker } from './sms/sms';
+import { cachedPagesFirst } from './page-cache/fast-path';
 import { type PageCache, pageCache } from './page-cache/page-cache';
 import { staticFiles } from './static-files';
 import type { AppBindings, AppServices } from './types';
@@ -97,21 +103,38 @@ export interface CreateAppOptions {
   cachePages?: boolean;
 }
 
+const securityOptions = (env: AppServices['env']): SecurityHeaderOptions => ({
+  https: env.isHttps,
+  development: env.NODE_ENV === 'development',
+  formActionOrigins: providerOrigins(env),
+});
+
+const cachingPages = (options: CreateAppOptions) => options.cachePages ?? options.services.env.PAGE_CACHE;
+
+/**
+ * Node's request listener around the app's: a guest's cached page is answered before the
+ * framework, with the headers, nonce, request id and log line the app would give it (ADR 0030).
+ */
+export function cachedPagesFirstFor(options: CreateAppOptions): (app: RequestListener) => RequestListener {
+  if (!cachingPages(options)) return (app) => app;
+  const fastPath = {
+    cache: cachedPages(options.services),
+    logger: options.services.logger,
+    securityHeaders: securityHeaderSet(securityOptions(options.services.env)),
+    isShuttingDown: options.isShuttingDown ?? (() => false),
+  };
+  return (app) => cachedPagesFirst(fastPath, app);
+}
+
 export function createApp(options: CreateAppOptions) {
   const { services, clientDir } = options;
   const { env, logger } = services;
   const isShuttingDown = options.isShuttingDown ?? (() => false);
   const app = new Hono<AppBindings>();
 
-  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(requestIds());
   app.use(requestLogger(logger));
-  app.use(
-    securityHeaders({
-      https: env.isHttps,
-      development: env.NODE_ENV === 'development',
-      formActionOrigins: providerOrigins(env),
-    }),
-  );
+  app.use(securityHeaders(securityOptions(env)));
   app.use(async (c, next) => {
     await next();
     if (isShuttingDown()) c.res.headers.set('Connection', 'close');
@@ -158,7 +181,7 @@ export function createApp(options: CreateAppOptions) {
   if (clientDir) app.use('*', staticFiles(clientDir));
   app.route('/media', mediaRoutes(services));
   // After the static files: a page is whatever no file answered.
-  if (options.cachePages ?? env.PAGE_CACHE) app.use('*', cachedPages(services).middleware);
+  if (cachingPages(options)) app.use('*', cachedPages(services).middleware);
 
   const handleRequest = createRequestHandler(
     options.build,

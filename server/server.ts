@@ -1,9 +1,17 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
-import { authMails, type CreateAppOptions, createApp, openFeatures, startFeatureJobs } from './app';
+import {
+  authMails,
+  cachedPagesFirstFor,
+  type CreateAppOptions,
+  createApp,
+  openFeatures,
+  startFeatureJobs,
+} from './app';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import { createServices } from './services';
@@ -32,17 +40,19 @@ export async function startServer(
     ((await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)) as ServerBuild);
 
   let shuttingDown = false;
-  const app = createApp({
+  const appOptions: CreateAppOptions = {
     services,
     build,
     clientDir: path.relative(process.cwd(), path.join(BUILD_DIR, 'client')),
     isShuttingDown: () => shuttingDown,
     extendApi: options.extendApi,
-  });
+  };
+  const app = createApp(appOptions);
+  const cachedPagesFirst = cachedPagesFirstFor(appOptions);
 
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
-  });
+  // Hono's adapter for Node, behind the cached pages' fast path.
+  const server = createServer(cachedPagesFirst(getRequestListener(app.fetch, { hostname: env.HOST })));
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = `http://${shownHost}:${port}`;

@@ -69,8 +69,35 @@ export function freshNonce(): string {
   return nonce;
 }
 
+/** The headers every answer carries, and a document's policy for its nonce (built once). */
+export interface SecurityHeaderSet {
+  common: readonly (readonly [string, string])[];
+  documentPolicy(nonce: string): string;
+}
+
+/**
+ * Built once per server: the policy around its nonce is two fixed strings. Shared by the
+ * middleware and the cached pages' fast path (server/page-cache/fast-path.ts), which answers
+ * ahead of the middleware and must send the same headers.
+ */
+export function securityHeaderSet(options: SecurityHeaderOptions): SecurityHeaderSet {
+  const MARK = '\u0000';
+  const [before = '', after = ''] = contentSecurityPolicy(MARK, options).split(MARK);
+  const common: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ];
+  if (options.https) common.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']);
+  return { common, documentPolicy: (nonce) => before + nonce + after };
+}
+
 /** Sets a fresh CSP nonce for the request and the security headers on every response. */
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<AppBindings> {
+  const set = securityHeaderSet(options);
   return async (c, next) => {
     // API answers are data, never documents: they load nothing, so their policy allows nothing
     // and needs no nonce (one less random draw and policy string on the busiest paths).
@@ -85,15 +112,7 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     // policy (default-src 'none'; sandbox), which stays.
     if (isApi) headers.set('Content-Security-Policy', API_POLICY);
     else if (c.res.status !== 304 && !headers.has('Content-Security-Policy'))
-      headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, options));
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    headers.set('X-Frame-Options', 'DENY');
-    headers.set('Permissions-Policy', PERMISSIONS_POLICY);
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-    headers.set('Cross-Origin-Resource-Policy', 'same-origin');
-    if (options.https) {
-      headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-    }
+      headers.set('Content-Security-Policy', set.documentPolicy(nonce));
+    for (const [name, value] of set.common) headers.set(name, value);
   };
 }

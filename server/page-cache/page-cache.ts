@@ -43,8 +43,29 @@ interface Entry {
   storedAt: number;
 }
 
+/** A cached page's answer, ready for Hono's Response or Node's ServerResponse. */
+export interface CachedAnswer {
+  status: 200 | 304;
+  headers: [string, string][];
+  body: Buffer | string | null;
+}
+
+/** What a cached answer depends on in the request. */
+export interface PageRequest {
+  /** Path and query string, as the request line gave them. */
+  url: string;
+  cookie: string | undefined;
+  ifNoneMatch: string | undefined;
+  acceptEncoding: string | undefined;
+}
+
 export interface PageCache {
   middleware: MiddlewareHandler<AppBindings>;
+  /**
+   * A guest's GET answered from the cache with this nonce, or undefined when the app must
+   * answer it (not a cached page, or a session cookie). For the fast path (fast-path.ts).
+   */
+  guestAnswer(request: PageRequest, nonce: string): CachedAnswer | undefined;
   /** Forget these paths' pages (with any query string): their content changed. */
   drop(paths: readonly string[]): void;
   /** Forget every page. */
@@ -138,6 +159,13 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
 
   return {
     middleware,
+    guestAnswer(request, nonce) {
+      const query = request.url.indexOf('?');
+      const path = query === -1 ? request.url : request.url.slice(0, query);
+      if (!CACHEABLE_PATH.test(path) || SESSION_COOKIE.test(request.cookie ?? '')) return undefined;
+      const entry = lookup(request.url);
+      return entry && cachedAnswer(entry, nonce, null, request.ifNoneMatch, request.acceptEncoding);
+    },
     drop(paths) {
       const dropped = new Set(paths);
       for (const [key, entry] of [...entries]) {
@@ -225,24 +253,44 @@ function valuesFor(nonce: string, viewer: Viewer | null): string[] {
   return viewer ? [nonce, inHtml(viewer.name), inHydrationScript(viewer.name)] : [nonce];
 }
 
-function answer(c: Context<AppBindings>, entry: Entry, nonce: string, viewer: Viewer | null): Response {
+function cachedAnswer(
+  entry: Entry,
+  nonce: string,
+  viewer: Viewer | null,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): CachedAnswer {
   // A signed-in page's tag names its shopper too: a browser another account used must not keep
   // their page.
   const etag = viewer
     ? `W/"${createHash('sha256').update(entry.etag).update(viewer.name).digest('base64url').slice(0, 27)}"`
     : entry.etag;
-  const headers = new Headers({ 'Cache-Control': CACHE_CONTROL, Vary: VARY, ETag: etag });
-  const tags = c.req.header('if-none-match');
-  if (tags && tags.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+  const headers: [string, string][] = [
+    ['Cache-Control', CACHE_CONTROL],
+    ['Vary', VARY],
+    ['ETag', etag],
+  ];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
     // No new CSP either (see security-headers.ts): the browser keeps the page it has with the
     // headers it came with, and a 304's headers would replace them.
-    return new Response(null, { status: 304, headers });
+    return { status: 304, headers, body: null };
   }
   const values = valuesFor(nonce, viewer);
-  headers.set('Content-Type', entry.contentType);
-  if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
-    headers.set('Content-Encoding', 'gzip');
-    return new Response(asBody(entry.template.gzip(values)), { status: 200, headers });
+  headers.push(['Content-Type', entry.contentType]);
+  if (/\bgzip\b/.test(acceptEncoding ?? '')) {
+    headers.push(['Content-Encoding', 'gzip']);
+    return { status: 200, headers, body: entry.template.gzip(values) };
   }
-  return new Response(entry.template.text(values), { status: 200, headers });
+  return { status: 200, headers, body: entry.template.text(values) };
+}
+
+function answer(c: Context<AppBindings>, entry: Entry, nonce: string, viewer: Viewer | null): Response {
+  const { status, headers, body } = cachedAnswer(
+    entry,
+    nonce,
+    viewer,
+    c.req.header('if-none-match'),
+    c.req.header('accept-encoding'),
+  );
+  return new Response(typeof body === 'string' || body === null ? body : asBody(body), { status, headers });
 }
