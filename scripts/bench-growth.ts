@@ -24,7 +24,8 @@ import { writeGrownCatalogue } from './bench/write-catalogue';
 // timed to its first healthy answer, and driven page by page as `npm run bench` does.
 // BENCH_DURATION (seconds a page, default 10), BENCH_CONNECTIONS (default 4), BENCH_ONLY (a part
 // of page names), BENCH_PRODUCTS / BENCH_CUSTOMERS / BENCH_ORDERS (smaller sizes while working on
-// the script), BENCH_PROFILE=<folder> (a CPU profile of each server start), BENCH_KEEP=1 (keep
+// the script; BENCH_ORDERS=0 stops at the grown catalogue, which is all the storefront's pages
+// need and skips the slow order history), BENCH_PROFILE=<folder> (a CPU profile of each server start), BENCH_KEEP=1 (keep
 // each engine's grown database, to look at query plans).
 ensureBuild();
 // Every page rendered for its request: the page cache would answer the catalogue pages from
@@ -137,6 +138,7 @@ async function growEngine(postgresUrl: string | undefined): Promise<GrowthRun> {
       }),
     );
 
+    if (ORDERS === 0) return { engine, pinning, firstStartMs: first.startupMs, stages };
     since = performance.now();
     writer = await openBulkWriter(database.url);
     await seedOrderHistory(writer, {

@@ -95,6 +95,25 @@ describe.each(testEngines)('search on %s', (engine) => {
     expect(past).toContain(`aria-label="Page ${lastPage}" aria-current="page"`);
   });
 
+  it('ranks by how many of the words the name holds, then in catalogue order', async () => {
+    const groups = [['folding'], ['walker']];
+    const { ids } = await searchIndex(db(), engine, groups, { offset: 0, limit: 200 });
+    expect(ids.length).toBeGreaterThan(2);
+    const byId = new Map(SEED_PRODUCTS.map((p, position) => [p.id, { p, position }]));
+    const ranks = ids.map((id) => {
+      const { p, position } = byId.get(id)!;
+      const name = foldText(p.name);
+      return { score: groups.filter(([word]) => name.includes(word!)).length, position };
+    });
+    expect(new Set(ranks.map((r) => r.score)).size).toBeGreaterThan(1);
+    for (let i = 1; i < ranks.length; i++) {
+      const [before, after] = [ranks[i - 1]!, ranks[i]!];
+      expect(
+        before.score > after.score || (before.score === after.score && before.position < after.position),
+      ).toBe(true);
+    }
+  });
+
   it('follows every write to a product, and never returns an unpublished one', async () => {
     const [product] = SEED_PRODUCTS;
     const search = (word: string) => searchIndex(db(), engine, [[word]], { offset: 0, limit: 50 });
@@ -110,8 +129,36 @@ describe.each(testEngines)('search on %s', (engine) => {
     expect(brand.ids).toContain(product!.id);
     expect(brand.total).toBe(SEED_PRODUCTS.filter((p) => p.brand === product!.brand).length);
 
-    const off = engine === 'postgres' ? sql<boolean>`false` : sql<number>`0`;
-    await db().updateTable('products').set({ published: off }).where('id', '=', product!.id).execute();
+    // The index keeps the catalogue order: a product moved to the end is listed last.
+    const { position } = await db()
+      .selectFrom('products')
+      .select('position')
+      .where('id', '=', product!.id)
+      .executeTakeFirstOrThrow();
+    await db().updateTable('products').set({ position: 1_000_000 }).where('id', '=', product!.id).execute();
+    expect((await search('quokkamed')).ids.at(-1)).toBe(product!.id);
+    await db().updateTable('products').set({ position }).where('id', '=', product!.id).execute();
+    expect((await search('quokkamed')).ids).toEqual(brand.ids);
+
+    const flag = (on: boolean) =>
+      engine === 'postgres' ? sql<boolean>`${sql.lit(on)}` : sql<number>`${on ? 1 : 0}`;
+    await db()
+      .updateTable('products')
+      .set({ published: flag(false) })
+      .where('id', '=', product!.id)
+      .execute();
     expect((await search('zebracorn')).ids).toEqual([]);
+    expect((await search('quokkamed')).total).toBe(brand.total - 1);
+    await db()
+      .updateTable('products')
+      .set({ published: flag(true) })
+      .where('id', '=', product!.id)
+      .execute();
+    expect((await search('zebracorn')).ids).toEqual([product!.id]);
+
+    const [other] = (await search('quokkamed')).ids.filter((id) => id !== product!.id);
+    await db().deleteFrom('products').where('id', '=', other!).execute();
+    expect((await search('quokkamed')).ids).not.toContain(other);
+    expect((await search('quokkamed')).total).toBe(brand.total - 1);
   });
 });

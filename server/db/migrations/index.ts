@@ -19,6 +19,7 @@ import * as prescriptions from './0017-prescriptions';
 import * as reviews from './0018-reviews';
 import * as productSearch from './0019-product-search';
 import * as ordersToShipByStatus from './0020-orders-to-ship-by-status';
+import * as searchRankedInTheIndex from './0021-search-ranked-in-the-index';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-reviews': reviews,
   '0019-product-search': productSearch,
   '0020-orders-to-ship-by-status': ordersToShipByStatus,
+  '0021-search-ranked-in-the-index': searchRankedInTheIndex,
 };
