@@ -1,7 +1,8 @@
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
 import type { Shopper } from './shoppers';
 
-const inStock = PRODUCTS.filter((p) => p.stock !== 'Out of Stock');
+// Plain parcels: no prescription to add, no freight, and plenty on hand for thirty orders.
+const inStock = PRODUCTS.filter((p) => p.stock === 'In Stock' && !p.prescriptionRequired && !p.freightOnly);
 
 /** Where the benchmark shoppers' own orders go (Oregon: no sales tax, nothing to look up). */
 const ADDRESS = {
