@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { InlineCssProvider } from '~/lib/inline-css';
+import { hasDeferredData } from '~/lib/deferred-data';
 import { serverComponentsLoaded } from '~/lib/lazy-component';
 import { NonceProvider } from '~/lib/nonce';
 import appCss from './app.css?inline';
@@ -15,11 +16,12 @@ export const streamTimeout = 5_000;
  * Our own entry (the default one ignores the CSP nonce): the nonce made by the server for this
  * request goes to every script React Router writes and to our inline theme script.
  *
- * A page whose render finishes in one go (no data still loading: nearly every page) is sent as
- * one buffer. Streaming it would gain nothing (the whole page is ready at once) and costs: React
+ * A page with no data still loading (nearly every page) is sent as one buffer. Streaming it
+ * would gain nothing (the whole page is ready as soon as React is done) and costs: React
  * writes a page of 100 KB in about 60 pieces, and each went through a Node stream, a web stream
  * and the compression stream on its own. Pages still waiting for data when the shell is ready
- * are streamed as before.
+ * are streamed as before. The server is told of a page sent whole, and of the stylesheet in it,
+ * and gzips it in one call with the stylesheet compressed once (server/middleware/compress-pages).
  */
 export default async function handleRequest(
   request: Request,
@@ -31,12 +33,18 @@ export default async function handleRequest(
   const nonce = loadContext.nonce;
   // Sections whose browser code loads on demand are rendered whole here (~/lib/lazy-component).
   await serverComponentsLoaded();
-  // Crawlers and SPA-mode generation get the whole document at once; people get it streamed.
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+  // Crawlers and SPA-mode generation get the whole document at once, and so does anyone whose
+  // page has no data still loading. Its render still ends a few ticks after the shell (React
+  // Router writes the page's data through a stream of its own), so this is decided by the data,
+  // not by waiting to see whether the render ends at once. A page with deferred data streams.
+  const { loaderData, actionData } = routerContext.staticHandlerContext;
+  const waitForAll =
+    isbot(request.headers.get('user-agent') ?? '') ||
+    routerContext.isSpaMode ||
+    !hasDeferredData(loaderData, actionData);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let sent = false;
     const respond = (body: ConstructorParameters<typeof Response>[0]) => {
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
@@ -55,7 +63,9 @@ export default async function handleRequest(
             callback();
           },
           final(callback) {
-            respond(Buffer.concat(chunks));
+            const html = Buffer.concat(chunks);
+            loadContext.wholePage?.(html, appCss);
+            respond(html);
             callback();
           },
         }),
@@ -74,19 +84,10 @@ export default async function handleRequest(
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onShellReady() {
           shellRendered = true;
-          if (waitForAll) return;
-          // React calls onAllReady right after this when nothing is left to load; if it does
-          // not, the rest of the page is still coming: stream.
-          queueMicrotask(() => {
-            if (sent) return;
-            sent = true;
-            stream();
-          });
+          if (!waitForAll) stream();
         },
         onAllReady() {
-          if (sent) return;
-          sent = true;
-          buffer();
+          if (waitForAll) buffer();
         },
         onShellError(error: unknown) {
           reject(error);

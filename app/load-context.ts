@@ -14,6 +14,11 @@ declare module 'react-router' {
      * whose name it splices on a cached page (server/page-cache); the root loader's answer.
      */
     viewer?: Viewer;
+    /**
+     * Told of a page rendered in one go (app/entry.server.tsx), with the text in it that is the
+     * same on every page, so the server compresses it in one call (server/middleware/compress-pages).
+     */
+    wholePage?: (html: Buffer, staticText: string) => void;
   }
 }
 

@@ -12,7 +12,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from 'react-router';
-import { viewerOf } from '~/features/account/viewer.server';
+import { viewerOfRequest } from '~/features/account/viewer.server';
 import { DeferredToaster } from '~/components/layout/deferred-toaster';
 import { ErrorPage } from '~/components/layout/error-page';
 import { NotFound } from '~/components/layout/not-found';
@@ -45,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Only what the header shows: the page never carries more of the account than it needs. The
   // account cart's count is in the server HTML; a guest's cart lives on the device, so its
   // count comes after hydration. A cached catalogue page looked the shopper up already.
-  const viewer = context.viewer ?? (await viewerOf(context.services, request.headers));
+  const viewer = context.viewer ?? (await viewerOfRequest(context, request));
   if (!viewer) return { user: null, cartCount: null };
   return { user: { name: viewer.name }, cartCount: viewer.cartCount };
 }

@@ -6,6 +6,7 @@ import { scenarios } from './bench/scenarios';
 import { startBenchServer } from './bench/server-process';
 import { seedOrders } from './bench/seed-orders';
 import { createShoppers } from './bench/shoppers';
+import { placeShopperOrders } from './bench/shopper-orders';
 import { consoleScenarios } from './bench/console-scenarios';
 import { writeReport } from './bench/report';
 
@@ -24,6 +25,9 @@ for (const postgresUrl of engines) {
   try {
     console.log(`\n${server.engine}: ${server.url}, ${server.pinning}`);
     const shoppers = await createShoppers(server.url, 10, 'cart');
+    // Three paid orders each: the account page shows an order history, and every shopper has
+    // an order page of their own.
+    const orderReferences = await placeShopperOrders(shoppers, 3);
     // Each address may try a password 5 times a minute: enough accounts for a run of sign-ins.
     const signIn = await createShoppers(server.url, 150, 'sign-in');
     const results: ScenarioResult[] = [];
@@ -33,6 +37,7 @@ for (const postgresUrl of engines) {
       origin,
       shoppers,
       signIn.map((s) => s.email),
+      orderReferences,
     )) {
       if (only && !scenario.name.toLowerCase().includes(only)) continue;
       const result = await drive(server, scenario, duration);

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import type { RequestListener } from 'node:http';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 // The composition root: the one module of server/ that imports features (eslint.config.js).
@@ -22,6 +21,7 @@ import { authRateLimits } from './auth/limits';
 import { clientIp } from './client-ip';
 import { apiError } from './http-error';
 import { bodySizeLimit } from './middleware/body-size';
+import { compressPages, type WholePage } from './middleware/compress-pages';
 import { originCheck } from './middleware/origin-check';
 import { providerOrigins } from './auth/providers';
 import { authRoutes } from './routes/auth';
@@ -141,8 +141,8 @@ export function createApp(options: CreateAppOptions) {
   });
   // Pages are compressed (static files and cached pages arrive compressed already); API
   // answers are small JSON or event streams, where compressing costs more than it saves.
-  const compressPages = compress({ encoding: 'gzip' });
-  app.use((c, next) => (c.req.path.startsWith('/api/') ? next() : compressPages(c, next)));
+  const pages = compressPages();
+  app.use((c, next) => (c.req.path.startsWith('/api/') ? next() : pages(c, next)));
   app.use(async (c, next) => {
     c.set('clientIp', clientIp(c, env.TRUSTED_PROXIES));
     await next();
@@ -187,15 +187,21 @@ export function createApp(options: CreateAppOptions) {
     options.build,
     env.NODE_ENV === 'development' ? 'development' : 'production',
   );
-  app.all('*', (c) =>
-    handleRequest(c.req.raw, {
+  app.all('*', async (c) => {
+    let whole: Omit<WholePage, 'response'> | undefined;
+    const response = await handleRequest(c.req.raw, {
       nonce: c.get('nonce'),
       requestId: c.get('requestId'),
       clientIp: c.get('clientIp'),
       services,
       viewer: c.get('viewer'),
-    }),
-  );
+      wholePage: (html, staticText) => {
+        whole = { html, staticText };
+      },
+    });
+    if (whole) c.set('wholePage', { ...whole, response });
+    return response;
+  });
 
   app.onError((error, c) => {
     c.get('logger').error({ err: error }, 'unhandled error');

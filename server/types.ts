@@ -3,6 +3,7 @@ import type { AppDatabase } from './db/database';
 import type { Env } from './env';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
+import type { WholePage } from './middleware/compress-pages';
 import type { SmsOutbox, SmsSender } from './sms/sms';
 import type { Mailer } from './mail/mailer';
 import type { Outbox } from './mail/outbox';
@@ -61,5 +62,7 @@ export interface AppBindings {
     clientIp: string;
     /** The signed-in shopper, when the page cache looked them up (server/page-cache). */
     viewer?: Viewer;
+    /** The page the request handler rendered in one go, for its compression (middleware/compress-pages). */
+    wholePage?: WholePage;
   };
 }

@@ -39,7 +39,7 @@ function run(server: BenchServer, scenario: Scenario, duration: number) {
       client.setRequests([
         {
           method: scenario.method ?? 'GET',
-          path: scenario.path,
+          path: scenario.pathFor?.(index) ?? scenario.path,
           headers,
           // Built per request only when something changes per request.
           ...(scenario.body || scenario.requestHeaders

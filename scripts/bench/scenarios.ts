@@ -8,6 +8,8 @@ export interface Scenario {
   name: string;
   method?: 'GET' | 'POST';
   path: string;
+  /** A path per connection, when each connection's shopper has a page of their own (an order). */
+  pathFor?: (connection: number) => string;
   /** Headers per connection: connection i acts as shopper i (modulo their number). */
   headersFor?: (connection: number) => Record<string, string>;
   /** A body per request (built fresh each time: each request is another shopper's, say). */
@@ -51,6 +53,8 @@ export function scenarios(
   origin: string,
   shoppers: Shopper[],
   signInEmails: string[],
+  /** Each shopper's own orders (placeShopperOrders), by shopper. */
+  orderReferences: string[][] = [],
 ) {
   const cookieOf = (i: number) => shoppers[i % shoppers.length]?.cookie ?? '';
   const signedIn = (i: number) => ({ ...BROWSER, cookie: cookieOf(i) });
@@ -78,6 +82,14 @@ export function scenarios(
     {
       name: 'account page, signed in (rendered per request)',
       path: '/account',
+      headersFor: signedIn,
+      budget: { cpuMs: 3 },
+    },
+    {
+      name: "a shopper's order page, signed in (rendered per request)",
+      path: '/account/orders',
+      // Connection i is shopper i: each asks for an order of their own.
+      pathFor: (i) => `/account/orders/${orderReferences[i % shoppers.length]?.[0] ?? 'none'}`,
       headersFor: signedIn,
       budget: { cpuMs: 3 },
     },

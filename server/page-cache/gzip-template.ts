@@ -71,7 +71,8 @@ function shiftTable(shift: number): (crc: number) => number {
     0;
 }
 
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** A gzip member's header: deflate, no name or time, unknown system. */
+export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** A final, empty block with fixed Huffman codes. */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 

@@ -1,6 +1,8 @@
+import type { AppLoadContext } from 'react-router';
 import { sessionUser } from '#server/auth/auth';
 import type { AppServices, Viewer } from '#server/types';
 import { countCart } from '~/features/cart/cart.server';
+import { getSessionUser, type SessionUser } from './session.server';
 
 /**
  * Who is looking at a page, as its header shows them: null for a guest (or a session that is
@@ -8,7 +10,15 @@ import { countCart } from '~/features/cart/cart.server';
  * shows the guest's header at once, and the cart count is one query on the user's index.
  */
 export async function viewerOf(services: AppServices, headers: Headers): Promise<Viewer | null> {
-  const user = await sessionUser(services.auth, headers, { fresh: true });
+  return viewerOfUser(services, await sessionUser(services.auth, headers, { fresh: true }));
+}
+
+/** The same for a page's root loader: the session check is the one the page's own loader shares. */
+export async function viewerOfRequest(context: AppLoadContext, request: Request): Promise<Viewer | null> {
+  return viewerOfUser(context.services, await getSessionUser(context, request, { fresh: true }));
+}
+
+async function viewerOfUser(services: AppServices, user: SessionUser | null): Promise<Viewer | null> {
   if (!user) return null;
   return { name: user.firstName || 'there', cartCount: await countCart(services.database.db, user.id) };
 }

@@ -15,8 +15,9 @@ export interface PasskeyView {
   createdAt: string | null;
 }
 
-const dateOf = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }) : null;
+// One formatter for every date (toLocaleDateString would build one per call).
+const utcDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const dateOf = (iso: string | null) => (iso ? utcDate.format(new Date(iso)) : null);
 
 /**
  * Passkeys: signing in with this device's fingerprint, face or PIN. Adding one asks the device

@@ -11,15 +11,22 @@ import { answerMessage, useResultMessage } from '../use-result-message';
 import { AccountSection } from './account-section';
 import { ResultMessage } from './result-message';
 
+// Made once: a formatter costs far more to build than to use (it loads the locale's data), and
+// the server builds this page per request. The browser's own zone is made on first use there.
+const utcTime = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+let localTime: Intl.DateTimeFormat | undefined;
+
 /** Local time once hydrated; the server (another time zone) renders UTC, marked as such. */
 function When({ iso }: { iso: string }) {
   const hydrated = useHydrated();
-  const text = new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: hydrated ? undefined : 'UTC',
-  }).format(new Date(iso));
-  return <time dateTime={iso}>{hydrated ? text : `${text} UTC`}</time>;
+  const date = new Date(iso);
+  if (!hydrated) return <time dateTime={iso}>{`${utcTime.format(date)} UTC`}</time>;
+  localTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return <time dateTime={iso}>{localTime.format(date)}</time>;
 }
 
 /** Signing out the other devices, or every device (this one too, then home). */
