@@ -32,7 +32,7 @@ import {
   securityHeaders,
   securityHeaderSet,
 } from './middleware/security-headers';
-import { requestLogger } from './middleware/request-logger';
+import { requestLines, requestLogger } from './middleware/request-logger';
 import { healthRoutes } from './routes/health';
 import { startMailWorker } from './mail/outbox';
 import { startSmsWorker } from './sms/sms';
@@ -119,7 +119,7 @@ export function cachedPagesFirstFor(options: CreateAppOptions): (app: RequestLis
   if (!cachingPages(options)) return (app) => app;
   const fastPath = {
     cache: cachedPages(options.services),
-    logger: options.services.logger,
+    logger: requestLines(options.services.logger),
     securityHeaders: securityHeaderSet(securityOptions(options.services.env)),
     isShuttingDown: options.isShuttingDown ?? (() => false),
   };

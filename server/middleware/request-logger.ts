@@ -4,15 +4,23 @@ import type { AppBindings } from '../types';
 import { REQUEST_ID_HEADER } from './request-id';
 
 export interface RequestLine {
-  /** Set when the logger is not the request's own child logger (the cached pages' fast path). */
-  reqId?: string;
+  reqId: string;
   method: string;
   path: string;
   status: number;
   ms: number;
 }
 
-/** The request's line: an error when it failed on our side. */
+/**
+ * The logger of request lines: the store's, without its redaction. A line holds only what
+ * this module puts in it (no body, header or query string), so redaction finds nothing there,
+ * yet cost a third of each line's CPU (it copies the object): about 4 µs of a cached page's 90.
+ */
+export function requestLines(logger: Logger): Logger {
+  return logger.child({}, { redact: [] });
+}
+
+/** The request's line (on `requestLines`' logger): an error when it failed on our side. */
 export function logRequest(log: Logger, line: RequestLine): void {
   if (line.status >= 500) log.error(line, 'request failed');
   else log.info(line, 'request');
@@ -26,13 +34,20 @@ export const msSince = (started: number) => Math.round((performance.now() - star
  * duration. Bodies and headers are never logged.
  */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppBindings> {
+  const lines = requestLines(logger);
   return async (c, next) => {
     const started = performance.now();
-    const log = logger.child({ reqId: c.get('requestId') });
-    c.set('logger', log);
+    const reqId = c.get('requestId');
+    c.set('logger', logger.child({ reqId }));
     await next();
     // Set after the handler: page responses are new Response objects made by React Router.
-    c.res.headers.set(REQUEST_ID_HEADER, c.get('requestId'));
-    logRequest(log, { method: c.req.method, path: c.req.path, status: c.res.status, ms: msSince(started) });
+    c.res.headers.set(REQUEST_ID_HEADER, reqId);
+    logRequest(lines, {
+      reqId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: msSince(started),
+    });
   };
 }

@@ -20,6 +20,7 @@ import type { PageCache } from './page-cache';
  */
 export interface FastPathOptions {
   cache: PageCache;
+  /** The request lines' logger (requestLines in request-logger.ts). */
   logger: Logger;
   securityHeaders: SecurityHeaderSet;
   isShuttingDown: () => boolean;
