@@ -101,6 +101,12 @@ describe.each(testEngines)('contact form API on %s', (engine) => {
       message: 'Long enough.',
     });
     expect(two.status).toBe(400);
+    // A NUL in any text: PostgreSQL cannot store it, no person types it.
+    const nul = await visitor().send({ name: 'Pat\u0000', email, message: 'A long enough message.' });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toEqual({
+      error: { code: 'invalid_body', message: 'This request holds characters we cannot accept.' },
+    });
     expect(await rows(email)).toEqual([]);
     await t.settled();
     expect(t.smtp.messages.length).toBe(before);
