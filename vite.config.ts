@@ -35,6 +35,10 @@ const SHARED_CHUNKS = [
   },
 ];
 
+// The icons' index re-exports every icon the app uses anywhere; walked through, it put them all
+// in the shell. Each icon is placed by what imports it instead.
+const ICON_BARREL = /\/node_modules\/lucide\/dist\/esm\/lucide\.mjs$/;
+
 function sharedChunks(): Plugin {
   return {
     name: 'medisupply-shared-chunks',
@@ -54,7 +58,7 @@ function sharedChunks(): Plugin {
             const info = ctx.getModuleInfo(id);
             if (!info) continue;
             if (!info.isEntry) map.set(id, chunk.name);
-            pending.push(...info.importedIds);
+            if (!ICON_BARREL.test(id)) pending.push(...info.importedIds);
           }
         }
         return map;

@@ -134,9 +134,17 @@ test.describe('guest cart', () => {
     expect(await page.evaluate(() => localStorage.getItem('promoDiscount'))).toBe('0.1');
     expect(await page.evaluate(() => localStorage.getItem('freeShipping'))).toBe('false');
 
+    // With a code stored, the next add offers nothing (the offer's code has loaded and decided).
+    await page.reload();
+    await cartReady(page, 1);
+    await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
+    await cartReady(page, 2);
+    await page.waitForLoadState('networkidle');
+    await expect(offer).toBeHidden();
+
     await page.goto('/cart');
     const summary = page.getByRole('region', { name: 'Order Summary' });
-    await expect(summary).toContainText('Discount (WELCOME10)-$5.50');
+    await expect(summary).toContainText('Discount (WELCOME10)-$11.00');
     await summary.getByRole('button', { name: 'Remove promo code WELCOME10' }).click();
     await expect(summary.getByRole('textbox', { name: 'Promo code' })).toBeFocused();
     await expect(summary).not.toContainText('Discount');

@@ -1,10 +1,9 @@
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { isPurchasable, type ProductPage } from '../../catalog/catalog';
-import { storedPromo } from '../../promo/promo-storage';
 import { AddToCartButton } from './add-to-cart-button';
 import { QuantityStepper } from './quantity-stepper';
 
-// Shown only after an add to cart, so its code is fetched then.
+// Shown only after an add to cart, so its code (and the promotions it checks) is fetched then.
 const PromoOffer = lazy(() => import('../../promo/components/promo-offer'));
 
 type PurchasableProduct = Pick<ProductPage, 'id' | 'name' | 'price' | 'image' | 'link' | 'stock' | 'left'>;
@@ -33,7 +32,7 @@ export function ProductPurchase({ product, wishlistButton }: ProductPurchaseProp
           nameProduct={false}
           className="px-8 text-lg"
           onAdded={() => {
-            if (offer === 'hidden' && !storedPromo()) setOffer('shown');
+            if (offer === 'hidden') setOffer('shown');
           }}
         />
         {wishlistButton}

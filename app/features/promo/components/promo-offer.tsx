@@ -1,15 +1,20 @@
 import { BadgePercent } from 'lucide';
+import { useState } from 'react';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import { notify } from '~/lib/toast';
 import { PROMOTIONS } from '../promo';
-import { storePromo } from '../promo-storage';
+import { storedPromo, storePromo } from '../promo-storage';
 
 const OFFER = PROMOTIONS.find((promo) => promo.code === 'WELCOME10');
 
-/** After an add to cart with no code stored: offers WELCOME10, to apply or dismiss. */
+/**
+ * After an add to cart: offers WELCOME10, to apply or dismiss, unless a code was stored by the
+ * time of that add (decided here, so the product page's first load carries no promo code).
+ */
 export default function PromoOffer({ onClose }: { onClose: () => void }) {
-  if (!OFFER) return null;
+  const [codeStored] = useState(() => storedPromo() !== undefined);
+  if (!OFFER || codeStored) return null;
   const offer = OFFER;
   return (
     <section
