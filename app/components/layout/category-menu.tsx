@@ -87,11 +87,7 @@ export function DesktopCategoryMenu() {
             >
               <Icon icon={ChevronDown} size={16} className={isOpen ? 'rotate-180' : undefined} />
             </button>
-            <div
-              id={`menu-${category.id}`}
-              hidden={!isOpen}
-              className="menu-panel"
-            >
+            <div id={`menu-${category.id}`} hidden={!isOpen} className="menu-panel">
               {/* Rendered when open: a closed dropdown is hidden and only JavaScript opens it. */}
               {isOpen ? (
                 <ul>
