@@ -83,15 +83,11 @@ export function DesktopCategoryMenu() {
                 // Opened by resting the mouse on it: the click keeps it open rather than closing it.
                 setOpenAt(isOpen && !openAt?.hover ? null : { id: category.id, key: location.key });
               }}
-              className="inline-flex h-11 w-8 items-center justify-center rounded hover:bg-surface"
+              className="menu-button"
             >
               <Icon icon={ChevronDown} size={16} className={isOpen ? 'rotate-180' : undefined} />
             </button>
-            <div
-              id={`menu-${category.id}`}
-              hidden={!isOpen}
-              className="absolute top-full left-0 z-30 w-64 rounded-md border border-border bg-bg p-2 shadow-lg"
-            >
+            <div id={`menu-${category.id}`} hidden={!isOpen} className="menu-panel">
               {/* Rendered when open: a closed dropdown is hidden and only JavaScript opens it. */}
               {isOpen ? (
                 <ul>

@@ -27,7 +27,7 @@ export default function DisplaySettingsPanel() {
                 value={size}
                 checked={textSize === size}
                 onChange={() => setTextSize(size)}
-                className="h-5 w-5 accent-[var(--color-brand)]"
+                className="h-5 w-5 accent-brand"
               />
               {size} %
             </label>
@@ -39,7 +39,7 @@ export default function DisplaySettingsPanel() {
           type="checkbox"
           checked={highContrast}
           onChange={(event) => setHighContrast(event.target.checked)}
-          className="h-5 w-5 accent-[var(--color-brand)]"
+          className="h-5 w-5 accent-brand"
         />
         High contrast
       </label>

@@ -5,7 +5,8 @@ import { FREE_SHIPPING_TEXT } from '~/features/promo/shipping';
 import { SITE_PAGES } from '~/lib/site-pages';
 import { STORE } from '~/lib/store-info';
 
-const link = 'inline-block py-1 underline-offset-2 hover:underline';
+// A named class of app.css: the footer repeats it on about 25 links of every page.
+const link = 'footer-link';
 
 function LinkList({ title, links }: { title: string; links: { href: string; label: string }[] }) {
   const id = `footer-${title.toLowerCase().replace(/\W+/g, '-')}`;

@@ -12,6 +12,9 @@ const SPRITE = new Map<IconNode, string>([
   [ShoppingCart, 'icon-cart'],
 ]);
 
+/** A row of five stars (120 by 24): <StarRating /> draws a rating with two <use>, not five. */
+export const STAR_ROW_ID = 'icon-stars';
+
 /** The id of a sprite icon, for <use href>. */
 export function spriteId(icon: IconNode): string | undefined {
   return SPRITE.get(icon);
@@ -29,6 +32,11 @@ export function IconSprite() {
           {paths(icon)}
         </symbol>
       ))}
+      <symbol id={STAR_ROW_ID} viewBox="0 0 120 24">
+        {[0, 24, 48, 72, 96].map((x) => (
+          <use key={x} href="#icon-star" x={x} width={24} height={24} />
+        ))}
+      </symbol>
     </svg>
   );
 }
@@ -38,6 +46,10 @@ export function IconSprite() {
  * them carries the label), so they are hidden from assistive technology. Stroke, fill and line
  * style come from the .icon class (app.css) rather than five attributes on every icon; colour
  * classes (fill-*, text-*) still override them.
+ *
+ * A sprite icon needs no viewBox of its own: its <use> fills the icon's box and the symbol's
+ * viewBox scales the paths (strokes included) as the icon's would. No `focusable="false"`
+ * either: only Internet Explorer put SVGs in the tab order.
  */
 export function Icon({ icon, size = 24, className }: { icon: IconNode; size?: number; className?: string }) {
   const id = SPRITE.get(icon);
@@ -45,9 +57,8 @@ export function Icon({ icon, size = 24, className }: { icon: IconNode; size?: nu
     <svg
       width={size}
       height={size}
-      viewBox="0 0 24 24"
+      viewBox={id ? undefined : '0 0 24 24'}
       aria-hidden="true"
-      focusable="false"
       className={className ? `icon ${className}` : 'icon'}
     >
       {id ? <use href={`#${id}`} /> : paths(icon)}

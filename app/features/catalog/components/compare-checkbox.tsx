@@ -36,7 +36,7 @@ export function CompareCheckbox({ product }: { product: ComparedProduct }) {
 
   return (
     <>
-      <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-bold has-disabled:cursor-default">
+      <label className="check-label">
         <input
           type="checkbox"
           className="h-5 w-5 shrink-0 accent-brand"
@@ -46,7 +46,7 @@ export function CompareCheckbox({ product }: { product: ComparedProduct }) {
         />
         {/* "Compare" alone is visible; the name tells a screen reader which product. */}
         <span>
-          Compare<span className="sr-only"> {product.name}</span>
+          Compare<span className="sr-only">{` ${product.name}`}</span>
         </span>
       </label>
       {showsTray ? <CompareTray /> : null}

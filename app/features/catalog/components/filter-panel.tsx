@@ -85,7 +85,7 @@ function PriceRange(props: {
             const next = Number(event.target.value);
             onChange(which === 0 ? [Math.min(next, high), high] : [low, Math.max(next, low)]);
           }}
-          className="h-11 w-full accent-[var(--color-brand)]"
+          className="h-11 w-full accent-brand"
         />
       </div>
     );
@@ -162,7 +162,7 @@ export function FilterPanel(props: FilterPanelProps) {
               <label className="flex min-h-11 cursor-pointer items-center gap-2">
                 <input
                   type="checkbox"
-                  className="h-5 w-5 accent-[var(--color-brand)]"
+                  className="h-5 w-5 accent-brand"
                   checked={pendingBrands.includes(brand.id)}
                   onChange={(event) =>
                     setPendingBrands((current) =>

@@ -49,10 +49,8 @@ export function ProductCard({
   const Heading = headingLevel;
   const isList = view === 'list';
   return (
-    <article
-      className={`group relative flex w-full rounded-lg border border-border bg-bg p-3 ${isList ? 'flex-col gap-4 sm:flex-row' : 'flex-col'}`}
-    >
-      <div className={`relative ${isList ? 'sm:w-48 sm:shrink-0' : ''}`}>
+    <article className={isList ? 'product-card gap-4 sm:flex-row' : 'product-card'}>
+      <div className={isList ? 'relative sm:w-48 sm:shrink-0' : 'relative'}>
         <Link to={product.link} tabIndex={-1} aria-hidden="true">
           <FallbackImage
             src={product.image}
@@ -62,7 +60,7 @@ export function ProductCard({
             fallbackSrc={PLACEHOLDER_IMAGE}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : undefined}
-            className="aspect-square h-auto w-full rounded-md bg-surface object-contain"
+            className="product-card-image"
           />
         </Link>
         <Badges product={product} view={view} />

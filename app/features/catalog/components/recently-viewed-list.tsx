@@ -37,7 +37,7 @@ export default function RecentlyViewedList({
                 height={160}
                 fallbackSrc={PLACEHOLDER_IMAGE}
                 loading="lazy"
-                className="aspect-square h-auto w-full rounded-md bg-surface object-contain"
+                className="product-card-image"
               />
               <span className="text-sm font-bold">{product.name}</span>
             </Link>

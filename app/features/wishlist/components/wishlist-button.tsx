@@ -38,7 +38,7 @@ export function WishlistButton({ product, variant, className = '' }: WishlistBut
         type="button"
         aria-pressed={inList}
         aria-label={inList ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
-        className={`inline-flex h-11 w-11 items-center justify-center rounded-full border border-border bg-bg shadow-sm hover:bg-surface ${className}`}
+        className={`btn-icon-round ${className}`}
         onClick={toggle}
       >
         {heart}

@@ -22,7 +22,7 @@ function WishlistCard({ entry, onRemove }: { entry: WishlistEntry; onRemove: (e:
           width={600}
           height={600}
           loading="lazy"
-          className="aspect-square h-auto w-full rounded-md bg-surface object-contain"
+          className="product-card-image"
         />
       </Link>
       <h2 className="text-base leading-snug font-bold">
