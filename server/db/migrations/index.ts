@@ -20,6 +20,7 @@ import * as reviews from './0018-reviews';
 import * as productSearch from './0019-product-search';
 import * as ordersToShipByStatus from './0020-orders-to-ship-by-status';
 import * as searchRankedInTheIndex from './0021-search-ranked-in-the-index';
+import * as retentionIndexes from './0023-retention-indexes';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -47,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0019-product-search': productSearch,
   '0020-orders-to-ship-by-status': ordersToShipByStatus,
   '0021-search-ranked-in-the-index': searchRankedInTheIndex,
+  // 0022 is another branch's (kept free so the two merge in order).
+  '0023-retention-indexes': retentionIndexes,
 };
