@@ -26,7 +26,7 @@ const BATCH_PAUSE_MS = 5;
  * Instances write expiry times by their own clocks: rows are deleted this long after they
  * expired, so a clock a little ahead on the instance running the job ends nothing early.
  */
-const CLOCK_MARGIN_MS = 5 * 60 * 1000;
+const CLOCK_MARGIN_MS = 60 * 1000;
 /**
  * A session lives until Better Auth's `expiresAt`: 30 days after its last refresh
  * (server/auth/options.ts). Past it the session signs no one in, and the account page and the
