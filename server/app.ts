@@ -14,6 +14,7 @@ import { contactRoutes } from '../app/features/contact/contact.api.server';
 import { startContactJobs } from '../app/features/contact/contact-jobs.server';
 import { startCampaignJobs } from '../app/features/newsletter/campaign-sender.server';
 import { newsletterRoutes } from '../app/features/newsletter/newsletter.api.server';
+import { unconfirmedSubscribers } from '../app/features/newsletter/newsletter.server';
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
 import { orderRoutes } from '../app/features/orders/orders.api.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
@@ -36,6 +37,7 @@ import { requestLines, requestLogger } from './middleware/request-logger';
 import { healthRoutes } from './routes/health';
 import { startMailWorker } from './mail/outbox';
 import { startSmsWorker } from './sms/sms';
+import { startRetentionJob } from './retention';
 import { cachedPagesFirst } from './page-cache/fast-path';
 import { type PageCache, pageCache } from './page-cache/page-cache';
 import { staticFiles } from './static-files';
@@ -63,7 +65,11 @@ export async function startFeatureJobs(services: AppServices): Promise<() => Pro
   await startContactJobs(services);
   await startCampaignJobs(services);
   await startCatalogJobs(services);
-  const stops = [await startOrderJobs(services)];
+  const stops = [
+    await startOrderJobs(services),
+    // Expired rows of server/ and of the features (docs/decisions/0032).
+    await startRetentionJob(services, [unconfirmedSubscribers]),
+  ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

@@ -101,6 +101,17 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of seconds from 1 to 3600')
     .max(3600, 'must be a whole number of seconds from 1 to 3600')
     .default(60),
+  /**
+   * How often each instance offers the retention job (expired sessions, verifications and
+   * rate-limit rows deleted; one instance runs it per interval). An hour keeps the tables
+   * within an hour's sign-ins of their live rows.
+   */
+  RETENTION_SWEEP_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1 to 86400' })
+    .int('must be a whole number of seconds from 1 to 86400')
+    .min(1, 'must be a whole number of seconds from 1 to 86400')
+    .max(86_400, 'must be a whole number of seconds from 1 to 86400')
+    .default(3600),
   /** The longest wait between two tries of one mail while the mail server is away. */
   MAIL_RETRY_MAX_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds from 1 to 3600' })

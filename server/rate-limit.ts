@@ -30,14 +30,9 @@ function storedKey(key: string): string {
 /**
  * Fixed-window limiter whose counter lives in the database, so every server instance sharing
  * the database counts together. One atomic upsert per hit: concurrent hits never lose a count.
+ * Rows whose window has passed are deleted by the retention job (server/retention.ts).
  */
 export function createRateLimiter(db: Kysely<DatabaseSchema>, now: () => number = Date.now) {
-  let hitsSinceSweep = 0;
-
-  async function sweepExpired(at: number): Promise<void> {
-    await db.deleteFrom('rate_limits').where('reset_at', '<=', at).execute();
-  }
-
   return {
     async hit(rawKey: string, rule: RateLimitRule): Promise<RateLimitResult> {
       // Keys carry client input (an email); PostgreSQL refuses NUL in text with an error, which
@@ -64,11 +59,6 @@ export function createRateLimiter(db: Kysely<DatabaseSchema>, now: () => number 
         )
         .returning(['count', 'reset_at'])
         .executeTakeFirstOrThrow();
-      // Expired rows of other keys are cleared now and then, off the caller's critical path.
-      if (++hitsSinceSweep >= 500) {
-        hitsSinceSweep = 0;
-        void sweepExpired(at).catch(() => undefined);
-      }
       const count = Number(row.count);
       return {
         allowed: count <= rule.limit,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, JobTable } from '../db/schema';
 import type { Logger } from '../logger';
@@ -21,6 +22,10 @@ const POLL_MS = 1_000;
 const MAINTENANCE_MS = 1_000;
 const CLEANUP_EVERY_MS = 60_000;
 const WAITING: JobState[] = ['created', 'retry'];
+const FINISHED: JobState[] = ['completed', 'failed', 'cancelled'];
+/** Finished jobs deleted per statement, and the pause between two (requests' writes go first). */
+const CLEANUP_BATCH_ROWS = 500;
+const CLEANUP_BATCH_PAUSE_MS = 5;
 const ALL_STATES: JobState[] = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'];
 const EXPIRED = 'The job did not finish in time (its instance may have stopped).';
 
@@ -56,11 +61,23 @@ export function createSqliteJobQueue(db: Db, logger: Logger): JobQueue {
     }
     if (now - lastCleanup > CLEANUP_EVERY_MS) {
       lastCleanup = now;
-      await db
-        .deleteFrom('jobs')
-        .where('state', 'in', ['completed', 'failed', 'cancelled'])
-        .where('keep_until', '<', now)
-        .execute();
+      // In batches, as pg-boss deletes its own (and the retention job the store's rows): one
+      // statement holds SQLite's one write lock, so a backlog must not become one long delete.
+      for (;;) {
+        const result = await db
+          .deleteFrom('jobs')
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('jobs')
+              .select('id')
+              .where('keep_until', '<', now)
+              .where('state', 'in', FINISHED)
+              .limit(CLEANUP_BATCH_ROWS),
+          )
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) < CLEANUP_BATCH_ROWS) break;
+        await sleep(CLEANUP_BATCH_PAUSE_MS);
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import { defineQueue } from '#server/jobs/queue';
+import { offerEvery } from '#server/jobs/schedule';
 import type { AppServices } from '#server/types';
 import { catalogueStore } from '../catalog/catalogue-store.server';
 import { sweepAbandonedOrders } from './abandoned-orders.server';
@@ -30,22 +31,6 @@ export async function startOrderJobs(services: AppServices): Promise<() => Promi
     if (cancelled.length > 0) logger.info({ cancelled: cancelled.length }, 'abandoned orders cancelled');
     if (productIds.length > 0) await catalogueStore(services).changed(productIds);
   });
-  const offer = () => {
-    jobs
-      .send(
-        ABANDONED_SWEEP_QUEUE,
-        {},
-        { singletonKey: 'sweep', singletonSeconds: env.ABANDONED_SWEEP_SECONDS },
-      )
-      .catch((error: unknown) => logger.error({ err: error }, 'abandoned-order sweep not queued'));
-  };
-  const timer = setInterval(offer, env.ABANDONED_SWEEP_SECONDS * 1000);
-  timer.unref();
-  // The first offer soon after start, not a whole interval later (a restart does not skip one).
-  const first = setTimeout(offer, Math.min(env.ABANDONED_SWEEP_SECONDS * 1000, 2_000));
-  first.unref();
-  return async () => {
-    clearInterval(timer);
-    clearTimeout(first);
-  };
+  const stop = offerEvery(jobs, ABANDONED_SWEEP_QUEUE, env.ABANDONED_SWEEP_SECONDS, logger);
+  return async () => stop();
 }
