@@ -12,11 +12,13 @@ import { writeReport } from './bench/report';
 
 // `npm run bench`: the production server on loopback with a fresh database, driven by
 // autocannon, scenario by scenario. SQLite always; PostgreSQL too when BENCH_DATABASE_URL is set.
-// BENCH_DURATION (seconds per scenario, default 10) and BENCH_ONLY (a part of scenario names)
-// shorten a run while working on one path; BENCH_PROFILE=<folder> writes the server's CPU profile.
+// BENCH_DURATION (seconds per scenario, default 10) and BENCH_ONLY (a part of scenario names, or
+// several separated by `|`: checkout needs the carts that add to cart fills) shorten a run while
+// working on one path; BENCH_PROFILE=<folder> writes the server's CPU profile.
 ensureBuild();
 const duration = Number(process.env.BENCH_DURATION ?? 10);
-const only = process.env.BENCH_ONLY?.toLowerCase();
+const only = process.env.BENCH_ONLY?.toLowerCase().split('|');
+const chosen = (name: string) => !only || only.some((part) => name.toLowerCase().includes(part));
 const engines = [undefined, process.env.BENCH_DATABASE_URL].filter((u, i) => i === 0 || u);
 
 const runs: { engine: string; pinning: string; results: ScenarioResult[] }[] = [];
@@ -39,7 +41,7 @@ for (const postgresUrl of engines) {
       signIn.map((s) => s.email),
       orderReferences,
     )) {
-      if (only && !scenario.name.toLowerCase().includes(only)) continue;
+      if (!chosen(scenario.name)) continue;
       const result = await drive(server, scenario, duration);
       results.push(result);
       const loop = result.loopDelay ? `, event-loop delay p99 ${result.loopDelay.p99} ms` : '';
@@ -50,7 +52,7 @@ for (const postgresUrl of engines) {
     }
     // The console at the size of a store with history: 100,000 orders (BENCH_ORDERS).
     const consoleRuns = consoleScenarios();
-    if (!only || consoleRuns.some((s) => s.name.toLowerCase().includes(only))) {
+    if (consoleRuns.some((s) => chosen(s.name))) {
       const [staff] = await createShoppers(server.url, 1, 'staff');
       if (!staff) throw new Error('the staff account for the console scenarios was not made');
       const orders = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -58,7 +60,7 @@ for (const postgresUrl of engines) {
       await seedOrders(server.databaseUrl, orders, staff.email);
       console.log(`seeded ${orders} orders in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
       for (const scenario of consoleScenarios(staff.cookie, orders)) {
-        if (only && !scenario.name.toLowerCase().includes(only)) continue;
+        if (!chosen(scenario.name)) continue;
         const result = await drive(server, scenario, duration);
         results.push(result);
         const verdict = result.met === undefined ? '' : result.met ? '  met' : '  OVER';
