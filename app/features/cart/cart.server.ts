@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '#server/db/prepared';
 import type { DatabaseSchema } from '#server/db/schema';
 import { isPurchasable } from '../catalog/catalog';
 import type { Catalogue } from '../catalog/catalog.server';
@@ -36,14 +37,18 @@ function catalogueProduct(catalogue: Catalogue, productId: string) {
   return product;
 }
 
-export function listCart(db: Db, userId: string): Promise<CartLine[]> {
-  return db
+/** Prepared (server/db/prepared.ts): the cart page, its summary and every checkout read it. */
+const cartLines = preparedQuery((db: Db, p: { userId: string }) =>
+  db
     .selectFrom('cart_items')
     .select(COLUMNS)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', p.userId)
     .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+export function listCart(db: Db, userId: string): Promise<CartLine[]> {
+  return cartLines(db, { userId });
 }
 
 export async function countCart(db: Db, userId: string): Promise<number> {
@@ -57,8 +62,53 @@ export async function countCart(db: Db, userId: string): Promise<number> {
 
 /**
  * Adds to the quantity of the product's line, creating it if needed, in one statement: two
- * concurrent adds can never both create a row or lose each other's quantity.
+ * concurrent adds can never both create a row or lose each other's quantity. Prepared: the
+ * busiest write of the store (server/db/prepared.ts).
  */
+const upsertLine = preparedQuery(
+  (
+    db: Db,
+    p: {
+      id: string;
+      userId: string;
+      productId: string;
+      name: string;
+      price: number;
+      quantity: number;
+      imageUrl: string;
+      most: number;
+      now: number;
+    },
+  ) =>
+    db
+      .insertInto('cart_items')
+      .values({
+        id: p.id,
+        user_id: p.userId,
+        product_id: p.productId,
+        name: p.name,
+        price: p.price,
+        quantity: p.quantity,
+        image_url: p.imageUrl,
+        created_at: p.now,
+        updated_at: p.now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => {
+          const sum = eb('cart_items.quantity', '+', eb.ref('excluded.quantity'));
+          return {
+            quantity: eb.case().when(sum, '>', p.most).then(p.most).else(sum).end(),
+            // The catalogue may have changed since the line was created: refresh the copy.
+            name: eb.ref('excluded.name'),
+            price: eb.ref('excluded.price'),
+            image_url: eb.ref('excluded.image_url'),
+            updated_at: p.now,
+          };
+        }),
+      )
+      .returning(COLUMNS),
+);
+
 export async function addToCart(
   db: Db,
   catalogue: Catalogue,
@@ -69,35 +119,18 @@ export async function addToCart(
   const product = catalogueProduct(catalogue, productId);
   // A line holds at most 99, or what is left when fewer: the rest of the add is not taken.
   const most = Math.min(MAX_LINE_QUANTITY, product.onHand);
-  const now = Date.now();
-  const line = await db
-    .insertInto('cart_items')
-    .values({
-      id: randomUUID(),
-      user_id: userId,
-      product_id: product.id,
-      name: product.name,
-      price: product.price,
-      quantity: Math.min(quantity, most),
-      image_url: product.image,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => {
-        const sum = eb('cart_items.quantity', '+', eb.ref('excluded.quantity'));
-        return {
-          quantity: eb.case().when(sum, '>', most).then(most).else(sum).end(),
-          // The catalogue may have changed since the line was created: refresh the copy.
-          name: eb.ref('excluded.name'),
-          price: eb.ref('excluded.price'),
-          image_url: eb.ref('excluded.image_url'),
-          updated_at: now,
-        };
-      }),
-    )
-    .returning(COLUMNS)
-    .executeTakeFirstOrThrow();
+  const [line] = await upsertLine(db, {
+    id: randomUUID(),
+    userId,
+    productId: product.id,
+    name: product.name,
+    price: product.price,
+    quantity: Math.min(quantity, most),
+    imageUrl: product.image,
+    most,
+    now: Date.now(),
+  });
+  if (!line) throw new Error('the cart line was not written');
   // As for the line maximum: a line that now holds all there is says so (no second query).
   return { line, ...lineLimitReached(line.quantity, product.onHand) };
 }
