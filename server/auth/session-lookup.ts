@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../db/prepared';
 import type { SessionUser } from './auth';
 import { roleOf } from './roles';
 
@@ -77,6 +78,24 @@ export function sessionTokenOf(headers: Headers, context: LookupContext): string
   return raw ? verifySignedCookie(raw, context.secret) : null;
 }
 
+/** The session of a token and its user: one join on the unique token. */
+const sessionWithUser = preparedQuery((db: Kysely<AuthTables>, p: { token: string }) =>
+  db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.userId')
+    .select([
+      'session.expiresAt',
+      'user.id',
+      'user.email',
+      'user.firstName',
+      'user.lastName',
+      'user.emailVerified',
+      'user.twoFactorEnabled',
+      'user.role',
+    ])
+    .where('session.token', '=', p.token),
+);
+
 /**
  * The database check of a session for the API, in one indexed query (session.token is unique)
  * instead of Better Auth's whole get-session endpoint (which also signs and encrypts a new
@@ -96,21 +115,7 @@ export async function lookupSession(
   const token = sessionTokenOf(headers, context);
   if (!token) return null;
   if (readCookie(headers.get('cookie') ?? '', context.dontRememberCookie)) return 'delegate';
-  const row = await (db as unknown as Kysely<AuthTables>)
-    .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.userId')
-    .select([
-      'session.expiresAt',
-      'user.id',
-      'user.email',
-      'user.firstName',
-      'user.lastName',
-      'user.emailVerified',
-      'user.twoFactorEnabled',
-      'user.role',
-    ])
-    .where('session.token', '=', token)
-    .executeTakeFirst();
+  const [row] = await sessionWithUser(db as unknown as Kysely<AuthTables>, { token });
   if (!row) return null;
   const expiresAt = new Date(row.expiresAt).getTime();
   if (!Number.isFinite(expiresAt) || expiresAt <= now) return 'delegate';
