@@ -28,6 +28,14 @@ describe('fresh session lookup: cookie reading', () => {
     expect(verifySignedCookie(`token-one.${'A'.repeat(43)}=`, SECRET)).toBeNull();
   });
 
+  it('remembers a good signature for its own secret only', async () => {
+    const raw = readCookie(await signedByBetterAuth('s', 'token-three'), 's') ?? '';
+    expect(verifySignedCookie(raw, SECRET)).toBe('token-three');
+    expect(verifySignedCookie(raw, SECRET)).toBe('token-three');
+    expect(verifySignedCookie(raw, 'another-secret-that-is-long-enough-01234')).toBeNull();
+    expect(verifySignedCookie(raw.replace('token-three', 'token-four'), SECRET)).toBeNull();
+  });
+
   it('reads the first cookie of a name, trimmed, unquoted and decoded like better-call', () => {
     expect(readCookie('a=1; a=2', 'a')).toBe('1');
     expect(readCookie(' b = "x%3Dy" ', 'b')).toBe('x=y');
