@@ -56,24 +56,20 @@ export interface NewOrder {
 
 /**
  * Stores a pending order and its lines in one transaction (one commit, one fsync on SQLite);
- * retries a reference collision. With `cancelAbandoned`, the account's older unpaid orders are
+ * draws another reference when one is taken (`drawReference`: newOrderReference, or a test's
+ * own draws). With `cancelAbandoned`, the account's older unpaid orders are
  * cancelled in the same transaction (a new checkout leaves them behind).
  */
 export async function insertOrder(
   db: Db,
   order: NewOrder,
-  options: { cancelAbandoned?: boolean } = {},
+  options: { cancelAbandoned?: boolean; drawReference?: () => string } = {},
 ): Promise<OrderRow> {
+  const drawReference = options.drawReference ?? newOrderReference;
   return db.transaction().execute(async (trx) => {
     if (options.cancelAbandoned && order.userId) await cancelAbandonedOrders(trx, order.userId);
     for (let attempt = 0; ; attempt++) {
-      const reference = newOrderReference();
-      const taken = await trx
-        .selectFrom('orders')
-        .select('id')
-        .where('reference', '=', reference)
-        .executeTakeFirst();
-      if (taken && attempt < 5) continue;
+      const reference = drawReference();
       const now = Date.now();
       const row: OrderRow = {
         id: randomUUID(),
@@ -117,7 +113,18 @@ export async function insertOrder(
         cancelled_by: null,
         refunded_total: 0,
       };
-      await trx.insertInto('orders').values(row).execute();
+      // A reference already taken inserts nothing and another is drawn: one statement, where a
+      // look first was a second round trip to PostgreSQL for a one-in-a-trillion case.
+      const inserted = await trx
+        .insertInto('orders')
+        .values(row)
+        .onConflict((oc) => oc.column('reference').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) {
+        if (attempt < 5) continue;
+        throw new Error('no free order reference after 6 draws');
+      }
       await trx
         .insertInto('order_items')
         .values(
