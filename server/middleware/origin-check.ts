@@ -19,9 +19,9 @@ export function originCheck(appUrl: string, options: { exempt?: readonly string[
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
     const origin = c.req.header('origin');
-    const ownOrigin = new URL(c.req.url).origin;
+    // The request's own origin is parsed only when the configured one does not match.
     const crossSite = origin
-      ? origin !== allowed && origin !== ownOrigin
+      ? origin !== allowed && origin !== new URL(c.req.url).origin
       : c.req.header('sec-fetch-site') === 'cross-site';
     if (crossSite) {
       if (c.req.path.startsWith('/api/')) return apiError(c, 403, 'forbidden_origin', REFUSED);
