@@ -31,8 +31,12 @@ export function cartRoutes(services: AppServices) {
   app.use(requireApiUser(auth, 'Please sign in to use your account cart.'));
 
   // The tab that asked for the change gets it back with the signal, and so skips a re-read.
+  // Not awaited (as after a payment): on PostgreSQL the signal is a NOTIFY, one more round trip
+  // the answer does not depend on, and a lost signal was never an error.
   const changed = (c: Context<UserBindings>) =>
-    cartEvents.publish(c.get('user').id, cartTabId(c.req.header(CART_TAB_HEADER))).catch(() => undefined);
+    void cartEvents
+      .publish(c.get('user').id, cartTabId(c.req.header(CART_TAB_HEADER)))
+      .catch(() => undefined);
   const failure = (c: Parameters<typeof apiError>[0], error: unknown) => {
     if (error instanceof CartRuleError) return apiError(c, STATUS[error.code], error.code, error.message);
     throw error;
@@ -56,7 +60,7 @@ export function cartRoutes(services: AppServices) {
         body.data.productId,
         body.data.quantity,
       );
-      await changed(c);
+      changed(c);
       const message =
         limit?.reason === 'stock' ? stockLimitMessage(limit.left) : capped ? LINE_LIMIT_MESSAGE : undefined;
       return c.json({ item: line, capped, limit, message });
@@ -70,7 +74,7 @@ export function cartRoutes(services: AppServices) {
     if (!body.ok) return body.response;
     try {
       const item = await setCartQuantity(db, c.get('user').id, c.req.param('id'), body.data.quantity);
-      await changed(c);
+      changed(c);
       return c.json({ item });
     } catch (error) {
       return failure(c, error);
@@ -80,7 +84,7 @@ export function cartRoutes(services: AppServices) {
   app.delete('/items/:id', async (c) => {
     try {
       await removeFromCart(db, c.get('user').id, c.req.param('id'));
-      await changed(c);
+      changed(c);
       return c.json({ ok: true });
     } catch (error) {
       return failure(c, error);
@@ -89,7 +93,7 @@ export function cartRoutes(services: AppServices) {
 
   app.delete('/', async (c) => {
     await clearCart(db, c.get('user').id);
-    await changed(c);
+    changed(c);
     return c.json({ ok: true });
   });
 
@@ -97,7 +101,7 @@ export function cartRoutes(services: AppServices) {
     const body = await parseBody(c, mergeCartSchema);
     if (!body.ok) return body.response;
     const result = await mergeIntoCart(db, catalogueOf(services), c.get('user').id, body.data.items);
-    await changed(c);
+    changed(c);
     return c.json({ ...result, items: await listCart(db, c.get('user').id) });
   });
 
