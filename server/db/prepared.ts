@@ -13,7 +13,7 @@ interface Compiled {
  * A query of one fixed shape, built and compiled by Kysely once per database engine, then run
  * with each call's parameters. Kysely builds and compiles a query again on every call: 17 µs
  * of CPU for the session lookup and 27 µs for the cart's upsert (measured), a sixth of an add
- * to cart, for SQL text that never changes (ADR 0031).
+ * to cart, for SQL text that never changes (ADR 0034).
  *
  * `build` gets stand-ins for the parameters. Each must reach the SQL as one bound value (in a
  * where, a values or a set), never as SQL text or a list: the first call throws if one is not
