@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './schema';
 import { GroupCommitSqliteDialect } from './sqlite-driver';
@@ -20,6 +20,11 @@ export interface AppDatabase {
 
 // BIGINT (int8) columns hold epoch milliseconds, which fit a JS number exactly.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Whether a database (or a transaction of one) is PostgreSQL, for the queries written per engine. */
+export function isPostgres<DB>(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely } from 'kysely';
+import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
 import { brandId, productFromRecord, type ProductRecord } from './catalog';
 import type { CatalogueSeed } from './catalog-seed';
@@ -121,7 +122,7 @@ export async function readProducts(db: Db, ids?: readonly string[]): Promise<Pro
 
 /** A flag as this engine stores it: SQLite has no boolean (0/1, and better-sqlite3 binds none). */
 export function flagFor(db: Db): (value: boolean) => boolean | number {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   return (value) => (postgres ? value : Number(value));
 }
 

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { isPostgres } from '#server/db/database';
 import { containsText } from '#server/db/like';
 import type { DatabaseSchema } from '#server/db/schema';
 import { PAYMENT_METHOD_LABELS, type CardBrand, CARD_BRAND_LABELS } from '../checkout/checkout';
@@ -42,7 +43,7 @@ interface Matches {
  * as one quoted phrase, which it matches as a substring of the columns named.
  */
 function withText(db: Db, query: OrdersQuery, q: string, columns: ('ship_name' | 'email')[]): Matches {
-  if (db.getExecutor().adapter instanceof PostgresAdapter || q.length < TRIGRAM) {
+  if (isPostgres(db) || q.length < TRIGRAM) {
     const contains = columns.map((column) => containsText(column, q));
     return { query: query.where(sql<boolean>`(${sql.join(contains, sql` or `)})`), newest: 'created' };
   }

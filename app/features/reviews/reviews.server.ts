@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely } from 'kysely';
+import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
 import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { isOrderReference } from '../orders/orders.server';
@@ -84,7 +85,7 @@ export async function ownReviews(
  * seeing the other's committed change; SQLite runs one writing transaction at a time anyway.
  */
 export async function recountProductReviews(trx: Db, productId: string): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(trx)) {
     await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().execute();
   }
   const figures = await trx

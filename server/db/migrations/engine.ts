@@ -1,8 +1,9 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../database';
 
 /** Column types that differ between the engines, for migrations written once for both. */
 export function columnTypes(db: Kysely<unknown>) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   return {
     postgres,
     boolean: postgres ? ('boolean' as const) : ('integer' as const),
