@@ -28,6 +28,7 @@ const CLEANUP_BATCH_ROWS = 500;
 const CLEANUP_BATCH_PAUSE_MS = 5;
 const ALL_STATES: JobState[] = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'];
 const EXPIRED = 'The job did not finish in time (its instance may have stopped).';
+const STOPPING = 'The store stopped before the job finished.';
 
 /**
  * The job queue on the embedded SQLite database: pg-boss's model (states, retries with
@@ -38,7 +39,7 @@ const EXPIRED = 'The job did not finish in time (its instance may have stopped).
 export function createSqliteJobQueue(db: Db, logger: Logger): JobQueue {
   const wake = new EventEmitter();
   wake.setMaxListeners(0);
-  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const running = new Map<string, { controller: AbortController; done: Promise<void>; job: JobRow }>();
   let stopped = false;
   let lastCleanup = 0;
 
@@ -207,7 +208,7 @@ export function createSqliteJobQueue(db: Db, logger: Logger): JobQueue {
         if (beat) clearInterval(beat);
       }
     })();
-    running.set(job.id, { controller, done });
+    running.set(job.id, { controller, done, job });
     try {
       await done;
     } finally {
@@ -342,8 +343,15 @@ export function createSqliteJobQueue(db: Db, logger: Logger): JobQueue {
       });
       await Promise.race([settled, timeout]);
       clearTimeout(timer);
-      // Whatever still runs is left active: its expiry hands it to the next start.
-      for (const job of running.values()) job.controller.abort(new Error('The store is stopping.'));
+      // Whatever still runs is handed back now, as pg-boss's stop does: retried (after its
+      // backoff) by the next start instead of after its expiry. Its handler is told to stop; a
+      // late "completed" of this attempt changes nothing (the updates name the attempt).
+      for (const { controller, job } of running.values()) {
+        controller.abort(new Error(STOPPING));
+        await settleFailure(job, STOPPING).catch((error: unknown) =>
+          logger.error({ err: error, job: job.id }, 'job not handed back'),
+        );
+      }
     },
   };
 }

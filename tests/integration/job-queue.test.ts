@@ -98,6 +98,40 @@ describe.each(testEngines)('the job queue on %s', (engine) => {
     expect(ids.filter(Boolean)).toHaveLength(1);
   });
 
+  it('lets a running job finish on stop, and hands back one still running at the timeout', async () => {
+    const { jobs, db } = await open();
+    const queue = defineQueue<{ n: number }>('test.stop', { retryLimit: 3, ...quick });
+    const started: number[] = [];
+    const finished: number[] = [];
+    const aborted = new Set<number>();
+    await jobs.work(
+      queue,
+      async ({ n }, { signal }) => {
+        started.push(n);
+        signal.addEventListener('abort', () => aborted.add(n));
+        // Job 1 is short; job 2 outlives the stop's timeout.
+        await new Promise((resolve) => setTimeout(resolve, n === 1 ? 300 : 4_000));
+        finished.push(n);
+      },
+      { concurrency: 2 },
+    );
+    await jobs.send(queue, { n: 1 });
+    await jobs.send(queue, { n: 2 });
+    await expect.poll(() => started.length, { timeout: 10_000 }).toBe(2);
+    await jobs.stop(1_500);
+    expect(finished).toEqual([1]);
+    // Told to stop (pg-boss also aborts a finished job's signal, which means nothing then).
+    expect(aborted.has(2)).toBe(true);
+    // Read with another queue on the same database: the first one's pool is closed.
+    const reader = await createJobQueue(db.database, logger);
+    cleanups.push(() => reader.stop(2_000));
+    const listed = await reader.list({ queue: 'test.stop', limit: 10, offset: 0 });
+    const state = (n: number) => listed.jobs.find((job) => (job.data as { n: number }).n === n)?.state;
+    expect(state(1)).toBe('completed');
+    // Handed back: to be tried again by the next worker, not left running until it expires.
+    expect(state(2)).toBe('retry');
+  });
+
   it('runs one job of a singleton queue at a time', async () => {
     const { jobs } = await open();
     const queue = defineQueue<{ n: number }>('test.single', { retryLimit: 0, singleton: true, ...quick });
