@@ -90,6 +90,7 @@ const server = await startServer(
     DATABASE_URL: `file:${dir}/store.db`,
     DATA_DIR: dir,
     LOG_LEVEL: 'silent',
+    SHUTDOWN_DRAIN_MS: '0',
   }),
 );
 let chrome: chromeLauncher.LaunchedChrome | undefined;

@@ -26,6 +26,7 @@ const server = await startServer(
     DATABASE_URL: `file:${dir}/store.db`,
     DATA_DIR: dir,
     LOG_LEVEL: 'silent',
+    SHUTDOWN_DRAIN_MS: '0',
   }),
 );
 const rows: string[] = [];

@@ -103,6 +103,8 @@ export interface CreateAppOptions {
   clientDir?: string;
   /** True while the process drains connections before exiting. */
   isShuttingDown?: () => boolean;
+  /** Aborted when the listener closes: event streams end so their clients reconnect elsewhere. */
+  closing?: AbortSignal;
   /** Mounts extra API routes before the API's 404 fallback (used by tests to add a slow route). */
   extendApi?: (api: Hono<AppBindings>) => void;
   /** False renders every page (tests compare a cached page with a fresh render of it); default PAGE_CACHE. */
@@ -141,6 +143,8 @@ export function createApp(options: CreateAppOptions) {
   app.use(requestIds());
   app.use(requestLogger(logger));
   app.use(securityHeaders(securityOptions(env)));
+  // From the first signal on, a client (or balancer) must not send another request on this
+  // connection: the instance is going away (docs/decisions/0037).
   app.use(async (c, next) => {
     await next();
     if (isShuttingDown()) c.res.headers.set('Connection', 'close');
@@ -170,7 +174,7 @@ export function createApp(options: CreateAppOptions) {
   const api = new Hono<AppBindings>();
   api.route('/health', healthRoutes(services, isShuttingDown));
   api.route('/auth', authRoutes(services.auth, services.database.db, env.AUTH_SECRET));
-  api.route('/cart', cartRoutes(services));
+  api.route('/cart', cartRoutes(services, { closing: options.closing }));
   api.route('/wishlist', wishlistRoutes(services));
   api.route('/checkout', checkoutRoutes(services));
   api.route('/prescriptions', prescriptionRoutes(services));

@@ -175,6 +175,31 @@ const envSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(0, 'must be a whole number of milliseconds')
     .default(10_000),
+  /**
+   * After SIGTERM, how long the instance keeps serving while its health check answers 503, before
+   * it stops taking connections: a load balancer must see the 503 and take it out of rotation
+   * first (its check interval times its unhealthy threshold, plus a check's time). 0 with no
+   * balancer in front. docs/decisions/0037.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds from 0 to 120000' })
+    .int('must be a whole number of milliseconds from 0 to 120000')
+    .min(0, 'must be a whole number of milliseconds from 0 to 120000')
+    .max(120_000, 'must be a whole number of milliseconds from 0 to 120000')
+    .default(5_000),
+  /**
+   * How long an idle keep-alive connection is kept open: longer than the idle timeout of the
+   * balancer in front (60 s by default on AWS's ALB and nginx's upstream connections; 620 s
+   * behind Google's), so the balancer, not the instance, closes an idle connection. An instance
+   * closing it just as the balancer sends a request on it fails that request (ECONNRESET).
+   * docs/decisions/0037.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+    .int('must be a whole number of milliseconds from 1000 to 3600000')
+    .min(1_000, 'must be a whole number of milliseconds from 1000 to 3600000')
+    .max(3_600_000, 'must be a whole number of milliseconds from 1000 to 3600000')
+    .default(65_000),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -13,6 +13,7 @@ import {
   startFeatureJobs,
 } from './app';
 import type { Env } from './env';
+import { httpLifecycle, keepConnectionsLongerThanTheBalancer } from './http-lifecycle';
 import type { Logger } from './logger';
 import { createServices } from './services';
 import type { AppServices } from './types';
@@ -20,7 +21,10 @@ import type { AppServices } from './types';
 export interface RunningServer {
   url: string;
   services: AppServices;
-  /** Stops accepting, lets in-flight requests finish (up to the timeout), closes the database. */
+  /**
+   * Health says 503 at once; after SHUTDOWN_DRAIN_MS stops accepting, ends event streams, lets
+   * requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), stops the job workers, closes the database.
+   */
   shutdown(reason: string): Promise<void>;
 }
 
@@ -39,19 +43,26 @@ export async function startServer(
     options.build ??
     ((await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)) as ServerBuild);
 
-  let shuttingDown = false;
+  // The server first, so the app can ask it whether it is shutting down; its handler after.
+  const server = createServer();
+  keepConnectionsLongerThanTheBalancer(server, env.KEEP_ALIVE_TIMEOUT_MS);
+  const http = httpLifecycle(server, {
+    drainMs: env.SHUTDOWN_DRAIN_MS,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    logger,
+  });
   const appOptions: CreateAppOptions = {
     services,
     build,
     clientDir: path.relative(process.cwd(), path.join(BUILD_DIR, 'client')),
-    isShuttingDown: () => shuttingDown,
+    isShuttingDown: http.isShuttingDown,
+    closing: http.closing,
     extendApi: options.extendApi,
   };
   const app = createApp(appOptions);
   const cachedPagesFirst = cachedPagesFirstFor(appOptions);
-
   // Hono's adapter for Node, behind the cached pages' fast path.
-  const server = createServer(cachedPagesFirst(getRequestListener(app.fetch, { hostname: env.HOST })));
+  server.on('request', cachedPagesFirst(getRequestListener(app.fetch, { hostname: env.HOST })));
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -59,21 +70,12 @@ export async function startServer(
   logger.info({ url, node: process.version }, `Store listening on ${url}`);
 
   let closing: Promise<void> | undefined;
+  // docs/decisions/0037: drain, close the listener and finish the requests, then the job workers
+  // (a job running finishes, or is handed back to the queue), then the database.
   const shutdown = (reason: string) =>
     (closing ??= (async () => {
-      shuttingDown = true;
-      logger.info({ reason }, 'shutting down: finishing in-flight requests');
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), env.SHUTDOWN_TIMEOUT_MS);
-      });
-      if ((await Promise.race([closed, timedOut])) === 'timeout') {
-        logger.warn('shutdown timeout reached: closing remaining connections');
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      }
-      clearTimeout(timer);
+      logger.info({ reason }, 'shutting down');
+      await http.stop();
       await stopJobs();
       await services.close();
       logger.info('shutdown complete');

@@ -115,6 +115,8 @@ export async function startBenchServer(
       // Every benchmark client comes from 127.0.0.1; each request names its own address so
       // the per-address limits (which are correct for shoppers) do not refuse the load.
       TRUSTED_PROXIES: '127.0.0.1',
+      // No balancer to wait for: a bench's stop need not drain.
+      SHUTDOWN_DRAIN_MS: '0',
     },
   });
   if (hasTaskset) spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });

@@ -90,6 +90,7 @@ describe.each(testEngines)('a catalogue change on %s', (engine) => {
         DATABASE_URL: t.db.url,
         DATA_DIR: t.db.dir,
         LOG_LEVEL: 'silent',
+        SHUTDOWN_DRAIN_MS: '0',
       }),
     );
     try {

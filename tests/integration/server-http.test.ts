@@ -3,6 +3,8 @@ import { parseEnv } from '../../server/env';
 import { type RunningServer, startServer } from '../../server/server';
 import { createTestDatabase, type TestDatabase, testEngines } from '../support/test-database';
 
+const DRAIN_MS = 2_000;
+
 describe.each(testEngines)('HTTP server on %s', (engine) => {
   let testDb: TestDatabase;
   let server: RunningServer;
@@ -16,6 +18,8 @@ describe.each(testEngines)('HTTP server on %s', (engine) => {
       DATABASE_URL: testDb.url,
       DATA_DIR: testDb.dir,
       LOG_LEVEL: 'silent',
+      // Long enough to ask the draining server a few things before its listener closes.
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     });
     server = await startServer(env, {
       // A deliberately slow route, to watch a shutdown wait for a request in flight.
@@ -109,15 +113,26 @@ describe.each(testEngines)('HTTP server on %s', (engine) => {
     expect(res.headers.get('content-type')).toMatch(/javascript/);
   });
 
-  it('lets a request in flight finish on shutdown, then stops accepting', async () => {
+  it('drains on shutdown: health 503 at once, still serving, then requests in flight finish and it stops accepting', async () => {
     const started = new Promise<void>((resolve) => (slowStarted = resolve));
     const slow = fetch(`${server.url}/api/test/slow`);
     await started;
+    const signalled = performance.now();
     const stopping = server.shutdown('SIGTERM');
+    // The balancer's health check sees the 503 while the instance still answers everyone else,
+    // telling them not to send more on this connection.
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ error: { code: 'shutting_down' } });
+    const page = await fetch(`${server.url}/no-such-page`);
+    expect(page.status).toBe(404);
+    expect(page.headers.get('connection')).toBe('close');
+    await page.arrayBuffer();
     const res = await slow;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ finished: true });
     await stopping;
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(DRAIN_MS - 50);
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
   });
 });

@@ -15,7 +15,15 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export function spawnServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['build/node/server.js'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      // No balancer in front: SIGTERM stops at once unless a test gives a drain time.
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

@@ -41,6 +41,8 @@ export async function startTestServer(
       DATA_DIR: db.dir,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'silent',
+      // No balancer in front: a test's server stops without waiting for one.
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     }),
     { logger: options.logger },

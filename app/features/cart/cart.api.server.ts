@@ -21,9 +21,20 @@ import {
 } from './cart.server';
 
 const STATUS = { unknown_product: 400, out_of_stock: 409, not_found: 404 } as const;
+/** The event stream: the browser's wait before reconnecting, and a ping to keep proxies from closing it. */
+const RETRY_MS = 2_000;
+const PING_MS = 25_000;
+/** After an instance's planned stop, a client reconnects within 250-1,000 ms. */
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_SPREAD_MS = 750;
+
+/** Ends the event streams when this instance stops taking connections (server/http-lifecycle.ts). */
+export interface CartRouteOptions {
+  closing?: AbortSignal;
+}
 
 /** /api/cart: the signed-in user's cart, and only theirs (every query is scoped by user id). */
-export function cartRoutes(services: AppServices) {
+export function cartRoutes(services: AppServices, options: CartRouteOptions = {}) {
   const { database, auth, cartEvents } = services;
   const db = database.db;
   const app = new Hono<UserBindings>();
@@ -106,27 +117,42 @@ export function cartRoutes(services: AppServices) {
   });
 
   // Server-sent events: "changed" whenever this user's cart changes anywhere; the browser's
-  // EventSource reconnects by itself after a network loss.
+  // EventSource reconnects by itself after a network loss, and reads the cart again on the
+  // new stream's "ready" (cart-sync.ts), so nothing changed meanwhile is missed.
   app.get('/events', (c) =>
     streamSSE(c, async (stream) => {
       const userId = c.get('user').id;
+      const { closing } = options;
       let wake: () => void = () => undefined;
       const unsubscribe = cartEvents.subscribe(userId, (change) => {
         void stream.writeSSE({ event: 'changed', data: JSON.stringify(change) });
       });
+      const stop = () => wake();
       stream.onAbort(() => {
         unsubscribe();
         wake();
       });
-      await stream.writeSSE({ event: 'ready', data: 'ok', retry: 2000 });
-      while (!stream.aborted && !stream.closed) {
+      closing?.addEventListener('abort', stop);
+      await stream.writeSSE({ event: 'ready', data: 'ok', retry: RETRY_MS });
+      while (!stream.aborted && !stream.closed && !closing?.aborted) {
+        let timer: NodeJS.Timeout | undefined;
         await new Promise<void>((resolve) => {
           wake = resolve;
-          setTimeout(resolve, 25_000);
+          timer = setTimeout(resolve, PING_MS);
         });
-        if (!stream.aborted) await stream.writeSSE({ event: 'ping', data: '' });
+        clearTimeout(timer);
+        if (!stream.aborted && !closing?.aborted) await stream.writeSSE({ event: 'ping', data: '' });
       }
+      closing?.removeEventListener('abort', stop);
       unsubscribe();
+      // This instance is stopping: the stream ends cleanly (not cut at the shutdown timeout) and
+      // the browser comes back through the balancer to another one, after a short random wait
+      // rather than RETRY_MS, so the streams of a whole instance do not all arrive at once.
+      if (closing?.aborted && !stream.aborted) {
+        await stream.write(
+          `retry: ${RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)}\n\n`,
+        );
+      }
     }),
   );
 
