@@ -70,13 +70,17 @@ try {
 
 if (!failedSteps.includes('build')) {
   // vitest.config.ts includes tests/hardening, so each file runs once and counts in the totals.
-  // The crash loop and the soak load the machine for minutes: they run after the rest, alone,
-  // so neither slows the other tests nor is slowed by them (npm run test:hardening runs all).
-  const HEAVY = ['tests/hardening/crash.test.ts', 'tests/hardening/soak.test.ts'];
+  // The crash loop, the soak and the rolling restart load the machine: they run after the rest,
+  // alone, so neither slows the other tests nor is slowed by them (npm run test:hardening runs all).
+  const HEAVY = [
+    'tests/hardening/crash.test.ts',
+    'tests/hardening/soak.test.ts',
+    'tests/hardening/rolling-restart.test.ts',
+  ];
   vitestStep('unit, integration and hardening tests (Vitest)', 'vitest.json', [
     ...HEAVY.flatMap((file) => ['--exclude', file]),
   ]);
-  vitestStep('crash and soak tests (Vitest, one at a time)', 'vitest-heavy.json', [
+  vitestStep('crash, soak and rolling restart tests (Vitest, one at a time)', 'vitest-heavy.json', [
     ...HEAVY,
     '--maxWorkers=1',
   ]);
