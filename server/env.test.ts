@@ -16,6 +16,8 @@ describe('parseEnv', () => {
       PAYMENT_PROVIDER: 'test',
       REQUIRE_EMAIL_VERIFICATION: true,
       LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_MS: 5_000,
+      KEEP_ALIVE_TIMEOUT_MS: 65_000,
       isHttps: false,
     });
     expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
@@ -40,6 +42,8 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ STORE_EMAIL: 'nobody' })).toThrow(/^STORE_EMAIL must be an email address/);
     expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/^SMTP_URL must start with smtp/);
     expect(() => parseEnv({ AUTH_SECRET: 'short' })).toThrow(/^AUTH_SECRET must be at least 32 characters/);
+    expect(() => parseEnv({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/^SHUTDOWN_DRAIN_MS must be/);
+    expect(() => parseEnv({ KEEP_ALIVE_TIMEOUT_MS: '500' })).toThrow(/^KEEP_ALIVE_TIMEOUT_MS must be/);
   });
 
   it('reads booleans and treats empty values as unset', () => {
