@@ -104,8 +104,9 @@ function openEvents(delay = 2_000, catchUp = false) {
     missed = true;
   });
   source.onerror = () => {
-    // The browser reconnects by itself after a network loss, but gives up on an HTTP error
-    // (a restart, an expired session); then retry later, more slowly each time.
+    // The browser reconnects by itself after a network loss or a stream the server ended (an
+    // instance stopping ends it, ADR 0037), but gives up on an HTTP error (a balancer with no
+    // instance up, an expired session); then retry later, more slowly each time.
     if (source.readyState !== EventSource.CLOSED || events !== source) return;
     reopenTimer = setTimeout(() => {
       if (mode === 'account' && events === source) openEvents(Math.min(delay * 2, 60_000), true);
