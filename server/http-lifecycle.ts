@@ -27,9 +27,10 @@ export interface HttpLifecycle {
    * Drains, then closes (docs/decisions/0037): keeps serving for drainMs while the health check
    * says 503, so a balancer takes the instance out before its listener closes; then takes no new
    * connection, ends the event streams, closes idle connections and lets requests in flight
-   * finish, cutting what is left at timeoutMs.
+   * finish, cutting what is left at timeoutMs. `drain: false` skips the drain (a person's Ctrl-C:
+   * no balancer is waiting on it).
    */
-  stop(): Promise<void>;
+  stop(options?: { drain?: boolean }): Promise<void>;
 }
 
 const IDLE_SWEEP_MS = 100;
@@ -45,9 +46,9 @@ export function httpLifecycle(
   let shuttingDown = false;
   let stopped: Promise<void> | undefined;
 
-  const stop = async () => {
+  const stop = async (drain: boolean) => {
     shuttingDown = true;
-    if (options.drainMs > 0) {
+    if (drain && options.drainMs > 0) {
       logger.info({ drainMs: options.drainMs }, 'draining: health answers 503, still serving');
       await sleep(options.drainMs);
     }
@@ -78,6 +79,6 @@ export function httpLifecycle(
   return {
     isShuttingDown: () => shuttingDown,
     closing: closing.signal,
-    stop: () => (stopped ??= stop()),
+    stop: (stopOptions) => (stopped ??= stop(stopOptions?.drain ?? true)),
   };
 }

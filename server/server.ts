@@ -75,7 +75,8 @@ export async function startServer(
   const shutdown = (reason: string) =>
     (closing ??= (async () => {
       logger.info({ reason }, 'shutting down');
-      await http.stop();
+      // SIGINT is a person's Ctrl-C in a terminal; balancers and orchestrators send SIGTERM.
+      await http.stop({ drain: reason !== 'SIGINT' });
       await stopJobs();
       await services.close();
       logger.info('shutdown complete');

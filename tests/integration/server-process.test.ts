@@ -54,6 +54,22 @@ describe('the server process', () => {
     }
   });
 
+  it('drains on SIGTERM (a balancer waits on it) and not on SIGINT (a person at a terminal)', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const dir = tempDir();
+      const server = await startServerProcess({
+        DATABASE_URL: `file:${dir}/store.db`,
+        DATA_DIR: dir,
+        SHUTDOWN_DRAIN_MS: '1500',
+      });
+      server.child.kill(signal);
+      expect(await server.exited).toBe(0);
+      const drained = server.output().includes('draining: health answers 503, still serving');
+      expect(drained).toBe(signal === 'SIGTERM');
+      expect(server.output()).toContain('shutdown complete');
+    }
+  });
+
   it("is compiled JavaScript carrying React Router's production build", () => {
     const dir = path.join(ROOT, 'build/node');
     const code = readdirSync(dir)
