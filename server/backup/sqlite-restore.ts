@@ -1,0 +1,128 @@
+import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs';
+import { copyFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { integrityCheck } from './sqlite-worker';
+
+/**
+ * `npm run db:restore -- FILE` on SQLite (docs/decisions/0035): puts a backup in place of the
+ * database, never over a database a server has open, never from a file that is not a sound
+ * store database, and keeping the database it replaces beside it.
+ */
+
+export class RestoreRefused extends Error {
+  override name = 'RestoreRefused';
+}
+
+/**
+ * Holds a database file exclusively, or says it cannot: in WAL mode every open connection (a
+ * running server's, even idle) keeps a shared lock on the file, so an exclusive one is refused
+ * while any is open. A server that crashed holds nothing (the system dropped its locks), so
+ * nothing goes stale, unlike a pid file. Held until release, so no server can start meanwhile;
+ * closing it checkpoints a WAL left by a crash into the file.
+ */
+export function holdExclusively(file: string): { release(): void } | undefined {
+  const db = new SQLite(file, { fileMustExist: true, timeout: 0 });
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('begin exclusive');
+    db.exec('commit');
+  } catch (error) {
+    db.close();
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
+    throw error;
+  }
+  return { release: () => db.close() };
+}
+
+/** Whether a process (a running server, the sqlite3 shell) has the database open. */
+export function isDatabaseInUse(file: string): boolean {
+  if (!existsSync(file)) return false;
+  const hold = holdExclusively(file);
+  hold?.release();
+  return hold === undefined;
+}
+
+function fsyncPath(file: string): void {
+  const fd = openSync(file, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The store's migration table: a database without it is not one of ours. */
+function lastMigrationOf(file: string): string | undefined {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare("select name from kysely_migration order by name desc limit 1")
+      .get() as { name: string } | undefined;
+    return row?.name;
+  } catch {
+    return undefined;
+  } finally {
+    db.close();
+  }
+}
+
+export interface RestoreOutcome {
+  /** Where the replaced database was moved, if there was one. */
+  keptAt?: string;
+  lastMigration: string;
+}
+
+/**
+ * Restores `backupFile` as the database at `databaseFile`. Refuses (RestoreRefused) a file
+ * that fails `integrity_check` or holds no store, and a database in use unless `force`.
+ */
+export async function restoreSqlite(
+  backupFile: string,
+  databaseFile: string,
+  options: { force?: boolean; now?: number } = {},
+): Promise<RestoreOutcome> {
+  if (!existsSync(backupFile)) throw new RestoreRefused(`${backupFile} does not exist`);
+  // The check runs on a copy beside the database: it is what will be put in place, and the
+  // backup itself is left exactly as it was.
+  const incoming = `${databaseFile}.restoring-${process.pid}`;
+  let hold: { release(): void } | undefined;
+  try {
+    await copyFile(backupFile, incoming);
+    // A file SQLite cannot read at all rejects; a damaged one lists its problems.
+    const problems = await integrityCheck(incoming).catch((error: unknown) => [(error as Error).message]);
+    if (problems.join() !== 'ok') {
+      throw new RestoreRefused(
+        `${backupFile} failed its integrity check; nothing was changed:\n  ${problems.slice(0, 5).join('\n  ')}`,
+      );
+    }
+    const lastMigration = lastMigrationOf(incoming);
+    if (!lastMigration) throw new RestoreRefused(`${backupFile} is not a store database (no migrations in it)`);
+    fsyncPath(incoming);
+
+    let keptAt: string | undefined;
+    if (existsSync(databaseFile)) {
+      hold = holdExclusively(databaseFile);
+      if (!hold && !options.force) {
+        throw new RestoreRefused(
+          `${databaseFile} is in use (a running server has it open): stop the server first, or pass --force`,
+        );
+      }
+      // Released before the move: closing checkpoints a crash's WAL into the file it keeps.
+      hold?.release();
+      hold = undefined;
+      keptAt = `${databaseFile}.replaced-${new Date(options.now ?? Date.now()).toISOString().replace(/[:.]/g, '-')}`;
+      await rename(databaseFile, keptAt);
+      // A WAL the checkpoint could not take in (with --force, or a damaged file) goes with it.
+      for (const suffix of ['-wal', '-shm']) {
+        if (existsSync(databaseFile + suffix)) await rename(databaseFile + suffix, keptAt + suffix);
+      }
+    }
+    await rename(incoming, databaseFile);
+    fsyncPath(path.dirname(databaseFile));
+    return { keptAt, lastMigration };
+  } finally {
+    hold?.release();
+    await rm(incoming, { force: true });
+  }
+}
