@@ -19,16 +19,21 @@ await runCommand(async () => {
   if (isPostgresUrl(env.DATABASE_URL)) {
     if (!pgDumpAvailable()) {
       const plan = dumpPlan(env.DATABASE_URL, path.join(dir, 'store.dump'));
-      throw new Error(`pg_dump is not on PATH. Run it where it is (PostgreSQL's client tools):\n  ${plan.shown}`);
+      throw new Error(
+        `pg_dump is not on PATH. Run it where it is (PostgreSQL's client tools):\n  ${plan.shown}`,
+      );
     }
     const dump = await dumpPostgres(env.DATABASE_URL, dir);
     console.error(`pg_dump: ${(dump.bytes / 1e6).toFixed(1)} MB`);
     return dump.file;
   }
   const databaseFile = sqlitePathFromUrl(env.DATABASE_URL);
-  if (databaseFile === ':memory:') throw new Error('DATABASE_URL is an in-memory database: nothing to back up');
+  if (databaseFile === ':memory:')
+    throw new Error('DATABASE_URL is an in-memory database: nothing to back up');
   if (!existsSync(databaseFile)) throw new Error(`There is no database at ${databaseFile}`);
   const backup = await writeBackup(databaseFile, dir);
-  console.error(`Backup checked (integrity_check ok): ${(backup.bytes / 1e6).toFixed(1)} MB in ${backup.ms} ms`);
+  console.error(
+    `Backup checked (integrity_check ok): ${(backup.bytes / 1e6).toFixed(1)} MB in ${backup.ms} ms`,
+  );
   return backup.file;
 });

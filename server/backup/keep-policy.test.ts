@@ -74,7 +74,9 @@ describe('backup keep policy (48 hourly, then daily for 30 days)', () => {
     fc.assert(
       fc.property(backupLists, (entries) => {
         const kept = keptOf(entries);
-        expect(kept.length).toBeLessThanOrEqual(DEFAULT_KEEP_POLICY.hourly + DEFAULT_KEEP_POLICY.dailyDays + 1);
+        expect(kept.length).toBeLessThanOrEqual(
+          DEFAULT_KEEP_POLICY.hourly + DEFAULT_KEEP_POLICY.dailyDays + 1,
+        );
         const oldestDailySlot = Math.floor(NOW / DAY) - DEFAULT_KEEP_POLICY.dailyDays + 1;
         const newest = Math.max(...entries.map((e) => e.takenAt));
         for (const entry of kept) {

@@ -43,7 +43,11 @@ export function pgDumpAvailable(): boolean {
 }
 
 /** Runs pg_dump into `dir`: written under a `.partial` name, renamed once pg_dump succeeded. */
-export async function dumpPostgres(url: string, dir: string, now = Date.now()): Promise<{ file: string; bytes: number }> {
+export async function dumpPostgres(
+  url: string,
+  dir: string,
+  now = Date.now(),
+): Promise<{ file: string; bytes: number }> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, backupFileName('store', now).replace(/\.db$/, '.dump'));
   const partial = `${file}.${process.pid}.partial`;

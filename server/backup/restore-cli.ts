@@ -23,11 +23,14 @@ await runCommand(async () => {
     );
   }
   const databaseFile = sqlitePathFromUrl(env.DATABASE_URL);
-  if (databaseFile === ':memory:') throw new Error('DATABASE_URL is an in-memory database: nothing to restore into');
+  if (databaseFile === ':memory:')
+    throw new Error('DATABASE_URL is an in-memory database: nothing to restore into');
   const outcome = await restoreSqlite(path.resolve(file), databaseFile, { force: values.force === true });
   return [
     `Restored ${path.resolve(file)} as ${databaseFile} (last migration ${outcome.lastMigration}).`,
-    outcome.keptAt ? `The database it replaced is kept at ${outcome.keptAt}.` : 'There was no database before it.',
+    outcome.keptAt
+      ? `The database it replaced is kept at ${outcome.keptAt}.`
+      : 'There was no database before it.',
     'Start the server: it applies any newer migrations.',
   ].join('\n');
 });

@@ -56,9 +56,8 @@ function fsyncPath(file: string): void {
 function lastMigrationOf(file: string): string | undefined {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
-    const row = db
-      .prepare("select name from kysely_migration order by name desc limit 1")
-      .get() as { name: string } | undefined;
+    const row = db.prepare('select name from kysely_migration order by name desc limit 1').get() as
+      { name: string } | undefined;
     return row?.name;
   } catch {
     return undefined;
@@ -97,7 +96,8 @@ export async function restoreSqlite(
       );
     }
     const lastMigration = lastMigrationOf(incoming);
-    if (!lastMigration) throw new RestoreRefused(`${backupFile} is not a store database (no migrations in it)`);
+    if (!lastMigration)
+      throw new RestoreRefused(`${backupFile} is not a store database (no migrations in it)`);
     fsyncPath(incoming);
 
     let keptAt: string | undefined;

@@ -50,7 +50,8 @@ const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
 /** How the copy is made: SQLite's online backup API, or VACUUM INTO (ADR 0035 compares them). */
 export type CopyMethod = 'backup-api' | 'vacuum';
 
-type WorkerTask = { op: 'copy'; source: string; target: string; method: CopyMethod } | { op: 'check'; source: string };
+type WorkerTask =
+  { op: 'copy'; source: string; target: string; method: CopyMethod } | { op: 'check'; source: string };
 
 function runWorker(task: WorkerTask): Promise<string[]> {
   return new Promise((resolve, reject) => {

@@ -144,7 +144,10 @@ describe.each(testEngines)('restore drill on %s', (engine) => {
       return condition();
     };
     const paidCount = () => [...acknowledged.values()].filter((a) => a.paid).length;
-    await waitUntil(loadReached(() => paidCount() >= 20), '20 paid orders before the backup');
+    await waitUntil(
+      loadReached(() => paidCount() >= 20),
+      '20 paid orders before the backup',
+    );
 
     // What the server had acknowledged when the backup started (copies: the load goes on).
     const beforeBackup = [...acknowledged.values()].map((a) => ({ ...a }));
@@ -154,7 +157,10 @@ describe.each(testEngines)('restore drill on %s', (engine) => {
     const duringBackup = acknowledged.size - beforeBackup.length;
     // Writes went on: orders after the backup's end too.
     const afterBackup = acknowledged.size;
-    await waitUntil(loadReached(() => acknowledged.size >= afterBackup + 5), 'orders after the backup');
+    await waitUntil(
+      loadReached(() => acknowledged.size >= afterBackup + 5),
+      'orders after the backup',
+    );
     stop.now = true;
     await load;
     if (loadFailed) throw loadFailed;
@@ -167,7 +173,10 @@ describe.each(testEngines)('restore drill on %s', (engine) => {
     // The restored store serves and takes a new order.
     const shopper = createClient(restoredServer.url);
     expect((await shopper.get('/api/health')).status).toBe(200);
-    const created = await shopper.post('/api/checkout', withAddress({ items: [{ productId: PRODUCT_A.id, quantity: 1 }] }));
+    const created = await shopper.post(
+      '/api/checkout',
+      withAddress({ items: [{ productId: PRODUCT_A.id, quantity: 1 }] }),
+    );
     expect(created.status, created.text).toBe(201);
 
     const database = openDatabase(restored.url, { poolSize: 2 });
@@ -190,7 +199,11 @@ describe.each(testEngines)('restore drill on %s', (engine) => {
       const restoredPaid = await database.db
         .selectFrom('orders')
         .select((eb) => eb.fn.sum<number>('total').as('total'))
-        .where('id', 'in', paidBefore.map((a) => a.orderId))
+        .where(
+          'id',
+          'in',
+          paidBefore.map((a) => a.orderId),
+        )
         .where('status', '=', 'paid')
         .executeTakeFirstOrThrow();
       expect(Number(restoredPaid.total)).toBe(paidTotal);
