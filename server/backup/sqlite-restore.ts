@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs';
-import { copyFile, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { integrityCheck } from './sqlite-worker';
@@ -87,6 +87,7 @@ export async function restoreSqlite(
   const incoming = `${databaseFile}.restoring-${process.pid}`;
   let hold: { release(): void } | undefined;
   try {
+    await mkdir(path.dirname(databaseFile), { recursive: true });
     await copyFile(backupFile, incoming);
     // A file SQLite cannot read at all rejects; a damaged one lists its problems.
     const problems = await integrityCheck(incoming).catch((error: unknown) => [(error as Error).message]);
