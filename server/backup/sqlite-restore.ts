@@ -14,33 +14,35 @@ export class RestoreRefused extends Error {
   override name = 'RestoreRefused';
 }
 
+/** What asking for a database file exclusively found. */
+export type ExclusiveHold =
+  | { state: 'held'; release(): void }
+  | { state: 'in-use' }
+  /** SQLite could not read the file (a damaged database): whether it is open is unknown. */
+  | { state: 'unreadable'; reason: string };
+
 /**
- * Holds a database file exclusively, or says it cannot: in WAL mode every open connection (a
+ * Holds a database file exclusively, or says why not: in WAL mode every open connection (a
  * running server's, even idle) keeps a shared lock on the file, so an exclusive one is refused
  * while any is open. A server that crashed holds nothing (the system dropped its locks), so
- * nothing goes stale, unlike a pid file. Held until release, so no server can start meanwhile;
- * closing it checkpoints a WAL left by a crash into the file.
+ * nothing goes stale, unlike a pid file. Closing the hold checkpoints a crash's WAL into the file.
  */
-export function holdExclusively(file: string): { release(): void } | undefined {
+export function holdExclusively(file: string): ExclusiveHold {
   const db = new SQLite(file, { fileMustExist: true, timeout: 0 });
   try {
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('begin exclusive');
     db.exec('commit');
   } catch (error) {
-    db.close();
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
-    throw error;
+    try {
+      db.close();
+    } catch {
+      // a damaged file may fail its close too: nothing was held
+    }
+    const { code, message } = error as { code?: string; message: string };
+    return code === 'SQLITE_BUSY' ? { state: 'in-use' } : { state: 'unreadable', reason: message };
   }
-  return { release: () => db.close() };
-}
-
-/** Whether a process (a running server, the sqlite3 shell) has the database open. */
-export function isDatabaseInUse(file: string): boolean {
-  if (!existsSync(file)) return false;
-  const hold = holdExclusively(file);
-  hold?.release();
-  return hold === undefined;
+  return { state: 'held', release: () => db.close() };
 }
 
 function fsyncPath(file: string): void {
@@ -85,7 +87,6 @@ export async function restoreSqlite(
   // The check runs on a copy beside the database: it is what will be put in place, and the
   // backup itself is left exactly as it was.
   const incoming = `${databaseFile}.restoring-${process.pid}`;
-  let hold: { release(): void } | undefined;
   try {
     await mkdir(path.dirname(databaseFile), { recursive: true });
     await copyFile(backupFile, incoming);
@@ -103,15 +104,21 @@ export async function restoreSqlite(
 
     let keptAt: string | undefined;
     if (existsSync(databaseFile)) {
-      hold = holdExclusively(databaseFile);
-      if (!hold && !options.force) {
+      const hold = holdExclusively(databaseFile);
+      if (hold.state === 'in-use' && !options.force) {
         throw new RestoreRefused(
           `${databaseFile} is in use (a running server has it open): stop the server first, or pass --force`,
         );
       }
+      if (hold.state === 'unreadable' && !options.force) {
+        throw new RestoreRefused(
+          `${databaseFile} cannot be read (${hold.reason}), so whether a server has it open is unknown: ` +
+            'stop the server, then pass --force',
+        );
+      }
       // Released before the move: closing checkpoints a crash's WAL into the file it keeps.
-      hold?.release();
-      hold = undefined;
+      // (Held across the renames, its close would delete the WAL by name: the new database's.)
+      if (hold.state === 'held') hold.release();
       keptAt = `${databaseFile}.replaced-${new Date(options.now ?? Date.now()).toISOString().replace(/[:.]/g, '-')}`;
       await rename(databaseFile, keptAt);
       // A WAL the checkpoint could not take in (with --force, or a damaged file) goes with it.
@@ -123,7 +130,6 @@ export async function restoreSqlite(
     fsyncPath(path.dirname(databaseFile));
     return { keptAt, lastMigration };
   } finally {
-    hold?.release();
     await rm(incoming, { force: true });
   }
 }

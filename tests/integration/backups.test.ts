@@ -211,6 +211,25 @@ describe('npm run db:restore on SQLite', () => {
     },
   );
 
+  it('over a database too damaged to read, asks for --force (whether it is open is unknown)', async () => {
+    const target = createTestDatabase('sqlite');
+    const file = sqlitePathFromUrl(target.url);
+    try {
+      writeFileSync(file, 'a database whose first page was overwritten '.repeat(200));
+      const refused = await runCommand({ node: 'restore' }, [backupFile], envOf(target));
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('cannot be read');
+      expect(refused.stderr).toContain('pass --force');
+      const forced = await runCommand({ node: 'restore' }, [backupFile, '--force'], envOf(target));
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(await integrityCheck(file)).toEqual(['ok']);
+      const kept = /kept at (\S+)\.$/m.exec(forced.stdout)?.[1];
+      expect(readFileSync(kept!, 'utf8')).toContain('first page was overwritten');
+    } finally {
+      await target.cleanup();
+    }
+  });
+
   it('with --force, restores over a database that is open', async () => {
     const target = await seededDatabase();
     const holder = new SQLite(target.file);
