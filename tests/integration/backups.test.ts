@@ -10,6 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFromDataFiles } from '../../app/features/catalog/catalogue-store.server';
 import { openDatabase, sqlitePathFromUrl } from '../../server/db/database';
@@ -275,6 +276,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run db:backup on PostgreSQL
     const schema = new URL(source.url).searchParams.get('schema')!;
     expect(made.stderr).toContain(`pg_dump --format=custom`);
     expect(made.stderr).toContain(`--schema ${schema} --schema ${schema}_jobs`);
+  });
+
+  it('the drill script dumps the store itself when given no dump, into a new database', async () => {
+    const drillDatabase = `drill_${Date.now().toString(36)}`;
+    const drill = await runCommand({ script: 'pg-restore-drill.sh' }, [source.url], {
+      DRILL_DATABASE: drillDatabase,
+    });
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      expect(drill.code, drill.stderr).toBe(0);
+      const schema = new URL(source.url).searchParams.get('schema')!;
+      expect(drill.stdout.trim()).toMatch(new RegExp(`/${drillDatabase}\\?schema=${schema}$`));
+      expect(drill.stderr).toMatch(/restored into .* migrations \d+ \(last \d{4}-/);
+    } finally {
+      await client.query(`drop database if exists "${drillDatabase}" with (force)`);
+      await client.end();
+    }
   });
 
   it('db:restore points to pg_restore and the drill', async () => {
