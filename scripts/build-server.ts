@@ -45,6 +45,8 @@ await build({
     migrate: 'server/db/migrate-cli.ts',
     seed: 'server/seed-cli.ts',
     'admin-create': 'server/admin-cli.ts',
+    backup: 'server/backup/backup-cli.ts',
+    restore: 'server/backup/restore-cli.ts',
   },
   outdir: OUT_DIR,
   bundle: true,

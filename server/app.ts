@@ -38,6 +38,7 @@ import { healthRoutes } from './routes/health';
 import { startMailWorker } from './mail/outbox';
 import { startSmsWorker } from './sms/sms';
 import { startRetentionJob } from './retention';
+import { startBackupJob } from './backup/backup-job';
 import { cachedPagesFirst } from './page-cache/fast-path';
 import { type PageCache, pageCache } from './page-cache/page-cache';
 import { staticFiles } from './static-files';
@@ -69,6 +70,8 @@ export async function startFeatureJobs(services: AppServices): Promise<() => Pro
     await startOrderJobs(services),
     // Expired rows of server/ and of the features (docs/decisions/0032).
     await startRetentionJob(services, [unconfirmedSubscribers]),
+    // SQLite's scheduled backups (docs/decisions/0035); nothing on PostgreSQL.
+    await startBackupJob(services),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

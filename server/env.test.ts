@@ -71,4 +71,28 @@ describe('parseEnv', () => {
       /^AUTH_SECRET must be set/,
     );
   });
+
+  it('reads the backup settings: on every hour by default, with clear messages for bad values', () => {
+    const env = parseEnv({ DATA_DIR: dataDir() });
+    expect(env).toMatchObject({
+      SCHEDULED_BACKUPS: true,
+      BACKUP_INTERVAL_SECONDS: 3600,
+      BACKUP_KEEP_HOURLY: 48,
+      BACKUP_KEEP_DAILY: 30,
+    });
+    expect(env.BACKUP_DIR).toBeUndefined();
+    expect(parseEnv({ DATA_DIR: dataDir(), SCHEDULED_BACKUPS: 'false' }).SCHEDULED_BACKUPS).toBe(false);
+    expect(() => parseEnv({ SCHEDULED_BACKUPS: 'sometimes' })).toThrow(
+      /^SCHEDULED_BACKUPS must be true or false/,
+    );
+    expect(() => parseEnv({ BACKUP_INTERVAL_SECONDS: '10' })).toThrow(
+      new EnvError('BACKUP_INTERVAL_SECONDS must be a whole number of seconds from 60 to 86400'),
+    );
+    expect(() => parseEnv({ BACKUP_KEEP_HOURLY: '-1' })).toThrow(
+      /^BACKUP_KEEP_HOURLY must be a whole number/,
+    );
+    expect(() => parseEnv({ BACKUP_KEEP_DAILY: 'a month' })).toThrow(
+      /^BACKUP_KEEP_DAILY must be a whole number/,
+    );
+  });
 });

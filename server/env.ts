@@ -112,6 +112,34 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of seconds from 1 to 86400')
     .max(86_400, 'must be a whole number of seconds from 1 to 86400')
     .default(3600),
+  /**
+   * SQLite only (docs/decisions/0035): off stops the scheduled backups; `npm run db:backup`
+   * still works. PostgreSQL is backed up by the operator (pg_dump, point-in-time recovery).
+   */
+  SCHEDULED_BACKUPS: booleanFlag.default(true),
+  /** Where backups are written; default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().min(1, 'must not be empty').optional(),
+  /** How often each instance offers the backup job (one runs it per interval). */
+  BACKUP_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 60 to 86400' })
+    .int('must be a whole number of seconds from 60 to 86400')
+    .min(60, 'must be a whole number of seconds from 60 to 86400')
+    .max(86_400, 'must be a whole number of seconds from 60 to 86400')
+    .default(3600),
+  /** Hours back in which the newest backup of each hour is kept. */
+  BACKUP_KEEP_HOURLY: z.coerce
+    .number({ error: 'must be a whole number of hours from 0 to 1000' })
+    .int('must be a whole number of hours from 0 to 1000')
+    .min(0, 'must be a whole number of hours from 0 to 1000')
+    .max(1000, 'must be a whole number of hours from 0 to 1000')
+    .default(48),
+  /** Days back in which the newest backup of each day is kept (the newest of all always is). */
+  BACKUP_KEEP_DAILY: z.coerce
+    .number({ error: 'must be a whole number of days from 0 to 3650' })
+    .int('must be a whole number of days from 0 to 3650')
+    .min(0, 'must be a whole number of days from 0 to 3650')
+    .max(3650, 'must be a whole number of days from 0 to 3650')
+    .default(30),
   /** The longest wait between two tries of one mail while the mail server is away. */
   MAIL_RETRY_MAX_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds from 1 to 3600' })

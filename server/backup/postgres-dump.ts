@@ -1,0 +1,77 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { jobSchemaName } from '../jobs/pg-boss-queue';
+import { backupFileName } from './sqlite-backup';
+
+/**
+ * `npm run db:backup` on PostgreSQL (docs/decisions/0035): a `pg_dump --format=custom` of the
+ * store's schema and its job queue's, when pg_dump is on PATH; otherwise the command to run
+ * where it is. Scheduled backups of PostgreSQL are the operator's (PITR, the provider's
+ * snapshots), not the store's.
+ */
+
+export interface DumpPlan {
+  /** pg_dump's arguments, without the connection. */
+  args: string[];
+  /** The connection without its password or our `schema` parameter (libpq refuses it). */
+  dbname: string;
+  password?: string;
+  /** What to show: the command with the password left out. */
+  shown: string;
+}
+
+/**
+ * The dump of what the store needs: its schema and the job queue's (pg-boss), or the whole
+ * database when the store uses the default schema (then pg-boss's `pgboss` is in it too).
+ */
+export function dumpPlan(url: string, file: string): DumpPlan {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema');
+  parsed.searchParams.delete('schema');
+  const password = parsed.password ? decodeURIComponent(parsed.password) : undefined;
+  parsed.password = '';
+  const schemas = schema ? ['--schema', schema, '--schema', jobSchemaName(schema)] : [];
+  const args = ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, ...schemas];
+  const dbname = parsed.toString();
+  return { args, dbname, password, shown: `pg_dump ${args.join(' ')} '${dbname}'` };
+}
+
+export function pgDumpAvailable(): boolean {
+  return spawnSync('pg_dump', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Runs pg_dump into `dir`: written under a `.partial` name, renamed once pg_dump succeeded. */
+export async function dumpPostgres(
+  url: string,
+  dir: string,
+  now = Date.now(),
+): Promise<{ file: string; bytes: number }> {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, backupFileName('store', now).replace(/\.db$/, '.dump'));
+  const partial = `${file}.${process.pid}.partial`;
+  const plan = dumpPlan(url, partial);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn('pg_dump', [...plan.args, plan.dbname], {
+        env: { ...process.env, ...(plan.password ? { PGPASSWORD: plan.password } : {}) },
+        stdio: ['ignore', 'inherit', 'pipe'],
+      });
+      let errors = '';
+      child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`pg_dump failed (${code}): ${errors.trim()}`)),
+      );
+    });
+    const fd = openSync(partial, 'r');
+    fsyncSync(fd);
+    closeSync(fd);
+    await rename(partial, file);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return { file, bytes: (await stat(file)).size };
+}
