@@ -72,8 +72,8 @@ const serverEnv = (url: string, dir: string) => ({
   DATA_DIR: dir,
   AUTH_SECRET: SECRET,
   TRUSTED_PROXIES: '127.0.0.1',
-  // The backup under test is the command's; the schedule is tested in tests/integration/backups.
-  SCHEDULED_BACKUPS: 'false',
+  // The backup under test is the command's (server-process.ts turns the schedule off; it is
+  // tested in tests/integration/backups).
 });
 
 async function stopServer(server: ServerProcess | undefined) {

@@ -125,7 +125,11 @@ describe('SQLite backups', () => {
 
   it('takes scheduled backups through the job queue into BACKUP_DIR', { timeout: 60_000 }, async () => {
     const backupDir = mkdtempSync(path.join(tmpdir(), 'store-scheduled-'));
-    const t = await startTestServer('sqlite', { BACKUP_DIR: backupDir, BACKUP_INTERVAL_SECONDS: '3600' });
+    const t = await startTestServer('sqlite', {
+      SCHEDULED_BACKUPS: 'true',
+      BACKUP_DIR: backupDir,
+      BACKUP_INTERVAL_SECONDS: '3600',
+    });
     try {
       const databaseFile = sqlitePathFromUrl(t.db.url);
       // The first run is offered soon after start, not an interval later.
@@ -184,7 +188,7 @@ describe('npm run db:restore on SQLite', () => {
     async () => {
       const target = await seededDatabase();
       try {
-        const server = await startServerProcess({ ...envOf(target), SCHEDULED_BACKUPS: 'false' });
+        const server = await startServerProcess(envOf(target));
         const refused = await runCommand({ node: 'restore' }, [backupFile], envOf(target));
         expect(refused.code).toBe(1);
         expect(refused.stderr).toContain('is in use (a running server has it open)');
@@ -202,7 +206,7 @@ describe('npm run db:restore on SQLite', () => {
         expect(await integrityCheck(target.file)).toEqual(['ok']);
 
         // The restored database serves.
-        const again = await startServerProcess({ ...envOf(target), SCHEDULED_BACKUPS: 'false' });
+        const again = await startServerProcess(envOf(target));
         expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
         again.child.kill('SIGTERM');
         await again.exited;

@@ -22,6 +22,8 @@ export function spawnServer(env: Record<string, string>): ChildProcess {
       LOG_LEVEL: 'info',
       // No balancer in front: SIGTERM stops at once unless a test gives a drain time.
       SHUTDOWN_DRAIN_MS: '0',
+      // Each new database would be copied and checked 2 s after start: load no test asks for.
+      SCHEDULED_BACKUPS: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

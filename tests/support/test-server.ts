@@ -43,6 +43,8 @@ export async function startTestServer(
       LOG_LEVEL: 'silent',
       // No balancer in front: a test's server stops without waiting for one.
       SHUTDOWN_DRAIN_MS: '0',
+      // Each new database would be copied and checked 2 s after start: load no test asks for.
+      SCHEDULED_BACKUPS: 'false',
       ...env,
     }),
     { logger: options.logger },
