@@ -49,5 +49,12 @@ export function describeMoves(before: Figures, after: Figures): string {
   const lag = after.get('nodejs_eventloop_lag_p99_seconds');
   if (lag !== undefined)
     lines.push(`  event-loop delay p99 since the last scrape: ${(lag * 1000).toFixed(1)} ms`);
+  const heap = after.get('nodejs_heap_size_used_bytes');
+  const resident = after.get('process_resident_memory_bytes');
+  if (heap !== undefined && resident !== undefined) {
+    lines.push(
+      `  heap used ${(heap / 2 ** 20).toFixed(0)} MB, resident ${(resident / 2 ** 20).toFixed(0)} MB`,
+    );
+  }
   return lines.join('\n');
 }
