@@ -57,7 +57,8 @@ function patternOf(matches: ReturnType<typeof matchRoutes>): string {
  * The label of a request the app answered: the Hono route that answered it ("/api/cart/items",
  * "/media/:mediaId"), or for pages React Router's route. A middleware that answered before any
  * route (a refused origin, a body too large) has a wildcard pattern, which is its label; the
- * built files are one label, and any other file of the public folder another.
+ * built files are one label, and any other file of the public folder another. A page's loader
+ * data for a client-side navigation is its page's pattern with ".data".
  */
 export function routeLabel(c: Context, pagePattern: PagePattern, status: number): string {
   const route = routePath(c);
@@ -65,6 +66,12 @@ export function routeLabel(c: Context, pagePattern: PagePattern, status: number)
   const path = c.req.path;
   if (path.startsWith('/api/')) return route === '/api/*' ? UNMATCHED : route;
   if (path.startsWith('/assets/')) return '/assets/*';
+  // A client-side navigation's loader data: "/product/abc.data", and "/_root.data" for "/".
+  if (path.endsWith('.data')) {
+    if (path === '/_root.data') return path;
+    const pattern = pagePattern(path.slice(0, -'.data'.length));
+    return pattern === UNMATCHED ? UNMATCHED : `${pattern}.data`;
+  }
   const page = pagePattern(path);
   if (page === UNMATCHED && status < 400 && /\.[a-z0-9]+$/i.test(path)) return 'public file';
   return page;

@@ -90,12 +90,17 @@ describe.each(testEngines)('GET /metrics on %s', (engine) => {
     expect((await guest.get('/api/health')).status).toBe(200);
     expect((await guest.get('/no/such/page/4711')).status).toBe(404);
     expect((await guest.get('/api/no-such-thing')).status).toBe(404);
+    // A client-side navigation's loader data.
+    expect((await guest.get(`${page}.data`)).status).toBe(200);
+    expect((await guest.get('/_root.data')).status).toBe(200);
     const after = await scrape();
 
     const count = (labels: string) => moved(before, after, `http_request_duration_seconds_count{${labels}}`);
     expect(count('route="/product/:productId",method="GET",status="200"')).toBe(2);
     expect(count('route="/api/health",method="GET",status="200"')).toBe(1);
     expect(count('route="unmatched",method="GET",status="404"')).toBe(2);
+    expect(count('route="/product/:productId.data",method="GET",status="200"')).toBe(1);
+    expect(count('route="/_root.data",method="GET",status="200"')).toBe(1);
     // The raw path is never a label.
     expect([...after.keys()].some((series) => series.includes(PRODUCT_A.id))).toBe(false);
     expect(
