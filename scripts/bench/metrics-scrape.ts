@@ -49,6 +49,17 @@ export function describeMoves(before: Figures, after: Figures): string {
   const lag = after.get('nodejs_eventloop_lag_p99_seconds');
   if (lag !== undefined)
     lines.push(`  event-loop delay p99 since the last scrape: ${(lag * 1000).toFixed(1)} ms`);
+  const pool = after.get('store_db_pool_connections');
+  if (pool !== undefined) {
+    const idle = after.get('store_db_pool_idle_connections') ?? 0;
+    const waiting = after.get('store_db_pool_waiting_queries') ?? 0;
+    lines.push(
+      `  PostgreSQL pool after the run: ${pool} connections, ${idle} idle, ${waiting} queries waiting`,
+    );
+  }
+  const jobs = [...after].filter(([series, n]) => series.startsWith('store_jobs{') && n > 0);
+  if (jobs.length > 0)
+    lines.push(`  jobs left: ${jobs.map(([series, n]) => `${n} ${series.slice(10)}`).join(', ')}`);
   const heap = after.get('nodejs_heap_size_used_bytes');
   const resident = after.get('process_resident_memory_bytes');
   if (heap !== undefined && resident !== undefined) {
