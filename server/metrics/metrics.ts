@@ -49,8 +49,10 @@ export function createMetrics({ database, jobs, logger }: MetricsSources): Store
   });
 
   const pageCache = pageCacheMetrics(registry);
-  registerJobDepth(registry, jobs, logger);
+  // The pool first: a scrape reads the metrics in this order, and the job count's own query
+  // would otherwise be seen waiting for its connection.
   if (database.postgres) registerPool(registry, database.postgres.pool);
+  registerJobDepth(registry, jobs, logger);
 
   return {
     ordersCreated: count('store_orders_created_total', 'Orders created by checkout (pending until paid).'),

@@ -185,7 +185,7 @@ describe.each(testEngines)('GET /metrics on %s', (engine) => {
     expect(figures.get('store_jobs{queue="metrics-test.idle",state="created"}')).toBe(1);
     if (engine === 'postgres') {
       expect(figures.get('store_db_pool_connections')).toBeGreaterThanOrEqual(1);
-      // The scrape's own query may be waiting for its connection: only that the figure is there.
+      // The job workers' queries may be waiting at that moment: only that the figure is there.
       expect(figures.get('store_db_pool_waiting_queries')).toBeGreaterThanOrEqual(0);
       expect(figures.get('store_db_pool_idle_connections')).toBeGreaterThanOrEqual(0);
     } else {
