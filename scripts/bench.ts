@@ -9,6 +9,7 @@ import { createShoppers } from './bench/shoppers';
 import { placeShopperOrders } from './bench/shopper-orders';
 import { consoleScenarios } from './bench/console-scenarios';
 import { writeReport } from './bench/report';
+import { describeMoves, scrapeMetrics } from './bench/metrics-scrape';
 
 // `npm run bench`: the production server on loopback with a fresh database, driven by
 // autocannon, scenario by scenario. SQLite always; PostgreSQL too when BENCH_DATABASE_URL is set.
@@ -26,6 +27,7 @@ for (const postgresUrl of engines) {
   const server = await startBenchServer(postgresUrl);
   try {
     console.log(`\n${server.engine}: ${server.url}, ${server.pinning}`);
+    const metricsBefore = await scrapeMetrics(server.url);
     const shoppers = await createShoppers(server.url, 10, 'cart');
     // Three paid orders each: the account page shows an order history, and every shopper has
     // an order page of their own.
@@ -69,6 +71,7 @@ for (const postgresUrl of engines) {
         );
       }
     }
+    console.log(describeMoves(metricsBefore, await scrapeMetrics(server.url)));
     runs.push({ engine: server.engine, pinning: server.pinning, results });
   } finally {
     await server.stop();

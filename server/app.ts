@@ -39,6 +39,9 @@ import { startMailWorker } from './mail/outbox';
 import { startSmsWorker } from './sms/sms';
 import { startRetentionJob } from './retention';
 import { startBackupJob } from './backup/backup-job';
+import { metricsRoute } from './metrics/metrics-route';
+import { countRequests } from './metrics/request-metrics';
+import { type PagePattern, pagePatterns } from './metrics/route-label';
 import { cachedPagesFirst } from './page-cache/fast-path';
 import { type PageCache, pageCache } from './page-cache/page-cache';
 import { staticFiles } from './static-files';
@@ -87,7 +90,10 @@ const pageCaches = new WeakMap<AppServices, PageCache>();
 function cachedPages(services: AppServices): PageCache {
   let cache = pageCaches.get(services);
   if (!cache) {
-    const created = pageCache({ viewerOf: (c) => viewerOf(services, c.req.raw.headers) });
+    const created = pageCache({
+      viewerOf: (c) => viewerOf(services, c.req.raw.headers),
+      tally: services.metrics.pageCache,
+    });
     catalogueStore(services).onChange((change) => {
       if (change.listings) created.clear();
       else created.drop(change.productIds.map((id) => `/product/${id}`));
@@ -96,6 +102,17 @@ function cachedPages(services: AppServices): PageCache {
     cache = created;
   }
   return cache;
+}
+
+/** The page routes' patterns, for the request metrics' labels: one matcher per build. */
+const pagePatternsOf = new WeakMap<CreateAppOptions['build'], PagePattern>();
+function pagePatternOf(build: CreateAppOptions['build']): PagePattern {
+  let patterns = pagePatternsOf.get(build);
+  if (!patterns) {
+    patterns = pagePatterns(build);
+    pagePatternsOf.set(build, patterns);
+  }
+  return patterns;
 }
 
 export interface CreateAppOptions {
@@ -128,11 +145,15 @@ const cachingPages = (options: CreateAppOptions) => options.cachePages ?? option
  */
 export function cachedPagesFirstFor(options: CreateAppOptions): (app: RequestListener) => RequestListener {
   if (!cachingPages(options)) return (app) => app;
+  const { requests } = options.services.metrics;
+  const pagePattern = pagePatternOf(options.build);
   const fastPath = {
     cache: cachedPages(options.services),
     logger: requestLines(options.services.logger),
     securityHeaders: securityHeaderSet(securityOptions(options.services.env)),
     isShuttingDown: options.isShuttingDown ?? (() => false),
+    counted: (path: string, status: number, seconds: number) =>
+      requests(pagePattern(path), 'GET', status, seconds),
   };
   return (app) => cachedPagesFirst(fastPath, app);
 }
@@ -143,6 +164,7 @@ export function createApp(options: CreateAppOptions) {
   const isShuttingDown = options.isShuttingDown ?? (() => false);
   const app = new Hono<AppBindings>();
 
+  app.use(countRequests(services.metrics.requests, pagePatternOf(options.build)));
   app.use(requestIds());
   app.use(requestLogger(logger));
   app.use(securityHeaders(securityOptions(env)));
@@ -191,6 +213,8 @@ export function createApp(options: CreateAppOptions) {
   );
 
   app.route('/.well-known', wellKnownRoutes(services.auth));
+  // Before the pages: refused, it goes on to them and gets the not-found page.
+  app.get('/metrics', metricsRoute(services.metrics, env));
   if (clientDir) app.use('*', staticFiles(clientDir));
   app.route('/media', mediaRoutes(services));
   // After the static files: a page is whatever no file answered.

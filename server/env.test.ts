@@ -66,6 +66,32 @@ describe('parseEnv', () => {
     expect(parseEnv({ DATA_DIR: dir }).AUTH_SECRET).toBe(first);
   });
 
+  it('lets loopback read /metrics by default, and checks the token and the address list', () => {
+    const env = parseEnv({ DATA_DIR: dataDir() });
+    expect(env.METRICS_ALLOW).toEqual(['127.0.0.0/8', '::1']);
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    const set = parseEnv({
+      DATA_DIR: dataDir(),
+      METRICS_ALLOW: ' 10.0.0.0/8, 192.168.1.20 ,fd00::/8 ',
+      METRICS_TOKEN: 'a'.repeat(32),
+    });
+    expect(set.METRICS_ALLOW).toEqual(['10.0.0.0/8', '192.168.1.20', 'fd00::/8']);
+    expect(parseEnv({ DATA_DIR: dataDir(), METRICS_ALLOW: 'none' }).METRICS_ALLOW).toEqual([]);
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(
+      /^METRICS_TOKEN must be at least 32 characters/,
+    );
+    expect(() => parseEnv({ METRICS_TOKEN: `${'a'.repeat(32)} b` })).toThrow(
+      /^METRICS_TOKEN must be printable ASCII without spaces/,
+    );
+    for (const bad of ['10.0.0.0/33', 'localhost', '10.0.0.1/8/1', '::1/129', '10.0.0.0/']) {
+      expect(() => parseEnv({ METRICS_ALLOW: bad })).toThrow(
+        new EnvError(
+          `METRICS_ALLOW must be IP addresses or CIDR ranges separated by commas (such as 10.0.0.0/8,::1), or none; "${bad}" is neither`,
+        ),
+      );
+    }
+  });
+
   it('refuses to invent a secret for an https production deployment', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', APP_URL: 'https://shop.example' })).toThrow(
       /^AUTH_SECRET must be set/,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,15 @@ const oidcProvidersSchema = z.array(
       .default([]),
   }),
 );
+
+/** `10.0.0.5`, `10.0.0.0/8`, `::1`, `fd00::/8`: an address, with an optional prefix length that fits it. */
+function isAddressRange(range: string): boolean {
+  const [address = '', prefix, ...rest] = range.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 export type OidcProviderConfig = z.infer<typeof oidcProvidersSchema>[number];
 
@@ -88,6 +98,39 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  /**
+   * GET /metrics (docs/operations.md): a scraper sends this as `Authorization: Bearer <token>`.
+   * Unset: only the addresses of METRICS_ALLOW may read the metrics.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters (a random token, such as `openssl rand -hex 32`)')
+    .max(512, 'must be at most 512 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+  /**
+   * Client addresses (after TRUSTED_PROXIES) that may read GET /metrics without the token:
+   * comma-separated IP addresses or CIDR ranges; `none` for the token only. Loopback by default.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.0/8,::1')
+    .transform((value, ctx) => {
+      if (value.trim().toLowerCase() === 'none') return [];
+      const ranges = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const bad = ranges.find((range) => !isAddressRange(range));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be IP addresses or CIDR ranges separated by commas (such as 10.0.0.0/8,::1), or none; "${bad}" is neither`,
+        });
+        return z.NEVER;
+      }
+      return ranges;
+    }),
   ABANDONED_ORDER_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes from 1 to 10080' })
     .int('must be a whole number of minutes from 1 to 10080')

@@ -32,7 +32,12 @@ function storedKey(key: string): string {
  * the database counts together. One atomic upsert per hit: concurrent hits never lose a count.
  * Rows whose window has passed are deleted by the retention job (server/retention.ts).
  */
-export function createRateLimiter(db: Kysely<DatabaseSchema>, now: () => number = Date.now) {
+export function createRateLimiter(
+  db: Kysely<DatabaseSchema>,
+  now: () => number = Date.now,
+  /** Told of each counter over its limit, by its key's first part ("auth", "pay"...): for GET /metrics. */
+  refused: (scope: string) => void = () => undefined,
+) {
   return {
     async hit(rawKey: string, rule: RateLimitRule): Promise<RateLimitResult> {
       // Keys carry client input (an email); PostgreSQL refuses NUL in text with an error, which
@@ -60,6 +65,7 @@ export function createRateLimiter(db: Kysely<DatabaseSchema>, now: () => number 
         .returning(['count', 'reset_at'])
         .executeTakeFirstOrThrow();
       const count = Number(row.count);
+      if (count > rule.limit) refused(key.slice(0, Math.max(0, key.indexOf(':'))) || 'other');
       return {
         allowed: count <= rule.limit,
         remaining: Math.max(0, rule.limit - count),

@@ -5,6 +5,7 @@ import type { Env } from './env';
 import { createLogger, type Logger } from './logger';
 import { createJobQueue } from './jobs';
 import { createMailer } from './mail/mailer';
+import { createMetrics } from './metrics/metrics';
 import { createOutbox } from './mail/outbox';
 import { createPaymentGateway } from './payments';
 import { createRateLimiter } from './rate-limit';
@@ -34,6 +35,7 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
   const jobs = await createJobQueue(database, logger);
   const mail = createOutbox(jobs, env);
   const sms = createSmsOutbox(jobs);
+  const metrics = createMetrics({ database, jobs, logger });
   const changes = database.postgres
     ? await createPostgresChangeChannel(database.postgres.url, database.postgres.pool, logger)
     : createLocalChangeChannel();
@@ -46,10 +48,11 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
     mailer,
     mail,
     jobs,
-    rateLimiter: createRateLimiter(database.db),
+    rateLimiter: createRateLimiter(database.db, Date.now, metrics.rateLimitRefused),
     sms,
     smsSender: createSmsSender(env, logger),
-    auth: createAuth(env, database, mail, options.authMails, sms),
+    auth: createAuth(env, database, mail, options.authMails, sms, metrics),
+    metrics,
     payments: createPaymentGateway(env),
     changes,
     cartEvents,

@@ -7,6 +7,7 @@ import type { WholePage } from './middleware/compress-pages';
 import type { SmsOutbox, SmsSender } from './sms/sms';
 import type { Mailer } from './mail/mailer';
 import type { Outbox } from './mail/outbox';
+import type { StoreMetrics } from './metrics/store-metrics';
 import type { PaymentGateway } from './payments/gateway';
 import type { RateLimiter } from './rate-limit';
 import type { CartEvents } from './realtime/cart-events';
@@ -43,6 +44,8 @@ export interface AppServices {
   changes: ChangeChannel;
   cartEvents: CartEvents;
   payments: PaymentGateway;
+  /** GET /metrics: counts to add to where things happen (services.metrics.ordersPaid.inc()). */
+  metrics: StoreMetrics;
   close(): Promise<void>;
 }
 

@@ -4,6 +4,7 @@ import type { AppDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { MailContent } from '../mail/layout';
 import type { Outbox } from '../mail/outbox';
+import type { StoreMetrics } from '../metrics/store-metrics';
 import type { SmsOutbox } from '../sms/sms';
 import { authOptions } from './options';
 import { roleOf, type UserRole } from './roles';
@@ -28,6 +29,7 @@ export function createAuth(
   outbox: Outbox,
   mails: AuthMails,
   sms: SmsOutbox,
+  metrics?: Pick<StoreMetrics, 'signInFailed'>,
 ) {
   // Queued: a mail server that is down delays the mail, and the visitor's answer is the same.
   const send = (to: string, mail: MailContent) => outbox.send({ to, ...mail });
@@ -42,6 +44,7 @@ export function createAuth(
       sendSignInLink: (email, token, redirectTo) =>
         send(email, mails.signInLink({ url: signInLinkUrl(env.APP_URL, token, redirectTo) })),
       sendPhoneCode: (to, code) => sms.send({ to, body: phoneCodeText(env.APP_URL, code) }),
+      signInFailed: metrics?.signInFailed,
     }),
   );
 }

@@ -1,10 +1,11 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { passkey } from '@better-auth/passkey';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { emailOTP, jwt, magicLink, phoneNumber, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database';
 import type { Env } from '../env';
+import type { SignInMethod } from '../metrics/store-metrics';
 import { createPasswordHasher } from './password';
 import { openIdConnectPlugin, socialProviderOptions } from './providers';
 import { isSensitiveAuthPath, requireRecentSignIn } from './recent-sign-in';
@@ -21,6 +22,8 @@ export interface AuthHooks {
   sendEmailChange(user: { email: string; firstName?: string }, url: string): Promise<void>;
   /** A one-time code by text message (signing in, adding the number, or a second factor). */
   sendPhoneCode(phoneNumber: string, code: string): Promise<void>;
+  /** A sign-in attempt was refused (for GET /metrics). */
+  signInFailed?(method: SignInMethod): void;
 }
 
 /** A mobile number in international form: + and 7 to 15 digits (E.164). */
@@ -178,7 +181,7 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
         reauthenticatedAt: { type: 'number', required: false, input: false },
       },
     },
-    hooks: { before: requestChecks(env.APP_URL) },
+    hooks: { before: requestChecks(env.APP_URL), after: countFailedSignIns(hooks) },
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: env.isHttps,
@@ -293,6 +296,31 @@ function requestChecks(appUrl: string) {
         }
       }
     }
+  });
+}
+
+/** The endpoints that sign someone in (or check the second factor), by the method counted. */
+const SIGN_IN_METHODS: Record<string, SignInMethod> = {
+  '/sign-in/email': 'password',
+  '/sign-in/phone-number': 'password',
+  '/sign-in/email-otp': 'email-code',
+  '/magic-link/verify': 'email-link',
+  '/phone-number/verify': 'phone-code',
+  '/two-factor/verify-totp': 'two-factor',
+  '/two-factor/verify-otp': 'two-factor',
+  '/two-factor/verify-backup-code': 'two-factor',
+  '/passkey/verify-authentication': 'passkey',
+};
+
+/**
+ * Counts refused sign-ins, whether posted to /api/auth or called by a page action through
+ * auth.api: Better Auth runs the after-hooks for both, with the endpoint's error as `returned`.
+ * (A refusal of our rate limit never reaches Better Auth: it is counted as a refusal there.)
+ */
+function countFailedSignIns(hooks: AuthHooks) {
+  return createAuthMiddleware(async (ctx) => {
+    const method = SIGN_IN_METHODS[ctx.path];
+    if (method && isAPIError(ctx.context.returned)) hooks.signInFailed?.(method);
   });
 }
 

@@ -2,7 +2,14 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import { type Db as IDatabase, PgBoss } from 'pg-boss';
 import type { DatabaseSchema } from '../db/schema';
 import type { Logger } from '../logger';
-import type { JobQueue, JobState, JobSummary, QueueDefinition } from './queue';
+import {
+  DEPTH_STATES,
+  type JobQueue,
+  type JobState,
+  type JobSummary,
+  type QueueDefinition,
+  type QueueDepth,
+} from './queue';
 
 /** pg-boss's tables live beside the store's: `<schema>_jobs`, or `pgboss` for the default schema. */
 export function jobSchemaName(appSchema: string | undefined): string {
@@ -132,6 +139,16 @@ export async function createPgBossJobQueue(options: {
       const counts = Object.fromEntries(ALL_STATES.map((state) => [state, 0])) as Record<JobState, number>;
       for (const row of rows.rows) counts[row.state] = Number(row.n);
       return counts;
+    },
+    async depth() {
+      const rows = await db.executeQuery<{ queue: string; state: QueueDepth['state']; n: string }>(
+        CompiledQuery.raw(
+          `select name as queue, state::text as state, count(*) as n from ${table}
+           where state = any($1::text[]::"${schema}".job_state[]) group by name, state`,
+          [DEPTH_STATES],
+        ),
+      );
+      return rows.rows.map((row) => ({ queue: row.queue, state: row.state, count: Number(row.n) }));
     },
     async retry(queue, id) {
       const found = await db.executeQuery<{ state: string }>(

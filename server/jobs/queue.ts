@@ -113,11 +113,25 @@ export interface JobQueue {
   /** Jobs, newest first, and how many there are of each state. */
   list(filter: JobListFilter): Promise<{ jobs: JobSummary[]; total: number }>;
   counts(): Promise<Record<JobState, number>>;
+  /**
+   * Jobs waiting (created, retry), running (active) and failed, per queue, for GET /metrics:
+   * one grouped count, read on each scrape, never per job.
+   */
+  depth(): Promise<QueueDepth[]>;
   /** Runs a failed job again (from the console). False when it is not failed (any more). */
   retry(queue: string, id: string): Promise<boolean>;
   /** Stops taking jobs and waits for running ones, up to timeoutMs; the rest are retried later. */
   stop(timeoutMs?: number): Promise<void>;
 }
+
+export interface QueueDepth {
+  queue: string;
+  state: (typeof DEPTH_STATES)[number];
+  count: number;
+}
+
+/** The states GET /metrics reports: what is still to do, being done, or failed for good. */
+export const DEPTH_STATES = ['created', 'retry', 'active', 'failed'] as const satisfies readonly JobState[];
 
 /** Seconds before retry number `retryCount` (0 for the first retry), as pg-boss works it out. */
 export function retryDelaySeconds(settings: QueueSettings, retryCount: number, random = Math.random()) {

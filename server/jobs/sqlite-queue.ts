@@ -5,12 +5,14 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, JobTable } from '../db/schema';
 import type { Logger } from '../logger';
 import {
+  DEPTH_STATES,
   failureMessage,
   type JobHandler,
   type JobQueue,
   type JobState,
   type JobSummary,
   type QueueDefinition,
+  type QueueDepth,
   type QueueSettings,
   retryDelaySeconds,
 } from './queue';
@@ -317,6 +319,19 @@ export function createSqliteJobQueue(db: Db, logger: Logger): JobQueue {
       const counts = Object.fromEntries(ALL_STATES.map((state) => [state, 0])) as Record<JobState, number>;
       for (const row of rows) counts[row.state as JobState] = Number(row.n);
       return counts;
+    },
+    async depth() {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['queue', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('state', 'in', DEPTH_STATES)
+        .groupBy(['queue', 'state'])
+        .execute();
+      return rows.map((row) => ({
+        queue: row.queue,
+        state: row.state as QueueDepth['state'],
+        count: Number(row.n),
+      }));
     },
     async retry(queue, id) {
       const result = await db

@@ -24,6 +24,8 @@ export interface FastPathOptions {
   logger: Logger;
   securityHeaders: SecurityHeaderSet;
   isShuttingDown: () => boolean;
+  /** Counts an answered page for GET /metrics (its path, without the query string). */
+  counted?: (path: string, status: number, seconds: number) => void;
 }
 
 /** @hono/node-server's own tests for a URL it takes as it is (its buildUrl). */
@@ -84,6 +86,7 @@ export function answerFromCache(
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
   logRequest(options.logger, { reqId, method: 'GET', path, status: answer.status, ms: msSince(started) });
+  options.counted?.(path, answer.status, (performance.now() - started) / 1000);
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { asBody } from '../body';
+import type { PageCacheTally } from '../metrics/store-metrics';
 import type { AppBindings, Viewer } from '../types';
 import { gzipTemplate, type GzipTemplate } from './gzip-template';
 
@@ -75,9 +76,12 @@ export interface PageCache {
 export interface PageCacheOptions {
   /** The signed-in shopper of a request with a session cookie; null when the session is over. */
   viewerOf?: (c: Context<AppBindings>) => Promise<Viewer | null>;
+  /** Told of each lookup of a cacheable page, hit or miss (GET /metrics' hit ratio). */
+  tally?: PageCacheTally;
 }
 
 export function pageCache(options: PageCacheOptions = {}): PageCache {
+  const tally = options.tally ?? { looked: () => undefined };
   const entries = new Map<string, Entry>();
   let bytes = 0;
 
@@ -128,6 +132,7 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
     const nonce = c.get('nonce');
 
     const cached = lookup(key);
+    tally.looked(c.req.path, viewer !== null, cached !== undefined);
     if (cached) return answer(c, cached, nonce, viewer);
 
     // A shopper's page is rendered with the stand-in name whatever the answer (a missing
@@ -164,6 +169,8 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
       const path = query === -1 ? request.url : request.url.slice(0, query);
       if (!CACHEABLE_PATH.test(path) || SESSION_COOKIE.test(request.cookie ?? '')) return undefined;
       const entry = lookup(request.url);
+      // A guest's page not found here goes on to the middleware, which counts its miss.
+      if (entry) tally.looked(path, false, true);
       return entry && cachedAnswer(entry, nonce, null, request.ifNoneMatch, request.acceptEncoding);
     },
     drop(paths) {

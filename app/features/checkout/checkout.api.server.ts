@@ -20,7 +20,7 @@ const orderIdPattern = /^[0-9a-f-]{36}$/;
 
 /** /api/checkout: the payment session (create-payment) and the payment (process-payment). */
 export function checkoutRoutes(services: AppServices) {
-  const { database, auth, payments, logger, mail, env, rateLimiter, cartEvents } = services;
+  const { database, auth, payments, logger, mail, env, rateLimiter, cartEvents, metrics } = services;
   const db = database.db;
   const app = new Hono<AppBindings>();
 
@@ -53,6 +53,7 @@ export function checkoutRoutes(services: AppServices) {
     try {
       const deps = { db, gateway: payments, catalogue: catalogueOf(services) };
       const session = await createCheckoutSession(deps, user, body.data);
+      metrics.ordersCreated.inc();
       return c.json(session, 201);
     } catch (error) {
       return failure(c, error);
@@ -97,6 +98,7 @@ export function checkoutRoutes(services: AppServices) {
         );
       }
       if (paid.charged) {
+        metrics.ordersPaid.inc();
         c.get('logger').info({ order: paid.order.reference, amount: paid.order.total }, 'order paid');
         // The other tabs' signal is not awaited. The mail is queued before the answer (one
         // insert), so it goes out, and is retried, whatever happens to this process; the
@@ -136,6 +138,7 @@ export function checkoutRoutes(services: AppServices) {
         url: paid.url,
       });
     } catch (error) {
+      if (error instanceof CheckoutError && error.code === 'payment_declined') metrics.paymentsDeclined.inc();
       return failure(c, error);
     }
   });

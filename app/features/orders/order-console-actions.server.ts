@@ -158,6 +158,7 @@ async function refund({ context, staff, order, form }: Args) {
     );
   }
   if (!repeated) {
+    services.metrics.refunds.inc();
     const refunded = JSON.parse(row.lines) as { itemId: string; quantity: number }[];
     await mailShopper(context, order, (view, url) =>
       orderRefundedMail(
