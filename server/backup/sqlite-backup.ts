@@ -35,8 +35,8 @@ export function parseBackupName(name: string, prefix: string): number | undefine
   return Number.isNaN(time) ? undefined : time;
 }
 
-/** Makes a rename (or a new file) in `dir` survive a power loss. */
-function fsyncPath(file: string): void {
+/** Makes a file's data, or a rename in a folder, survive a power loss. */
+export function fsyncPath(file: string): void {
   const fd = openSync(file, 'r');
   try {
     fsyncSync(fd);

@@ -1,7 +1,8 @@
-import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { fsyncPath } from './sqlite-backup';
 import { integrityCheck } from './sqlite-worker';
 
 /**
@@ -43,15 +44,6 @@ export function holdExclusively(file: string): ExclusiveHold {
     return code === 'SQLITE_BUSY' ? { state: 'in-use' } : { state: 'unreadable', reason: message };
   }
   return { state: 'held', release: () => db.close() };
-}
-
-function fsyncPath(file: string): void {
-  const fd = openSync(file, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** The store's migration table: a database without it is not one of ours. */

@@ -1,18 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedFromDataFiles } from '../../app/features/catalog/catalogue-store.server';
 import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
 import { cardPayment, withAddress } from '../support/checkout';
 import { createClient } from '../support/http-client';
 import { startServerProcess } from '../support/server-process';
+import { prepareStore, STOCK } from '../support/stocked-store';
 import { createTestDatabase, testEngines, type TestDatabase } from '../support/test-database';
 import { PRODUCT_A, PRODUCT_B } from './support';
 
 const KILLS = 20;
 const WORKERS = 4;
-/** Units of each product on hand at the start: enough that no round sells out. */
-const STOCK = 1_000_000;
 
 interface Answered {
   orderId: string;
@@ -51,22 +48,6 @@ async function orderStream(url: string, answered: Map<string, Answered>): Promis
     }
   };
   await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
-}
-
-/** The database as the first start would leave it, with STOCK units of the products bought. */
-async function prepare(testDb: TestDatabase) {
-  const database = openDatabase(testDb.url, { poolSize: 2 });
-  try {
-    await migrateToLatest(database);
-    await seedFromDataFiles(database.db);
-    await database.db
-      .updateTable('inventory')
-      .set({ on_hand: STOCK })
-      .where('product_id', 'in', [PRODUCT_A.id, PRODUCT_B.id])
-      .execute();
-  } finally {
-    await database.close();
-  }
 }
 
 async function verify(testDb: TestDatabase, answered: Map<string, Answered>, engine: string) {
@@ -130,7 +111,7 @@ describe.each(testEngines)('crash safety on %s', (engine) => {
   it(`keeps every answered order through ${KILLS} SIGKILLs`, { timeout: 240_000 }, async () => {
     const answered = new Map<string, Answered>();
     let killedMidStream = 0;
-    await prepare(testDb);
+    await prepareStore(testDb, [PRODUCT_A.id, PRODUCT_B.id]);
     for (let round = 0; round < KILLS; round++) {
       const server = await startServerProcess({
         DATABASE_URL: testDb.url,

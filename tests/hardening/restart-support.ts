@@ -1,27 +1,3 @@
-import { seedFromDataFiles } from '../../app/features/catalog/catalogue-store.server';
-import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
-import type { TestDatabase } from '../support/test-database';
-
-/** Units on hand of every product a restart test buys: no round sells out. */
-const STOCK = 1_000_000;
-
-/** The database as a first start would leave it, with plenty of the given products. */
-export async function prepareStore(testDb: TestDatabase, productIds: string[]): Promise<void> {
-  const database = openDatabase(testDb.url, { poolSize: 2 });
-  try {
-    await migrateToLatest(database);
-    await seedFromDataFiles(database.db);
-    await database.db
-      .updateTable('inventory')
-      .set({ on_hand: STOCK })
-      .where('product_id', 'in', productIds)
-      .execute();
-  } finally {
-    await database.close();
-  }
-}
-
 /** One "event:"/"data:"/"retry:" block of a server-sent event stream. */
 export interface StreamEvent {
   event: string;

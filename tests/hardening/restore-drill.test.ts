@@ -2,18 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedFromDataFiles } from '../../app/features/catalog/catalogue-store.server';
 import { type Engine, openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
 import { cardPayment, withAddress } from '../support/checkout';
 import { createClient } from '../support/http-client';
 import { runCommand, waitUntil } from '../support/operator-commands';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { prepareStore } from '../support/stocked-store';
 import { createTestDatabase, testEngines, type TestDatabase } from '../support/test-database';
 import { PRODUCT_A, PRODUCT_B } from './support';
 
 const WORKERS = 4;
-const STOCK = 1_000_000;
 const SECRET = 'restore-drill-secret-that-is-long-enough-1';
 
 interface Acknowledged {
@@ -50,21 +48,6 @@ async function writeLoad(url: string, acknowledged: Map<string, Acknowledged>, s
     }
   };
   await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
-}
-
-async function prepare(testDb: TestDatabase) {
-  const database = openDatabase(testDb.url, { poolSize: 2 });
-  try {
-    await migrateToLatest(database);
-    await seedFromDataFiles(database.db);
-    await database.db
-      .updateTable('inventory')
-      .set({ on_hand: STOCK })
-      .where('product_id', 'in', [PRODUCT_A.id, PRODUCT_B.id])
-      .execute();
-  } finally {
-    await database.close();
-  }
 }
 
 const serverEnv = (url: string, dir: string) => ({
@@ -130,7 +113,7 @@ describe.each(testEngines)('restore drill on %s', (engine) => {
   });
 
   it('restores every order acknowledged before a backup taken under load', { timeout: 300_000 }, async () => {
-    await prepare(source);
+    await prepareStore(source, [PRODUCT_A.id, PRODUCT_B.id]);
     server = await startServerProcess(serverEnv(source.url, source.dir));
     const acknowledged = new Map<string, Acknowledged>();
     const stop = { now: false };

@@ -7,7 +7,8 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { PASSWORD, PRODUCT_A, PRODUCT_B } from './support';
-import { prepareStore, readEvents } from './restart-support';
+import { prepareStore } from '../support/stocked-store';
+import { readEvents } from './restart-support';
 
 /** Loops sending requests one after another over shared keep-alive connections. */
 const LOOPS = 4;
