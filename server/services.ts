@@ -5,6 +5,7 @@ import type { Env } from './env';
 import { createLogger, type Logger } from './logger';
 import { createJobQueue } from './jobs';
 import { createMailer } from './mail/mailer';
+import { newestBackupOf } from './backup/backup-job';
 import { createMetrics } from './metrics/metrics';
 import { createOutbox } from './mail/outbox';
 import { createPaymentGateway } from './payments';
@@ -35,7 +36,7 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
   const jobs = await createJobQueue(database, logger);
   const mail = createOutbox(jobs, env);
   const sms = createSmsOutbox(jobs);
-  const metrics = createMetrics({ database, jobs, logger });
+  const metrics = createMetrics({ database, jobs, logger, newestBackup: newestBackupOf(env) });
   const changes = database.postgres
     ? await createPostgresChangeChannel(database.postgres.url, database.postgres.pool, logger)
     : createLocalChangeChannel();

@@ -1,14 +1,28 @@
 import path from 'node:path';
-import { sqlitePathFromUrl } from '../db/database';
+import { isPostgresUrl, sqlitePathFromUrl } from '../db/database';
 import type { Env } from '../env';
 import { defineQueue } from '../jobs/queue';
 import { offerEvery } from '../jobs/schedule';
 import type { AppServices } from '../types';
-import { pruneBackups, writeBackup } from './sqlite-backup';
+import { listBackups, pruneBackups, writeBackup } from './sqlite-backup';
 
 /** Where backups go: BACKUP_DIR, or DATA_DIR/backups. */
 export function backupDirOf(env: Pick<Env, 'BACKUP_DIR' | 'DATA_DIR'>): string {
   return path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups'));
+}
+
+/**
+ * When this SQLite database's newest backup in the backup folder was taken, for GET /metrics;
+ * undefined on PostgreSQL and in memory, where the store takes none.
+ */
+export function newestBackupOf(
+  env: Pick<Env, 'BACKUP_DIR' | 'DATA_DIR' | 'DATABASE_URL'>,
+): (() => Promise<number | undefined>) | undefined {
+  if (isPostgresUrl(env.DATABASE_URL)) return undefined;
+  const databaseFile = sqlitePathFromUrl(env.DATABASE_URL);
+  if (databaseFile === ':memory:') return undefined;
+  const dir = backupDirOf(env);
+  return async () => (await listBackups(dir, databaseFile)).at(-1)?.takenAt;
 }
 
 /** One backup at a time; a failed run is logged and the next interval's run tries again. */

@@ -9,6 +9,8 @@ export interface MetricsSources {
   database: AppDatabase;
   jobs: JobQueue;
   logger: Logger;
+  /** SQLite's newest backup's time in ms (server/backup), undefined when there is none yet. */
+  newestBackup?: () => Promise<number | undefined>;
 }
 
 /**
@@ -22,7 +24,7 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
  * one process, and each counts its own requests and orders. GET /metrics adds the process's
  * figures (process-metrics.ts) to these.
  */
-export function createMetrics({ database, jobs, logger }: MetricsSources): StoreMetrics {
+export function createMetrics({ database, jobs, logger, newestBackup }: MetricsSources): StoreMetrics {
   const registry = new Registry();
   const registers = [registry];
 
@@ -53,6 +55,7 @@ export function createMetrics({ database, jobs, logger }: MetricsSources): Store
   // would otherwise be seen waiting for its connection.
   if (database.postgres) registerPool(registry, database.postgres.pool);
   registerJobDepth(registry, jobs, logger);
+  if (newestBackup) registerNewestBackup(registry, newestBackup, logger);
 
   return {
     ordersCreated: count('store_orders_created_total', 'Orders created by checkout (pending until paid).'),
@@ -148,6 +151,29 @@ function registerJobDepth(registry: Registry, jobs: JobQueue, logger: Logger) {
         this.reset();
         seen.clear();
         logger.warn({ err: error }, 'metrics: the job queue could not be counted');
+      }
+    },
+  });
+}
+
+/**
+ * When the newest backup of SQLite's database was taken (docs/decisions/0035), read from the
+ * backup folder when scraped: an alert on its age catches a schedule that stopped, a full disk
+ * or copies that fail their check. 0 until the first backup (the oldest possible time: an alert
+ * on its age fires, as it should on a store with no backup).
+ */
+function registerNewestBackup(registry: Registry, newest: () => Promise<number | undefined>, logger: Logger) {
+  new Gauge({
+    name: 'store_backup_newest_timestamp_seconds',
+    help: 'When the newest backup of the SQLite database was taken (Unix seconds); 0 before the first.',
+    registers: [registry],
+    async collect() {
+      this.reset();
+      try {
+        const takenAt = await newest();
+        if (takenAt !== undefined) this.set(takenAt / 1000);
+      } catch (error) {
+        logger.warn({ err: error }, 'metrics: the backup folder could not be read');
       }
     },
   });

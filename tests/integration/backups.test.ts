@@ -123,24 +123,33 @@ describe('SQLite backups', () => {
     }
   });
 
-  it('takes scheduled backups through the job queue into BACKUP_DIR', { timeout: 60_000 }, async () => {
-    const backupDir = mkdtempSync(path.join(tmpdir(), 'store-scheduled-'));
-    const t = await startTestServer('sqlite', {
-      SCHEDULED_BACKUPS: 'true',
-      BACKUP_DIR: backupDir,
-      BACKUP_INTERVAL_SECONDS: '3600',
-    });
-    try {
-      const databaseFile = sqlitePathFromUrl(t.db.url);
-      // The first run is offered soon after start, not an interval later.
-      await waitUntil(async () => (await listBackups(backupDir, databaseFile)).length === 1, 'a backup');
-      const [entry] = await listBackups(backupDir, databaseFile);
-      expect(await integrityCheck(path.join(backupDir, entry!.name))).toEqual(['ok']);
-    } finally {
-      await t.close();
-      rmSync(backupDir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'takes scheduled backups through the job queue into BACKUP_DIR, and says when in /metrics',
+    { timeout: 60_000 },
+    async () => {
+      const backupDir = mkdtempSync(path.join(tmpdir(), 'store-scheduled-'));
+      const t = await startTestServer('sqlite', {
+        SCHEDULED_BACKUPS: 'true',
+        BACKUP_DIR: backupDir,
+        BACKUP_INTERVAL_SECONDS: '3600',
+      });
+      try {
+        const databaseFile = sqlitePathFromUrl(t.db.url);
+        const newestInMetrics = async () => {
+          const text = await (await fetch(`${t.url}/metrics`)).text();
+          return /^store_backup_newest_timestamp_seconds (\S+)$/m.exec(text)?.[1];
+        };
+        // The first run is offered soon after start, not an interval later.
+        await waitUntil(async () => (await listBackups(backupDir, databaseFile)).length === 1, 'a backup');
+        const [entry] = await listBackups(backupDir, databaseFile);
+        expect(await integrityCheck(path.join(backupDir, entry!.name))).toEqual(['ok']);
+        expect(Number(await newestInMetrics())).toBe(entry!.takenAt / 1000);
+      } finally {
+        await t.close();
+        rmSync(backupDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('npm run db:restore on SQLite', () => {
