@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { isPostgresUrl, sqlitePathFromUrl } from '../db/database';
 import { parseEnv } from '../env';
 import { backupDirOf } from './backup-job';
-import { commandArgs, runCommand } from './cli';
+import { runCommand } from '../db/database-command';
+import { commandArgs } from './cli';
 import { dumpPlan, dumpPostgres, pgDumpAvailable } from './postgres-dump';
 import { writeBackup } from './sqlite-backup';
 

@@ -1,9 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { jobSchemaName } from '../jobs/pg-boss-queue';
-import { backupFileName } from './sqlite-backup';
+import { backupFileName, fsyncPath } from './sqlite-backup';
 
 /**
  * `npm run db:backup` on PostgreSQL (docs/decisions/0035): a `pg_dump --format=custom` of the
@@ -65,10 +64,9 @@ export async function dumpPostgres(
         code === 0 ? resolve() : reject(new Error(`pg_dump failed (${code}): ${errors.trim()}`)),
       );
     });
-    const fd = openSync(partial, 'r');
-    fsyncSync(fd);
-    closeSync(fd);
+    fsyncPath(partial);
     await rename(partial, file);
+    fsyncPath(dir);
   } catch (error) {
     await rm(partial, { force: true });
     throw error;

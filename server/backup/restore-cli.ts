@@ -2,7 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isPostgresUrl, sqlitePathFromUrl } from '../db/database';
 import { parseEnv } from '../env';
-import { commandArgs, runCommand } from './cli';
+import { runCommand } from '../db/database-command';
+import { commandArgs } from './cli';
 import { restoreSqlite } from './sqlite-restore';
 
 const USAGE = 'Usage: npm run db:restore -- FILE [--force]';

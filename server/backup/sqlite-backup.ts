@@ -22,8 +22,13 @@ export function backupPrefix(databaseFile: string): string {
   return path.basename(databaseFile).replace(/\.(db|sqlite3?)$/i, '');
 }
 
+/** A UTC time as a file name may carry it: `2026-11-27T03-00-00-000Z`. */
+export function fileTimestamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/[:.]/g, '-');
+}
+
 export function backupFileName(prefix: string, takenAt: number): string {
-  return `${prefix}-${new Date(takenAt).toISOString().replace(/[:.]/g, '-')}.db`;
+  return `${prefix}-${fileTimestamp(takenAt)}.db`;
 }
 
 /** The time in a backup's name, or undefined for any other file (never ours to delete). */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { fsyncPath } from './sqlite-backup';
+import { fileTimestamp, fsyncPath } from './sqlite-backup';
 import { integrityCheck } from './sqlite-worker';
 
 /**
@@ -111,7 +111,7 @@ export async function restoreSqlite(
       // Released before the move: closing checkpoints a crash's WAL into the file it keeps.
       // (Held across the renames, its close would delete the WAL by name: the new database's.)
       if (hold.state === 'held') hold.release();
-      keptAt = `${databaseFile}.replaced-${new Date(options.now ?? Date.now()).toISOString().replace(/[:.]/g, '-')}`;
+      keptAt = `${databaseFile}.replaced-${fileTimestamp(options.now ?? Date.now())}`;
       await rename(databaseFile, keptAt);
       // A WAL the checkpoint could not take in (with --force, or a damaged file) goes with it.
       for (const suffix of ['-wal', '-shm']) {

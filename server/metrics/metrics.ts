@@ -3,7 +3,8 @@ import type { AppDatabase } from '../db/database';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
 import { processMetrics } from './process-metrics';
-import type { PageCacheTally, StoreMetrics } from './store-metrics';
+import { CACHED_PAGE_KINDS, type CachedPageKind, type PageCacheTally } from '../page-cache/page-cache';
+import type { StoreMetrics } from './store-metrics';
 
 export interface MetricsSources {
   database: AppDatabase;
@@ -86,18 +87,13 @@ const knownMethod = (method: string) => (METHODS.has(method) ? method : 'OTHER')
  * and prom-client's labelled inc() builds a key string each time) and handed to prom-client
  * when scraped. The cacheable pages are few kinds: home, category, product and search.
  */
-const PAGE_KINDS = ['home', 'category', 'product', 'search'] as const;
 const VIEWERS = ['guest', 'shopper'] as const;
-function slot(path: string, signedIn: boolean): number {
-  // The paths are cacheable ones (page-cache.ts): "/", /category/..., /product/..., /search.
-  const first = path.charCodeAt(1);
-  const kind = first === 99 /* c */ ? 1 : first === 112 /* p */ ? 2 : first === 115 /* s */ ? 3 : 0;
-  return kind * 2 + (signedIn ? 1 : 0);
-}
+const slot = (kind: CachedPageKind, signedIn: boolean) =>
+  CACHED_PAGE_KINDS.indexOf(kind) * VIEWERS.length + (signedIn ? 1 : 0);
 
 function pageCacheMetrics(registry: Registry): PageCacheTally {
-  const hits = new Float64Array(PAGE_KINDS.length * VIEWERS.length);
-  const misses = new Float64Array(PAGE_KINDS.length * VIEWERS.length);
+  const hits = new Float64Array(CACHED_PAGE_KINDS.length * VIEWERS.length);
+  const misses = new Float64Array(CACHED_PAGE_KINDS.length * VIEWERS.length);
   const counter = (name: string, help: string, values: Float64Array) =>
     new Counter({
       name,
@@ -106,8 +102,8 @@ function pageCacheMetrics(registry: Registry): PageCacheTally {
       registers: [registry],
       collect() {
         this.reset();
-        PAGE_KINDS.forEach((kind, k) =>
-          VIEWERS.forEach((viewer, v) => this.inc({ kind, viewer }, values[k * 2 + v] ?? 0)),
+        CACHED_PAGE_KINDS.forEach((kind, k) =>
+          VIEWERS.forEach((viewer, v) => this.inc({ kind, viewer }, values[k * VIEWERS.length + v] ?? 0)),
         );
       },
     });
@@ -118,9 +114,9 @@ function pageCacheMetrics(registry: Registry): PageCacheTally {
     misses,
   );
   return {
-    looked(path, signedIn, hit) {
+    looked(kind, signedIn, hit) {
       const values = hit ? hits : misses;
-      const at = slot(path, signedIn);
+      const at = slot(kind, signedIn);
       values[at] = (values[at] ?? 0) + 1;
     },
   };

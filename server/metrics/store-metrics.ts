@@ -1,3 +1,5 @@
+import type { PageCacheTally } from '../page-cache/page-cache';
+
 /**
  * What the rest of the store sees of GET /metrics: counts to add to, never prom-client itself
  * (features count their events through these; server/metrics/metrics.ts makes them).
@@ -6,12 +8,6 @@
 /** One count of something the store did. */
 export interface Tally {
   inc(): void;
-}
-
-/** Page-cache lookups of the cacheable pages (server/page-cache), hit or not. */
-export interface PageCacheTally {
-  /** `path` is a cacheable page's path (no query string); signedIn: a shopper's page. */
-  looked(path: string, signedIn: boolean, hit: boolean): void;
 }
 
 /** One answered request, by route pattern (never the raw path: the labels stay few). */

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { asBody } from '../body';
-import type { PageCacheTally } from '../metrics/store-metrics';
 import type { AppBindings, Viewer } from '../types';
 import { gzipTemplate, type GzipTemplate } from './gzip-template';
 
@@ -21,6 +20,22 @@ import { gzipTemplate, type GzipTemplate } from './gzip-template';
  * as React Router writes a string into its hydration script.
  */
 const CACHEABLE_PATH = /^\/(?:category\/[a-z0-9-]+(?:\/[a-z0-9-]+)?|product\/[a-z0-9-]+|search)?$/;
+/** The kinds of CACHEABLE_PATH, by their first segment ("/" is home). */
+export const CACHED_PAGE_KINDS = ['home', 'category', 'product', 'search'] as const;
+export type CachedPageKind = (typeof CACHED_PAGE_KINDS)[number];
+const KIND_BY_SEGMENT: Record<string, CachedPageKind> = {
+  category: 'category',
+  product: 'product',
+  search: 'search',
+};
+/** A cacheable path's kind: what its first segment names, home for "/". */
+const kindOf = (path: string): CachedPageKind => KIND_BY_SEGMENT[path.split('/', 2)[1] ?? ''] ?? 'home';
+
+/** Told of each lookup of a cacheable page, hit or not (GET /metrics' hit ratio). */
+export interface PageCacheTally {
+  /** signedIn: a shopper's page. */
+  looked(kind: CachedPageKind, signedIn: boolean, hit: boolean): void;
+}
 /** Better Auth's session cookies (with or without the __Secure- prefix). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_/;
 /** The footer's year and anything else that follows the clock stays at most this old. */
@@ -132,7 +147,7 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
     const nonce = c.get('nonce');
 
     const cached = lookup(key);
-    tally.looked(c.req.path, viewer !== null, cached !== undefined);
+    tally.looked(kindOf(c.req.path), viewer !== null, cached !== undefined);
     if (cached) return answer(c, cached, nonce, viewer);
 
     // A shopper's page is rendered with the stand-in name whatever the answer (a missing
@@ -170,7 +185,7 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
       if (!CACHEABLE_PATH.test(path) || SESSION_COOKIE.test(request.cookie ?? '')) return undefined;
       const entry = lookup(request.url);
       // A guest's page not found here goes on to the middleware, which counts its miss.
-      if (entry) tally.looked(path, false, true);
+      if (entry) tally.looked(kindOf(path), false, true);
       return entry && cachedAnswer(entry, nonce, null, request.ifNoneMatch, request.acceptEncoding);
     },
     drop(paths) {
