@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { jobSchemaName } from '../jobs/pg-boss-queue';
-import { backupFileName, fsyncPath } from './sqlite-backup';
+import { publishWhole } from './files';
+import { backupFileName } from './sqlite-backup';
 
 /**
  * `npm run db:backup` on PostgreSQL (docs/decisions/0035): a `pg_dump --format=custom` of the
@@ -49,9 +50,8 @@ export async function dumpPostgres(
 ): Promise<{ file: string; bytes: number }> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, backupFileName('store', now).replace(/\.db$/, '.dump'));
-  const partial = `${file}.${process.pid}.partial`;
-  const plan = dumpPlan(url, partial);
-  try {
+  await publishWhole(file, async (partial) => {
+    const plan = dumpPlan(url, partial);
     await new Promise<void>((resolve, reject) => {
       const child = spawn('pg_dump', [...plan.args, plan.dbname], {
         env: { ...process.env, ...(plan.password ? { PGPASSWORD: plan.password } : {}) },
@@ -64,12 +64,6 @@ export async function dumpPostgres(
         code === 0 ? resolve() : reject(new Error(`pg_dump failed (${code}): ${errors.trim()}`)),
       );
     });
-    fsyncPath(partial);
-    await rename(partial, file);
-    fsyncPath(dir);
-  } catch (error) {
-    await rm(partial, { force: true });
-    throw error;
-  }
+  });
   return { file, bytes: (await stat(file)).size };
 }

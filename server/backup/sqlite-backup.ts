@@ -1,6 +1,6 @@
-import { closeSync, fsyncSync, openSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { fileTimestamp, PARTIAL_SUFFIX, publishWhole } from './files';
 import { type BackupEntry, backupsToPrune, type KeepPolicy } from './keep-policy';
 import { copyDatabase, type CopyMethod, integrityCheck } from './sqlite-worker';
 
@@ -13,18 +13,12 @@ import { copyDatabase, type CopyMethod, integrityCheck } from './sqlite-worker';
 
 /** `store-2026-11-27T03-00-00-000Z.db`: the database's name and the UTC time it was taken. */
 const BACKUP_NAME = /^(.+)-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.db$/;
-const PARTIAL_SUFFIX = '.partial';
 /** A `.partial` file older than this is a dead run's (a run takes seconds to minutes). */
 const STALE_PARTIAL_MS = 6 * 60 * 60 * 1000;
 
 /** The base of the database's file name (`store` for store.db): backups are named after it. */
 export function backupPrefix(databaseFile: string): string {
   return path.basename(databaseFile).replace(/\.(db|sqlite3?)$/i, '');
-}
-
-/** A UTC time as a file name may carry it: `2026-11-27T03-00-00-000Z`. */
-export function fileTimestamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[:.]/g, '-');
 }
 
 export function backupFileName(prefix: string, takenAt: number): string {
@@ -38,16 +32,6 @@ export function parseBackupName(name: string, prefix: string): number | undefine
   const [, , day, h, m, s, ms] = match;
   const time = Date.parse(`${day}T${h}:${m}:${s}.${ms}Z`);
   return Number.isNaN(time) ? undefined : time;
-}
-
-/** Makes a file's data, or a rename in a folder, survive a power loss. */
-export function fsyncPath(file: string): void {
-  const fd = openSync(file, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 export interface BackupResult {
@@ -76,22 +60,15 @@ export async function writeBackup(
   const takenAt = options.now ?? Date.now();
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, backupFileName(backupPrefix(databaseFile), takenAt));
-  const partial = `${file}.${process.pid}${PARTIAL_SUFFIX}`;
-  try {
+  // SQLite does not sync a VACUUM INTO file: publishWhole syncs it before the rename.
+  await publishWhole(file, async (partial) => {
     await copyDatabase(databaseFile, partial, options.method ?? 'vacuum');
     await options.afterCopy?.(partial);
     const problems = await integrityCheck(partial);
     if (problems.join() !== 'ok') {
       throw new Error(`the copy failed its integrity check: ${problems.slice(0, 3).join('; ')}`);
     }
-    // SQLite does not sync a VACUUM INTO file: the data first, then the rename.
-    fsyncPath(partial);
-    await rename(partial, file);
-    fsyncPath(dir);
-  } catch (error) {
-    await rm(partial, { force: true });
-    throw error;
-  }
+  });
   const { size } = await stat(file);
   return { file, bytes: size, ms: Math.round(performance.now() - started) };
 }

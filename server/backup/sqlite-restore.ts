@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { fileTimestamp, fsyncPath } from './sqlite-backup';
+import { fileTimestamp, fsyncPath } from './files';
 import { integrityCheck } from './sqlite-worker';
 
 /**
