@@ -11,6 +11,14 @@ export interface ServerProcess {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** What a test's server does not do unless the test asks: every server of the tests starts with it. */
+export const TEST_OPERATIONS = {
+  // No balancer in front: SIGTERM stops at once unless a test gives a drain time.
+  SHUTDOWN_DRAIN_MS: '0',
+  // Each new database would be copied and checked 2 s after start: load no test asks for.
+  SCHEDULED_BACKUPS: 'false',
+};
+
 /** Runs the compiled production server as its own process, exactly as `npm start` does after building. */
 export function spawnServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['build/node/server.js'], {
@@ -20,10 +28,7 @@ export function spawnServer(env: Record<string, string>): ChildProcess {
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'info',
-      // No balancer in front: SIGTERM stops at once unless a test gives a drain time.
-      SHUTDOWN_DRAIN_MS: '0',
-      // Each new database would be copied and checked 2 s after start: load no test asks for.
-      SCHEDULED_BACKUPS: 'false',
+      ...TEST_OPERATIONS,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import type { Logger } from '../../server/logger';
 import { type RunningServer, startServer } from '../../server/server';
 import { freePort } from './free-port';
 import { jobsSettled } from './jobs';
+import { TEST_OPERATIONS } from './server-process';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -41,10 +42,7 @@ export async function startTestServer(
       DATA_DIR: db.dir,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'silent',
-      // No balancer in front: a test's server stops without waiting for one.
-      SHUTDOWN_DRAIN_MS: '0',
-      // Each new database would be copied and checked 2 s after start: load no test asks for.
-      SCHEDULED_BACKUPS: 'false',
+      ...TEST_OPERATIONS,
       ...env,
     }),
     { logger: options.logger },
