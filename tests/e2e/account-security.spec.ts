@@ -6,6 +6,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { ownClientAddress } from './support/client-address';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
+import { codeOfMail } from '../support/smtp-receiver';
 
 const passwordPart = (page: Page) =>
   page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Password', exact: true }) });
@@ -16,8 +17,8 @@ async function signUpByCode(page: Page, email: string) {
   const panel = page.getByRole('tabpanel');
   await panel.getByLabel('Email').fill(email);
   await panel.getByRole('button', { name: 'Email me a sign-in code' }).click();
-  const mail = await waitForMail(email, /sign-in code: \d{6}$/);
-  await page.getByRole('textbox', { name: 'Sign-in code' }).fill(/(\d{6})$/.exec(mail.subject)![1]!);
+  const mail = await waitForMail(email, 'Your MediSupply sign-in code');
+  await page.getByRole('textbox', { name: 'Sign-in code' }).fill(codeOfMail(mail));
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByLabel('First name').fill('Ruth');
   await page.getByLabel('Last name').fill('Okafor');

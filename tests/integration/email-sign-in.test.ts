@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type TestClient } from '../support/http-client';
-import { extractLinks, type ReceivedMail } from '../support/smtp-receiver';
+import { codeOfMail, extractLinks, type ReceivedMail } from '../support/smtp-receiver';
 import { testEngines, timeLike } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { secretOf, totp } from '../support/totp';
@@ -17,7 +17,7 @@ function clientAt(url: string, ip = freshIp()): TestClient {
   return createClient(url, { headers: { 'x-forwarded-for': ip } });
 }
 
-const codeOf = (mail: ReceivedMail) => /(\d{6})$/.exec(mail.subject)?.[1] ?? '';
+const codeOf = codeOfMail;
 
 describe.each(testEngines)('sign-in by emailed code or link on %s', (engine) => {
   let t: TestServer;

@@ -71,8 +71,12 @@ export function resetPasswordMail({ firstName, url }: RecipientWithLink): MailCo
   };
 }
 
+/**
+ * The code is in the body only: a subject is shown by the jobs console, mail logs and lock
+ * screens, and whoever reads the code can sign in as its owner.
+ */
 export function signInCodeMail({ code }: { code: string }): MailContent {
-  const subject = `Your ${STORE.name} sign-in code: ${code}`;
+  const subject = `Your ${STORE.name} sign-in code`;
   return {
     subject,
     ...renderMail(STORE, {
