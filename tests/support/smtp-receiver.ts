@@ -14,8 +14,7 @@ export interface ReceivedMail {
 }
 
 /** The 6-digit code a code mail carries in its body (never in its subject). */
-export const codeOfMail = (mail: Pick<ReceivedMail, 'text'>) =>
-  /sign in: (\d{6})/.exec(mail.text)?.[1] ?? '';
+export const codeOfMail = (mail: Pick<ReceivedMail, 'text'>) => /sign in: (\d{6})/.exec(mail.text)?.[1] ?? '';
 
 export interface SmtpReceiver {
   /** smtp:// URL to give the mailer as SMTP_URL. */
