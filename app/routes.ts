@@ -30,6 +30,7 @@ export default [
   route('login/link', 'routes/login-link.tsx'),
   route('signup', 'routes/signup.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
+  route('verify-email', 'routes/verify-email.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/data', 'routes/account-data.ts'),
   route('account/orders/:reference', 'routes/account-order.tsx'),

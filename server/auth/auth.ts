@@ -36,10 +36,20 @@ export function createAuth(
   return betterAuth(
     authOptions(env, database.db as never, database.engine, {
       sendVerificationEmail: (user, url) =>
-        send(user.email, mails.verifyEmail({ firstName: user.firstName, url })),
+        send(
+          user.email,
+          mails.verifyEmail({ firstName: user.firstName, url: verifyEmailPageUrl(env.APP_URL, url) }),
+        ),
       sendResetPassword: (user, url) =>
-        send(user.email, mails.resetPassword({ firstName: user.firstName, url })),
-      sendEmailChange: (user, url) => send(user.email, mails.changeEmail({ firstName: user.firstName, url })),
+        send(
+          user.email,
+          mails.resetPassword({ firstName: user.firstName, url: resetPasswordPageUrl(env.APP_URL, url) }),
+        ),
+      sendEmailChange: (user, url) =>
+        send(
+          user.email,
+          mails.changeEmail({ firstName: user.firstName, url: verifyEmailPageUrl(env.APP_URL, url) }),
+        ),
       sendSignInCode: (email, code) => send(email, mails.signInCode({ code })),
       sendSignInLink: (email, token, redirectTo) =>
         send(email, mails.signInLink({ url: signInLinkUrl(env.APP_URL, token, redirectTo) })),
@@ -67,6 +77,34 @@ export function signInLinkUrl(appUrl: string, token: string, redirectTo: string)
   if (redirectTo.startsWith('/') && !redirectTo.startsWith('//') && redirectTo !== '/') {
     url.searchParams.set('redirectTo', redirectTo);
   }
+  return url.toString();
+}
+
+/** A path on this site to go to afterwards, or undefined (another site, or nothing). */
+export function ownSitePath(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  return value;
+}
+
+/**
+ * Our /verify-email page for the library's verification link (GET /api/auth/verify-email, which
+ * would confirm and sign in whoever opened it): the page's button confirms, by a POST that the
+ * origin check guards, so another site cannot sign a visitor in with its own link (login CSRF).
+ */
+export function verifyEmailPageUrl(appUrl: string, libraryUrl: string): string {
+  const from = new URL(libraryUrl, appUrl);
+  const url = new URL('/verify-email', appUrl);
+  url.searchParams.set('token', from.searchParams.get('token') ?? '');
+  const callbackURL = ownSitePath(from.searchParams.get('callbackURL'));
+  if (callbackURL && callbackURL !== '/') url.searchParams.set('callbackURL', callbackURL);
+  return url.toString();
+}
+
+/** Our /reset-password page for the library's reset link (/api/auth/reset-password/:token). */
+export function resetPasswordPageUrl(appUrl: string, libraryUrl: string): string {
+  const token = decodeURIComponent(new URL(libraryUrl, appUrl).pathname.split('/').pop() ?? '');
+  const url = new URL('/reset-password', appUrl);
+  url.searchParams.set('token', token);
   return url.toString();
 }
 

@@ -9,6 +9,7 @@ import type { SignInMethod } from '../metrics/store-metrics';
 import { createPasswordHasher } from './password';
 import { openIdConnectPlugin, socialProviderOptions } from './providers';
 import { isSensitiveAuthPath, requireRecentSignIn } from './recent-sign-in';
+import { roleOf } from './roles';
 
 /** What Better Auth needs from the rest of the server. */
 export interface AuthHooks {
@@ -97,6 +98,14 @@ export const ACCOUNT_DISABLED_MESSAGE =
   'This account has been disabled. Please contact customer support if you need help.';
 export const PASSWORD_MIN_LENGTH = 6;
 
+/**
+ * Confirming an address proves only that the mail was read: enough to sign a shopper in, as the
+ * library does after a verification link, but never a staff member or an administrator, whose
+ * sessions start with their password and second factor (issue 31).
+ */
+const VERIFICATION_PATHS = new Set(['/verify-email', '/email-otp/verify-email']);
+export const SIGN_IN_AFTER_VERIFICATION = 'SIGN_IN_AFTER_VERIFICATION';
+
 /** One per process: the limit on concurrent hashes is the process's (server/auth/password.ts). */
 const passwordHasher = createPasswordHasher();
 
@@ -110,6 +119,10 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
     appName: 'MediSupply',
     baseURL: env.APP_URL,
     basePath: '/api/auth',
+    // Over HTTP only (auth.api still calls it): a GET that signs in whoever opens it would let
+    // another site sign a visitor into an account of its choosing. The mailed link opens
+    // /login/link, whose button posts (login CSRF, docs/security.md).
+    disabledPaths: ['/magic-link/verify'],
     secret: env.AUTH_SECRET,
     trustedOrigins: [env.APP_URL],
     database: { db, type: engine },
@@ -156,11 +169,21 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
           // Every way in (password, two-factor, a verification link) ends in a new session: refused
           // here for a disabled account, whose data stays as it was.
           async before(session, ctx) {
-            const user = await ctx?.context.internalAdapter.findUserById(session.userId);
-            if ((user as { disabledAt?: unknown } | null)?.disabledAt) {
+            const user = (await ctx?.context.internalAdapter.findUserById(session.userId)) as {
+              disabledAt?: unknown;
+              role?: unknown;
+            } | null;
+            if (user?.disabledAt) {
               throw APIError.from('FORBIDDEN', {
                 message: ACCOUNT_DISABLED_MESSAGE,
                 code: 'ACCOUNT_DISABLED',
+              });
+            }
+            // Thrown after the address is marked confirmed: it stays confirmed, nobody is signed in.
+            if (VERIFICATION_PATHS.has(ctx?.path ?? '') && roleOf(user?.role) !== 'customer') {
+              throw APIError.from('FORBIDDEN', {
+                message: 'Your email address is confirmed. Please sign in.',
+                code: SIGN_IN_AFTER_VERIFICATION,
               });
             }
           },
@@ -325,7 +348,7 @@ function countFailedSignIns(hooks: AuthHooks) {
 }
 
 /** The kind of a Better Auth email token (a signed JWT: its payload is readable, not forgeable). */
-function tokenRequestType(token: string): string | undefined {
+export function tokenRequestType(token: string): string | undefined {
   try {
     const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
       requestType?: unknown;

@@ -11,6 +11,7 @@ import {
   readRecentSignIn,
 } from '../auth/recent-sign-in';
 import { apiError } from '../http-error';
+import { mailedLinkRoutes } from './auth-links';
 import type { AppBindings } from '../types';
 
 const disableTwoFactorBody = z.strictObject({
@@ -48,6 +49,9 @@ export function authRoutes(auth: Auth, db: Kysely<DatabaseSchema>, secret: strin
     typeof id === 'string' && id.startsWith('org-')
       ? offerOrganisationSignIn(auth, db, secret, id)
       : undefined;
+
+  // Before the library: its GET links would act (and sign in) when merely opened.
+  app.route('/', mailedLinkRoutes());
 
   app.post('/sign-in/social', async (c, next) => {
     await offer(

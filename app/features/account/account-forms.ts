@@ -53,6 +53,17 @@ export interface ResetAnswer extends FormAnswer {
   invalid?: boolean;
 }
 
+/** /verify-email. */
+export interface VerifyEmailAnswer extends FormAnswer {
+  intent: 'verify-email';
+  /** Confirmed and signed in: where to go now. */
+  to?: string;
+  /** Confirmed, nobody signed in (staff, or a visitor without a session): sign in to go on. */
+  confirmed?: boolean;
+  /** The link cannot be used (any more). */
+  invalid?: boolean;
+}
+
 /** /account. */
 export interface AccountAnswer extends FormAnswer {
   intent:
