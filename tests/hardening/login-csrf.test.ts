@@ -23,7 +23,9 @@ describe.each(testEngines)('login CSRF on %s', (engine) => {
   beforeAll(async () => {
     const port = await freePort();
     provider = await startOidcProvider({
-      accounts: { mallory: { email: `mallory-oidc-${engine}@example.com`, given_name: 'Mal', family_name: 'Lory' } },
+      accounts: {
+        mallory: { email: `mallory-oidc-${engine}@example.com`, given_name: 'Mal', family_name: 'Lory' },
+      },
       redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/local-id`],
     });
     t = await startTestServer(
@@ -56,15 +58,20 @@ describe.each(testEngines)('login CSRF on %s', (engine) => {
   const sessionsOf = async (email: string) =>
     Number(
       (
-        await sql<{ n: number | string }>`select count(*) as n from "session" s join "user" u on u.id = s."userId" where u.email = ${email}`.execute(
+        await sql<{
+          n: number | string;
+        }>`select count(*) as n from "session" s join "user" u on u.id = s."userId" where u.email = ${email}`.execute(
           db(),
         )
       ).rows[0]?.n,
     );
   const verifiedOf = async (email: string) =>
     Boolean(
-      (await sql<{ v: unknown }>`select "emailVerified" as v from "user" where email = ${email}`.execute(db()))
-        .rows[0]?.v,
+      (
+        await sql<{ v: unknown }>`select "emailVerified" as v from "user" where email = ${email}`.execute(
+          db(),
+        )
+      ).rows[0]?.v,
     );
 
   /** Registers an account; the link of its confirmation mail. */
@@ -82,7 +89,10 @@ describe.each(testEngines)('login CSRF on %s', (engine) => {
     expect(res.status).toBe(200);
     if (role !== 'customer') await sql`update "user" set role = ${role} where email = ${email}`.execute(db());
     const mail = await t.smtp.waitFor(
-      (m) => m.to.includes(email) && m.subject === 'Confirm your email address' && t.smtp.messages.indexOf(m) >= after,
+      (m) =>
+        m.to.includes(email) &&
+        m.subject === 'Confirm your email address' &&
+        t.smtp.messages.indexOf(m) >= after,
     );
     const link = extractLinks(mail).find((l) => l.includes('token='))!;
     return new URL(link);
@@ -208,7 +218,8 @@ describe.each(testEngines)('login CSRF on %s', (engine) => {
     const after = t.smtp.messages.length;
     await visitor().client.post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
     const mail = await t.smtp.waitFor(
-      (m) => m.to.includes(email) && m.subject === 'Reset your password' && t.smtp.messages.indexOf(m) >= after,
+      (m) =>
+        m.to.includes(email) && m.subject === 'Reset your password' && t.smtp.messages.indexOf(m) >= after,
     );
     const link = new URL(extractLinks(mail).find((l) => l.includes('token='))!);
     expect(link.pathname).toBe('/reset-password');
@@ -243,7 +254,10 @@ describe.each(testEngines)('login CSRF on %s', (engine) => {
   it("Apple's form_post callback, posted from another site without the visitor's state, changes no session", async () => {
     const { v: victim, email } = await signedInVictim();
     const attacker = visitor();
-    const start = await attacker.client.post('/api/auth/sign-in/social', { provider: 'apple', callbackURL: '/' });
+    const start = await attacker.client.post('/api/auth/sign-in/social', {
+      provider: 'apple',
+      callbackURL: '/',
+    });
     expect(start.status).toBe(200);
     const state = new URL((start.body as { url: string }).url).searchParams.get('state')!;
     expect(state).toBeTruthy();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type TestClient } from '../support/http-client';
+import { pageVisitor } from '../support/page-visitor';
 import { codeOfMail, extractLinks, type ReceivedMail } from '../support/smtp-receiver';
 import { testEngines, timeLike } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -169,18 +170,20 @@ describe.each(testEngines)('sign-in by emailed code or link on %s', (engine) => 
     // Opening the page (as a mail scanner would) spends nothing.
     expect((await createClient(t.url).get(`${url.pathname}${url.search}`)).status).toBe(200);
 
-    const browser = clientAt(t.url);
-    const verify = await browser.get(`/api/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
-    expect(verify.status).toBe(200);
-    expect((await browser.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({
+    // The library's GET is closed: another site could send a browser to it (login CSRF).
+    const browser = pageVisitor(t.url, freshIp());
+    expect((await browser.get(`/api/auth/magic-link/verify?token=${encodeURIComponent(token)}`)).status).toBe(
+      404,
+    );
+    const verify = await browser.post('/login/link', { intent: 'magic-link', token });
+    expect(verify.status).toBeLessThan(400);
+    expect((await browser.client.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({
       user: { email },
     });
 
-    const replay = await clientAt(t.url).get(
-      `/api/auth/magic-link/verify?token=${encodeURIComponent(token)}`,
-    );
-    expect(replay.status).toBe(302);
-    expect(replay.headers.get('location')).toContain('INVALID_TOKEN');
+    const replay = await pageVisitor(t.url, freshIp()).post('/login/link', { intent: 'magic-link', token });
+    expect(replay.status).toBe(400);
+    expect(replay.text).toContain('This sign-in link has expired or was already used.');
   });
 
   it('an expired link is refused', async () => {
@@ -192,10 +195,10 @@ describe.each(testEngines)('sign-in by emailed code or link on %s', (engine) => 
       'token',
     )!;
     await expireVerifications();
-    const client = clientAt(t.url);
-    const verify = await client.get(`/api/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
-    expect(verify.status).toBe(302);
-    expect((await client.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
+    const browser = pageVisitor(t.url, freshIp());
+    const verify = await browser.post('/login/link', { intent: 'magic-link', token });
+    expect(verify.status).toBe(400);
+    expect((await browser.client.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
   });
 
   it('refuses a callbackURL on another site', async () => {
