@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { throughProvider } from '../support/oidc-provider';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
 import { confirmedAccount } from './support/shop';
@@ -148,7 +149,10 @@ for (const visitorKind of ['signed in', 'signed out'] as const) {
         name: 'the verify-email GET',
         url: go(`${base}/api/auth/verify-email?token=${links.verifyToken}&callbackURL=%2F`),
         // Our page, which waits for the visitor's own press of its button.
-        then: () => expect(page.getByRole('button', { name: 'Confirm email address' })).toBeVisible(),
+        then: async () => {
+          await expect(page.getByRole('button', { name: 'Confirm email address' })).toBeVisible();
+          await expectNoSeriousA11yViolations(page);
+        },
       },
       {
         name: 'the /login/link POST',

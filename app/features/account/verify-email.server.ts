@@ -61,5 +61,8 @@ export async function verifyEmailAction(context: AppLoadContext, request: Reques
       { status: 429, headers: result.headers },
     );
   }
-  return answer<VerifyEmailAnswer>({ intent, ok: false, invalid: true, message: TEXT.invalid }, { status: 400 });
+  return answer<VerifyEmailAnswer>(
+    { intent, ok: false, invalid: true, message: TEXT.invalid },
+    { status: 400 },
+  );
 }

@@ -65,9 +65,7 @@ export function VerifyEmailLanding({
       ) : (
         <ResultMessage
           ref={messageRef}
-          message={
-            message ?? { kind: 'error', text: 'This confirmation link is not complete.', id: 0 }
-          }
+          message={message ?? { kind: 'error', text: 'This confirmation link is not complete.', id: 0 }}
         >
           <Link to="/login" className={`${linkButton} mt-2`}>
             {state === 'confirmed' ? 'Sign in' : 'Sign in to have a new link sent'}
