@@ -145,6 +145,17 @@ describe.each(testEngines)('login CSRF on %s', (engine) => {
     expect(await sessionsOf(email)).toBe(0);
   });
 
+  it('the old link keeps only a path on this site as where to go next', async () => {
+    for (const target of ['//evil.example/x', 'https://evil.example/x', '/\\evil.example']) {
+      const old = await visitor().get(
+        `/api/auth/verify-email?token=t&callbackURL=${encodeURIComponent(target)}`,
+      );
+      expect(old.headers.get('location')).toBe('/verify-email?token=t');
+    }
+    const page = await visitor().get('/verify-email?token=t&callbackURL=https%3A%2F%2Fevil.example');
+    expect(page.text).not.toContain('evil.example');
+  });
+
   it("a customer's own press of the button confirms and signs in, and goes where the mail said", async () => {
     const email = unique('shopper');
     const link = await register(email);
