@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
+import { makeOwnerOnlyDir } from '../owner-only';
 
 export interface MailMessage {
   to: string;
@@ -100,7 +101,7 @@ function createFileMailer(folder: string, from: string, logger: Logger): Mailer 
       const info = await transport.sendMail(toMailOptions(message));
       if (!Buffer.isBuffer(info.message))
         throw new Error('The mail stream transport did not return a buffer');
-      await mkdir(folder, { recursive: true });
+      await makeOwnerOnlyDir(folder);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(folder, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       // Owner-only and never overwritten: the files hold sign-in links.
