@@ -14,6 +14,11 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers (a campaign's List-Unsubscribe); names and values are plain ASCII. */
   headers?: Record<string, string>;
+  /**
+   * The Message-ID, `<id@host>`, when the caller needs the same one on a resend (a campaign
+   * mail, docs/decisions/0022); otherwise the transport makes a new one.
+   */
+  messageId?: string;
 }
 
 export interface SendResult {
@@ -121,6 +126,7 @@ function toMailOptions(message: MailMessage) {
     text: message.text,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     ...(message.headers ? { headers: message.headers } : {}),
+    ...(message.messageId ? { messageId: message.messageId } : {}),
   };
 }
 
