@@ -8,7 +8,7 @@ import type { Env } from '../env';
 import type { SignInMethod } from '../metrics/store-metrics';
 import { createPasswordHasher } from './password';
 import { passwordProblem } from './password-policy';
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON } from './password-rules';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON } from '../../app/lib/password-rules';
 import { openIdConnectPlugin, socialProviderOptions } from './providers';
 import { isSensitiveAuthPath, requireRecentSignIn } from './recent-sign-in';
 

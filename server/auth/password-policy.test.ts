@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commonPasswords, isCommonPassword, passwordProblem } from './password-policy';
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from './password-rules';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '../../app/lib/password-rules';
 
 describe('the password rule', () => {
   it('loads the list of common passwords once, and it is the full list', () => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../../server/auth/password';
-import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '../../server/auth/password-rules';
+import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '../../app/lib/password-rules';
 import { createClient } from '../support/http-client';
 import { pageVisitor } from '../support/page-visitor';
 import { testEngines } from '../support/test-database';

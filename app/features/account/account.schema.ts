@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '#server/auth/password-rules';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '~/lib/password-rules';
 
 /**
  * A new password: the length here, in the browser too; the server also refuses the most common

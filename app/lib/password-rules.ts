@@ -1,5 +1,5 @@
 /**
- * The password rule's numbers and words, shared by the server's check (password-policy.ts) and
+ * The password rule's numbers and words, shared by the server's check (server/auth/password-policy.ts) and
  * the forms' schemas (app/features/account/account.schema.ts), which run in the browser too: so
  * nothing here may load the list of common passwords.
  */
