@@ -7,8 +7,8 @@ import type { Engine } from '../db/database';
 import type { Env } from '../env';
 import type { SignInMethod } from '../metrics/store-metrics';
 import { createPasswordHasher } from './password';
-import { passwordProblem } from './password-policy';
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON } from '../../app/lib/password-rules';
+import { PASSWORD_MIN_LENGTH } from '../../app/lib/password-rules';
+import { refuseWeakNewPassword } from './password-policy';
 import { openIdConnectPlugin, socialProviderOptions } from './providers';
 import { isSensitiveAuthPath, requireRecentSignIn } from './recent-sign-in';
 
@@ -272,30 +272,6 @@ export function isOwnSiteTarget(target: string, appUrl: string): boolean {
 const TARGET_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'] as const;
 
 /**
- * Every endpoint that sets a password, and the body field that carries it. Some are closed to
- * HTTP (limits.ts) but still called by our pages through auth.api, which runs these hooks too.
- */
-const NEW_PASSWORD_FIELDS: Record<string, string> = {
-  '/sign-up/email': 'password',
-  '/change-password': 'newPassword',
-  '/set-password': 'newPassword',
-  '/reset-password': 'newPassword',
-  '/email-otp/reset-password': 'password',
-  '/phone-number/reset-password': 'newPassword',
-};
-
-/**
- * The password rule (password-policy.ts) before Better Auth hashes anything, in the forms' words.
- * Only where a password is set: a sign-in with an old, shorter password still works.
- */
-function refuseWeakPassword(password: string) {
-  const problem = passwordProblem(password);
-  if (!problem) return;
-  const code = problem === PASSWORD_TOO_COMMON ? 'PASSWORD_TOO_COMMON' : 'PASSWORD_TOO_SHORT';
-  throw APIError.from('BAD_REQUEST', { message: problem, code });
-}
-
-/**
  * Checks of our own before any endpoint runs: every "where to go next" in a body stays on this
  * site (Better Auth checks some only when the link is opened; we refuse before a mail is sent),
  * a new password follows the store's rule, a registration with a password names its person, and changes to how the account signs in
@@ -313,9 +289,7 @@ function requestChecks(appUrl: string) {
     // Removing the mobile number (a way to sign in, and maybe the second factor) is a change too.
     const phoneChange = ctx.path === '/update-user' && 'phoneNumber' in body;
     if (phoneChange || isSensitiveAuthPath(ctx.path, body)) await requireRecentSignIn(ctx);
-    const passwordField = NEW_PASSWORD_FIELDS[ctx.path];
-    const newPassword = passwordField ? body[passwordField] : undefined;
-    if (typeof newPassword === 'string') refuseWeakPassword(newPassword);
+    refuseWeakNewPassword(ctx.path, body);
     if (ctx.path === '/sign-up/email') {
       for (const field of ['firstName', 'lastName'] as const) {
         const value = body[field];

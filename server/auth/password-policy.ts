@@ -1,3 +1,4 @@
+import { APIError } from 'better-auth/api';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '../../app/lib/password-rules';
@@ -34,4 +35,33 @@ export function passwordProblem(password: string): string | undefined {
   if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
   if (isCommonPassword(password)) return PASSWORD_TOO_COMMON;
   return undefined;
+}
+
+/**
+ * Every endpoint that sets a password, and the body field that carries it. Some are closed to
+ * HTTP (limits.ts) but still called by our pages through auth.api, which runs the hooks too.
+ */
+export const NEW_PASSWORD_FIELDS: Readonly<Record<string, string>> = {
+  '/sign-up/email': 'password',
+  '/change-password': 'newPassword',
+  '/set-password': 'newPassword',
+  '/reset-password': 'newPassword',
+  '/email-otp/reset-password': 'password',
+  '/phone-number/reset-password': 'newPassword',
+};
+
+/**
+ * For Better Auth's before-hook (options.ts): the rule, before anything is hashed, answered 400
+ * in the forms' words. Only where a password is set: signing in with an older, shorter password
+ * still works. Not in the hasher: Better Auth hashes a sign-in's password for an unknown email
+ * too (even timing), and a refusal there would tell which emails have accounts.
+ */
+export function refuseWeakNewPassword(path: string, body: Record<string, unknown>): void {
+  const field = NEW_PASSWORD_FIELDS[path];
+  const password = field ? body[field] : undefined;
+  if (typeof password !== 'string') return;
+  const problem = passwordProblem(password);
+  if (!problem) return;
+  const code = problem === PASSWORD_TOO_COMMON ? 'PASSWORD_TOO_COMMON' : 'PASSWORD_TOO_SHORT';
+  throw APIError.from('BAD_REQUEST', { message: problem, code });
 }
