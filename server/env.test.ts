@@ -53,7 +53,11 @@ describe('parseEnv', () => {
   });
 
   it('marks https deployments and trims a trailing slash from APP_URL', () => {
-    const env = parseEnv({ APP_URL: 'https://shop.example/', AUTH_SECRET: 'x'.repeat(32) });
+    const env = parseEnv({
+      APP_URL: 'https://shop.example/',
+      AUTH_SECRET: 'x'.repeat(32),
+      PAYMENT_PROVIDER: 'none',
+    });
     expect(env.APP_URL).toBe('https://shop.example');
     expect(env.isHttps).toBe(true);
   });
@@ -93,9 +97,26 @@ describe('parseEnv', () => {
   });
 
   it('refuses to invent a secret for an https production deployment', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production', APP_URL: 'https://shop.example' })).toThrow(
-      /^AUTH_SECRET must be set/,
+    expect(() =>
+      parseEnv({ NODE_ENV: 'production', APP_URL: 'https://shop.example', PAYMENT_PROVIDER: 'none' }),
+    ).toThrow(/^AUTH_SECRET must be set/);
+  });
+
+  it('refuses to start an https store that did not choose its payment gateway', () => {
+    const secret = { AUTH_SECRET: 'x'.repeat(32), DATA_DIR: dataDir() };
+    // The default gateway approves test cards and every bank transfer: fine on a laptop only.
+    expect(() => parseEnv({ ...secret, APP_URL: 'https://shop.example' })).toThrowError(
+      new EnvError(
+        'PAYMENT_PROVIDER must be set when APP_URL is https (authorizenet, none, or test on purpose: the test gateway approves test cards and every bank transfer)',
+      ),
     );
+    expect(() => parseEnv({ ...secret, APP_URL: 'https://shop.example', PAYMENT_PROVIDER: ' ' })).toThrow(
+      /^PAYMENT_PROVIDER must be set when APP_URL is https/,
+    );
+    expect(
+      parseEnv({ ...secret, APP_URL: 'https://shop.example', PAYMENT_PROVIDER: 'test' }).PAYMENT_PROVIDER,
+    ).toBe('test');
+    expect(parseEnv({ ...secret, APP_URL: 'http://localhost:3000' }).PAYMENT_PROVIDER).toBe('test');
   });
 
   it('reads the backup settings: on every hour by default, with clear messages for bad values', () => {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { makeOwnerOnlyDirSync, OWNER_ONLY_FILE } from './owner-only';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -306,14 +307,17 @@ function resolveAuthSecret(parsed: ParsedEnv): string {
   }
   const file = path.resolve(parsed.DATA_DIR, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(path.dirname(file), { recursive: true });
+  // The data folder holds the database, backups and this secret: its owner's only (0700).
+  makeOwnerOnlyDirSync(path.dirname(file));
   const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  writeFileSync(file, secret + '\n', { mode: OWNER_ONLY_FILE });
   return secret;
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(withoutEmpty(source));
+  const given = withoutEmpty(source);
+  const paymentProviderSet = given.PAYMENT_PROVIDER !== undefined;
+  const result = envSchema.safeParse(given);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
@@ -333,6 +337,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT || 3000}`).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(appUrl)) throw new EnvError('APP_URL must be an absolute http(s) URL');
+  // The default is for trying the store out: the test gateway approves test cards and every bank
+  // transfer. A public (https) store says which gateway it means, `test` included, on purpose.
+  if (appUrl.startsWith('https:') && !paymentProviderSet) {
+    throw new EnvError(
+      'PAYMENT_PROVIDER must be set when APP_URL is https (authorizenet, none, or test on purpose: the test gateway approves test cards and every bank transfer)',
+    );
+  }
   return {
     ...parsed,
     APP_URL: appUrl,

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { type AuthMails, createAuth } from './auth/auth';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
 import { createLogger, type Logger } from './logger';
+import { tightenDataDir } from './owner-only';
 import { createJobQueue } from './jobs';
 import { createMailer } from './mail/mailer';
 import { newestBackupOf } from './backup/backup-job';
@@ -28,6 +30,9 @@ export interface ServiceOptions {
 export async function createServices(env: Env, options: ServiceOptions): Promise<AppServices> {
   const logger =
     options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
+  if (tightenDataDir(path.resolve(env.DATA_DIR))) {
+    logger.warn({ dir: env.DATA_DIR }, 'the data folder was readable by other users: now 0700');
+  }
   // PostgreSQL: connections per instance (plus one for LISTEN); see docs/deployment.md.
   const database = openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
   const { applied } = await migrateToLatest(database);

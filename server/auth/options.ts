@@ -7,6 +7,8 @@ import type { Engine } from '../db/database';
 import type { Env } from '../env';
 import type { SignInMethod } from '../metrics/store-metrics';
 import { createPasswordHasher } from './password';
+import { PASSWORD_MIN_LENGTH } from '../../app/lib/password-rules';
+import { refuseWeakNewPassword } from './password-policy';
 import { openIdConnectPlugin, socialProviderOptions } from './providers';
 import { isSensitiveAuthPath, requireRecentSignIn } from './recent-sign-in';
 import { roleOf } from './roles';
@@ -96,7 +98,6 @@ export const CLIENT_IP_HEADER = 'x-store-client-ip';
 /** What a disabled account is told when it tries to sign in. */
 export const ACCOUNT_DISABLED_MESSAGE =
   'This account has been disabled. Please contact customer support if you need help.';
-export const PASSWORD_MIN_LENGTH = 6;
 
 /**
  * Confirming an address proves only that the mail was read: enough to sign a shopper in, as the
@@ -296,7 +297,7 @@ const TARGET_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 
 /**
  * Checks of our own before any endpoint runs: every "where to go next" in a body stays on this
  * site (Better Auth checks some only when the link is opened; we refuse before a mail is sent),
- * a registration with a password names its person, and changes to how the account signs in
+ * a new password follows the store's rule, a registration with a password names its person, and changes to how the account signs in
  * need a recent sign-in (recent-sign-in.ts).
  */
 function requestChecks(appUrl: string) {
@@ -311,6 +312,7 @@ function requestChecks(appUrl: string) {
     // Removing the mobile number (a way to sign in, and maybe the second factor) is a change too.
     const phoneChange = ctx.path === '/update-user' && 'phoneNumber' in body;
     if (phoneChange || isSensitiveAuthPath(ctx.path, body)) await requireRecentSignIn(ctx);
+    refuseWeakNewPassword(ctx.path, body);
     if (ctx.path === '/sign-up/email') {
       for (const field of ['firstName', 'lastName'] as const) {
         const value = body[field];

@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { chmod, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { createOwnerOnlyFile, OWNER_ONLY_FILE } from '../owner-only';
 
 /** What a file still being written is called: no listing takes it for a backup. */
 export const PARTIAL_SUFFIX = '.partial';
@@ -28,7 +29,11 @@ export function fsyncPath(file: string): void {
 export async function publishWhole(file: string, write: (partial: string) => Promise<void>): Promise<void> {
   const partial = `${file}.${process.pid}${PARTIAL_SUFFIX}`;
   try {
+    // Made empty and owner-only first: SQLite and pg_dump write into it and keep its mode.
+    createOwnerOnlyFile(partial);
     await write(partial);
+    // And should a writer have replaced the file, the backup is the owner's only all the same.
+    await chmod(partial, OWNER_ONLY_FILE);
     fsyncPath(partial);
     await rename(partial, file);
     fsyncPath(path.dirname(file));

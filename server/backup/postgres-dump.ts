@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { jobSchemaName } from '../jobs/pg-boss-queue';
+import { makeOwnerOnlyDir } from '../owner-only';
 import { publishWhole } from './files';
 import { backupFileName } from './sqlite-backup';
 
@@ -48,7 +49,7 @@ export async function dumpPostgres(
   dir: string,
   now = Date.now(),
 ): Promise<{ file: string; bytes: number }> {
-  await mkdir(dir, { recursive: true });
+  await makeOwnerOnlyDir(dir);
   const file = path.join(dir, backupFileName('store', now).replace(/\.db$/, '.dump'));
   await publishWhole(file, async (partial) => {
     const plan = dumpPlan(url, partial);

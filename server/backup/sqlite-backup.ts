@@ -1,5 +1,6 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { makeOwnerOnlyDir } from '../owner-only';
 import { fileTimestamp, PARTIAL_SUFFIX, publishWhole } from './files';
 import { type BackupEntry, backupsToPrune, type KeepPolicy } from './keep-policy';
 import { copyDatabase, type CopyMethod, integrityCheck } from './sqlite-worker';
@@ -58,7 +59,7 @@ export async function writeBackup(
 ): Promise<BackupResult> {
   const started = performance.now();
   const takenAt = options.now ?? Date.now();
-  await mkdir(dir, { recursive: true });
+  await makeOwnerOnlyDir(dir);
   const file = path.join(dir, backupFileName(backupPrefix(databaseFile), takenAt));
   // SQLite does not sync a VACUUM INTO file: publishWhole syncs it before the rename.
   await publishWhole(file, async (partial) => {

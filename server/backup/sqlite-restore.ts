@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { chmod, copyFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { makeOwnerOnlyDir, OWNER_ONLY_FILE } from '../owner-only';
 import { fileTimestamp, fsyncPath } from './files';
 import { integrityCheck } from './sqlite-worker';
 
@@ -80,8 +81,10 @@ export async function restoreSqlite(
   // backup itself is left exactly as it was.
   const incoming = `${databaseFile}.restoring-${process.pid}`;
   try {
-    await mkdir(path.dirname(databaseFile), { recursive: true });
+    await makeOwnerOnlyDir(path.dirname(databaseFile));
     await copyFile(backupFile, incoming);
+    // A backup taken before backups were owner-only passes its mode on: the database is not.
+    await chmod(incoming, OWNER_ONLY_FILE);
     // A file SQLite cannot read at all rejects; a damaged one lists its problems.
     const problems = await integrityCheck(incoming).catch((error: unknown) => [(error as Error).message]);
     if (problems.join() !== 'ok') {

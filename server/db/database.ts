@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { createOwnerOnlyFile, makeOwnerOnlyDirSync } from '../owner-only';
 import type { DatabaseSchema } from './schema';
 import { GroupCommitSqliteDialect } from './sqlite-driver';
 
@@ -39,7 +39,11 @@ export function sqlitePathFromUrl(url: string, cwd = process.cwd()): string {
 
 function openSqlite(url: string): AppDatabase {
   const file = sqlitePathFromUrl(url);
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // A new database file is the owner's only; its -wal and -shm files take its mode.
+    makeOwnerOnlyDirSync(path.dirname(file));
+    createOwnerOnlyFile(file);
+  }
   const handle = new SQLite(file);
   handle.pragma('journal_mode = WAL');
   handle.pragma('foreign_keys = ON');

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
+import { makeOwnerOnlyDir } from '../owner-only';
 
 export interface MailMessage {
   to: string;
@@ -13,6 +14,11 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers (a campaign's List-Unsubscribe); names and values are plain ASCII. */
   headers?: Record<string, string>;
+  /**
+   * The Message-ID, `<id@host>`, when the caller needs the same one on a resend (a campaign
+   * mail, docs/decisions/0022); otherwise the transport makes a new one.
+   */
+  messageId?: string;
 }
 
 export interface SendResult {
@@ -100,7 +106,7 @@ function createFileMailer(folder: string, from: string, logger: Logger): Mailer 
       const info = await transport.sendMail(toMailOptions(message));
       if (!Buffer.isBuffer(info.message))
         throw new Error('The mail stream transport did not return a buffer');
-      await mkdir(folder, { recursive: true });
+      await makeOwnerOnlyDir(folder);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(folder, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       // Owner-only and never overwritten: the files hold sign-in links.
@@ -120,6 +126,7 @@ function toMailOptions(message: MailMessage) {
     text: message.text,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     ...(message.headers ? { headers: message.headers } : {}),
+    ...(message.messageId ? { messageId: message.messageId } : {}),
   };
 }
 

@@ -12,7 +12,9 @@ type MetricsEnv = Pick<Env, 'METRICS_TOKEN' | 'METRICS_ALLOW' | 'TRUSTED_PROXIES
  * GET /metrics in Prometheus' text format (docs/decisions/0036), for a scraper that sends
  * METRICS_TOKEN as a bearer token or comes from an address of METRICS_ALLOW (loopback by
  * default). Anyone else gets the store's not-found page, as for any path that does not exist:
- * the endpoint is not advertised to scanners.
+ * the endpoint is not advertised to scanners. Behind a proxy (TRUSTED_PROXIES set), loopback
+ * needs the token too: a proxy on the same machine makes every visitor it forwards without
+ * X-Forwarded-For a loopback client.
  */
 export function metricsRoute(metrics: StoreMetrics, env: MetricsEnv): MiddlewareHandler<AppBindings> {
   const allowed = addressRanges(env.METRICS_ALLOW);
@@ -45,8 +47,13 @@ function fromAllowedAddress(c: Context<AppBindings>, allowed: BlockList, trusted
   }
   const ip = c.get('clientIp');
   const version = isIP(ip);
-  return version !== 0 && allowed.check(ip, version === 4 ? 'ipv4' : 'ipv6');
+  if (version === 0) return false;
+  const type = version === 4 ? 'ipv4' : 'ipv6';
+  if (trustedProxies.length > 0 && LOOPBACK.check(ip, type)) return false;
+  return allowed.check(ip, type);
 }
+
+const LOOPBACK = addressRanges(['127.0.0.0/8', '::1', '::ffff:127.0.0.0/104']);
 
 /** METRICS_ALLOW's addresses and CIDR ranges (checked by server/env.ts). */
 function addressRanges(ranges: readonly string[]): BlockList {

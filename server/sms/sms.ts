@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../env';
 import { defineQueue, type JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
+import { makeOwnerOnlyDir } from '../owner-only';
 
 /** A text message: a phone number in international form (+15035550100) and its text. */
 export interface SmsMessage {
@@ -50,7 +51,7 @@ export function createSmsSender(env: SmsEnv, logger: Logger): SmsSender {
 function fileSmsSender(folder: string, logger: Logger): SmsSender {
   return {
     async send(message) {
-      await mkdir(folder, { recursive: true });
+      await makeOwnerOnlyDir(folder);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(folder, `${stamp}-${randomBytes(4).toString('hex')}.txt`);
       // Owner-only and never overwritten: the files hold sign-in codes.

@@ -100,6 +100,7 @@ describe('security headers behind https', () => {
     url = `http://127.0.0.1:${port}`;
     t = await startTestServer('sqlite', {
       APP_URL: `https://127.0.0.1:${port}`,
+      PAYMENT_PROVIDER: 'test',
       PORT: port,
       AUTH_SECRET: 'a-test-secret-that-is-long-enough-123456',
     });

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { campaignMessageId } from '../../app/features/newsletter/campaign-mail.server';
+import { sendCampaign } from '../../app/features/newsletter/campaign-sender.server';
 import { startCampaign } from '../../app/features/newsletter/campaigns.server';
+import type { AppDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
+import { parseEnv } from '../../server/env';
 import { createJobQueue } from '../../server/jobs';
 import { createLogger } from '../../server/logger';
+import { createMailer } from '../../server/mail/mailer';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { createTestDatabase, testEngines } from '../support/test-database';
@@ -12,6 +17,46 @@ const SUBSCRIBERS = 500;
 const HALF = SUBSCRIBERS / 2;
 const logger = createLogger({ level: 'silent', pretty: false });
 const admin = { id: 'admin-1', email: 'admin@example.com' };
+
+/** A mail's Message-ID header, as it arrived. */
+const messageIdOf = (raw: string) =>
+  /^Message-ID:\s*(<[^>]+>)/im.exec(raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' '))?.[1];
+
+/** Confirmed subscribers and a draft campaign for them; returns the campaign's id. */
+async function campaignFor(database: AppDatabase, emails: string[]): Promise<string> {
+  const now = Date.now();
+  await database.db
+    .insertInto('newsletter_subscribers')
+    .values(
+      emails.map((email, i) => ({
+        id: randomUUID(),
+        email,
+        subscribed_at: now,
+        confirmed_at: now,
+        unsubscribed_at: null,
+        confirm_token_hash: randomUUID().replaceAll('-', '') + String(i).padStart(32, '0'),
+        unsubscribe_token_hash: randomUUID().replaceAll('-', '') + String(i).padStart(32, '1'),
+      })),
+    )
+    .execute();
+  const id = randomUUID();
+  await database.db
+    .insertInto('campaigns')
+    .values({
+      id,
+      subject: 'Autumn news',
+      body: 'New **canes** are in.',
+      status: 'draft',
+      created_by: admin.email,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      finished_at: null,
+      recipients: 0,
+    })
+    .execute();
+  return id;
+}
 
 /**
  * The real server, as its own process, sends a campaign to 500 subscribers; it is killed with
@@ -22,6 +67,65 @@ describe.each(testEngines)('a campaign whose server is killed halfway, on %s', (
   const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  });
+
+  it('sends a mail again after a crash between acceptance and record, with the same Message-ID', async () => {
+    const testDb = createTestDatabase(engine);
+    cleanups.push(() => testDb.cleanup());
+    const database = testDb.open();
+    cleanups.push(() => database.close());
+    await migrateToLatest(database);
+    const emails = ['ann@example.com', 'ben@example.com', 'cleo@example.com'];
+    const campaignId = await campaignFor(database, emails);
+    const smtp = await startSmtpReceiver();
+    cleanups.push(() => smtp.close());
+    const env = parseEnv({
+      DATABASE_URL: testDb.url,
+      DATA_DIR: testDb.dir,
+      SMTP_URL: smtp.url,
+      APP_URL: 'http://shop.medisupply.test:3999',
+      AUTH_SECRET: 'a-campaign-test-secret-of-at-least-32-characters',
+      CAMPAIGN_RATE_PER_SECOND: '100',
+    });
+    const mailer = createMailer({ env, logger });
+    cleanups.push(() => mailer.close());
+    const jobs = await createJobQueue(database, logger);
+    cleanups.push(() => jobs.stop(1_000));
+    const services = { database, mailer, env, logger, jobs };
+    expect(await startCampaign({ database, jobs }, admin, campaignId)).toBe(3);
+    await sendCampaign(services, campaignId, new AbortController().signal);
+    expect(smtp.messages).toHaveLength(3);
+
+    // What a crash right after the mail server took Ben's mail leaves behind: his row still
+    // `sending`, the campaign unfinished. The next run sends his mail again.
+    const ben = await database.db
+      .selectFrom('newsletter_subscribers')
+      .select('id')
+      .where('email', '=', 'ben@example.com')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .updateTable('campaign_recipients')
+      .set({ state: 'sending', sent_at: null })
+      .where('campaign_id', '=', campaignId)
+      .where('subscriber_id', '=', ben.id)
+      .execute();
+    await database.db
+      .updateTable('campaigns')
+      .set({ status: 'sending' })
+      .where('id', '=', campaignId)
+      .execute();
+    await sendCampaign(services, campaignId, new AbortController().signal);
+
+    const toBen = smtp.messages.filter((mail) => mail.to.includes('ben@example.com'));
+    expect(toBen).toHaveLength(2);
+    const [first, again] = toBen.map((mail) => messageIdOf(mail.raw));
+    expect(first).toBe(campaignMessageId(campaignId, 'ben@example.com', env.APP_URL));
+    expect(first).toMatch(new RegExp(`^<campaign-${campaignId}-[0-9a-f]{32}@shop\\.medisupply\\.test>$`));
+    expect(again).toBe(first);
+    // One per campaign and recipient: the others' differ, and no address shows in them.
+    const ids = new Set(smtp.messages.map((mail) => messageIdOf(mail.raw)));
+    expect(ids.size).toBe(3);
+    for (const id of ids) expect(id).not.toContain('example.com');
   });
 
   it('resumes after a restart and mails every subscriber exactly once', async () => {

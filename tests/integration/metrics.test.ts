@@ -67,7 +67,6 @@ describe.each(testEngines)('GET /metrics on %s', (engine) => {
     for (const res of [
       await from('203.0.113.7', { authorization: `Bearer ${TOKEN}` }),
       await from('198.51.100.23'),
-      await fetch(`${t.url}/metrics`),
     ]) {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -78,6 +77,17 @@ describe.each(testEngines)('GET /metrics on %s', (engine) => {
       expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
       expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
     }
+  });
+
+  it('refuses loopback without the token behind a proxy, even when METRICS_ALLOW names it', async () => {
+    // A proxy on this machine forwards every visitor from loopback: without X-Forwarded-For (or
+    // saying so itself), a visitor would look like the machine's own scraper.
+    for (const res of [await fetch(`${t.url}/metrics`), await from('127.0.0.1'), await from('::1')]) {
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('http_request_duration_seconds');
+    }
+    const withToken = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(withToken.status).toBe(200);
   });
 
   it('counts requests by route pattern and status, cached pages from the fast path too', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { type MailContent, renderMail } from '#server/mail/layout';
@@ -90,4 +91,15 @@ export function campaignMail(
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
+}
+
+/**
+ * The Message-ID of one campaign's mail to one address: the same on every attempt, so when a
+ * crash between the mail server's acceptance and our record sends it again (at-least-once,
+ * docs/decisions/0022), receivers and mail providers that de-duplicate by Message-ID show it
+ * once. The address is hashed: a Message-ID travels on in replies and forwards.
+ */
+export function campaignMessageId(campaignId: string, email: string, appUrl: string): string {
+  const recipient = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+  return `<campaign-${campaignId}-${recipient}@${new URL(appUrl).hostname}>`;
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { failureMessage } from '#server/jobs/queue';
 import type { AppServices } from '#server/types';
-import { campaignMail } from './campaign-mail.server';
+import { campaignMail, campaignMessageId } from './campaign-mail.server';
 import { CAMPAIGN_QUEUE } from './campaign-queue.server';
 import { signedUnsubscribeToken } from './newsletter.server';
 
@@ -21,7 +21,8 @@ export async function startCampaignJobs(services: Services): Promise<void> {
  * Sends a campaign to every recipient still waiting, CAMPAIGN_RATE_PER_SECOND at most, one
  * second's batch claimed at a time. Each recipient is marked `sending` before its mail and
  * `sent` as soon as the mail server has taken it, so a run that dies resumes with the rest:
- * only a mail in flight at the moment of the crash can go twice (docs/decisions/0022).
+ * only a mail in flight at the moment of the crash can go twice (at-least-once, docs/decisions/0022),
+ * and it goes with the same Message-ID, by which receivers and mail providers de-duplicate.
  * A mail server that refuses or is down fails the job, and the queue retries it with backoff;
  * an address the server rejects for good is marked failed and the campaign goes on.
  */
@@ -71,7 +72,8 @@ export async function sendCampaign(
         oneClick: `${env.APP_URL}/api/newsletter/unsubscribe?token=${token}`,
       });
       try {
-        await mailer.send({ to: recipient.email, ...mail });
+        const messageId = campaignMessageId(campaignId, recipient.email, env.APP_URL);
+        await mailer.send({ to: recipient.email, ...mail, messageId });
       } catch (error) {
         if (rejectedForGood(error)) {
           await settle(db, campaignId, recipient.subscriber_id, {

@@ -13,8 +13,10 @@ interface UserColumns {
     firstName: string;
     lastName: string;
     role: string;
+    emailVerified: boolean | number | null;
     twoFactorEnabled: boolean | number | null;
   };
+  session: { id: string; userId: string };
 }
 
 type Db = Kysely<DatabaseSchema>;
@@ -29,6 +31,14 @@ export interface StaffMember {
 }
 
 export class StaffError extends Error {}
+
+/** Who made a role change from the command line (`npm run admin:create`), in the audit log. */
+export const COMMAND_LINE_ACTOR: Actor = { id: 'command-line', email: 'npm run admin:create' };
+
+/** The answer to promoting an account whose owner never proved the address is theirs. */
+export const unconfirmedMessage = (email: string) =>
+  `${email} has not confirmed their email address yet. Ask them to open the confirmation email ` +
+  '(or sign in once with a code sent to that address), then invite them again. Nothing was changed.';
 
 /** A set-password link stays good this long: an invite may wait a weekend in a mailbox. */
 export const SET_PASSWORD_LINK_HOURS = 72;
@@ -60,6 +70,11 @@ export interface NewStaff {
  * Gives an account a staff role, creating it first when the email has none, and returns a
  * one-time link to set its password (Better Auth's own reset token, so the store's reset page
  * takes it). `actor` is the admin doing it; the command line (the first admin) has none.
+ *
+ * An existing account is promoted only when its address is confirmed: anyone can register an
+ * unconfirmed account under someone else's address, add a passkey or a second factor of their
+ * own, and wait for that person to be invited. The promoted account's sessions end in the same
+ * transaction, so it signs in again and meets the console's two-factor setup.
  */
 export async function grantStaffRole(
   auth: Auth,
@@ -72,9 +87,10 @@ export async function grantStaffRole(
   const context = await auth.$context;
   let existing = await users(db)
     .selectFrom('user')
-    .select(['id', 'role'])
+    .select(['id', 'role', 'emailVerified'])
     .where('email', '=', email)
     .executeTakeFirst();
+  if (existing && !existing.emailVerified) throw new StaffError(unconfirmedMessage(email));
   const created = !existing;
   if (!existing) {
     // Better Auth writes its own rows (ids, dates) the way its sign-in reads them. The account
@@ -89,21 +105,20 @@ export async function grantStaffRole(
       },
       { method: 'admin' },
     );
-    existing = { id: user.id, role: 'customer' };
+    existing = { id: user.id, role: 'customer', emailVerified: true };
   }
   const { id } = existing;
   const before = roleOf(existing.role);
   await db.transaction().execute(async (trx) => {
     await users(trx).updateTable('user').set({ role: person.role }).where('id', '=', id).execute();
-    if (actor) {
-      await recordAudit(trx, actor, {
-        action: created ? 'staff.invite' : 'staff.role',
-        targetType: 'user',
-        targetId: id,
-        before: created ? undefined : { email, role: before },
-        after: { email, role: person.role },
-      });
-    }
+    await users(trx).deleteFrom('session').where('userId', '=', id).execute();
+    await recordAudit(trx, actor ?? COMMAND_LINE_ACTOR, {
+      action: created ? 'staff.invite' : 'staff.role',
+      targetType: 'user',
+      targetId: id,
+      before: created ? undefined : { email, role: before },
+      after: { email, role: person.role },
+    });
   });
   const token = randomBytes(24).toString('base64url');
   await context.internalAdapter.createVerificationValue({

@@ -35,13 +35,23 @@ export async function staffAction(context: AppLoadContext, request: Request) {
             parsed.error.issues,
           );
         }
-        const { link } = await grantStaffRole(
-          services.auth,
-          services.database.db,
-          parsed.data,
-          admin,
-          services.env.APP_URL,
-        );
+        let link: string;
+        try {
+          ({ link } = await grantStaffRole(
+            services.auth,
+            services.database.db,
+            parsed.data,
+            admin,
+            services.env.APP_URL,
+          ));
+        } catch (error) {
+          if (!(error instanceof StaffError)) throw error;
+          const { email, firstName, lastName } = values;
+          return answer<StaffAnswer>(
+            { intent: 'invite', ok: false, message: error.message, values: { email, firstName, lastName } },
+            { status: 409 },
+          );
+        }
         // Queued: a mail server that is down delays the invitation (retried), it does not lose it.
         await services.mail.send({
           to: parsed.data.email,

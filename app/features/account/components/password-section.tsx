@@ -69,7 +69,7 @@ export function PasswordSection({
         <Field
           label="New password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint="At least 10 characters, not a common password."
           {...bind('password')}
         />
         <Field label="Confirm new password" autoComplete="new-password" {...bind('confirm')} />

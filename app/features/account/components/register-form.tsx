@@ -59,7 +59,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint="At least 6 characters."
+        hint="At least 10 characters, not a common password."
         {...bind('password')}
       />
       <ResultMessage ref={messageRef} message={message} />

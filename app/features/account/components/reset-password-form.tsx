@@ -70,7 +70,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         name="password"
         type="password"
         autoComplete="new-password"
-        hint="At least 6 characters."
+        hint="At least 10 characters, not a common password."
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={errors.password}

@@ -71,7 +71,11 @@ export function StaffPage({ staff, me }: { staff: StaffMember[]; me: string }) {
         <h2 id="invite-title" className="text-xl font-bold">
           Invite someone
         </h2>
-        <p>They get an email with a link to set their password. An existing customer account is promoted.</p>
+        <p>
+          They get an email with a link to set their password. An existing customer account is promoted once
+          its address is confirmed: it is signed out everywhere and sets up two-factor authentication when it
+          signs in again.
+        </p>
         <Form method="post" className="space-y-4" key={invite?.ok ? 'sent' : 'open'}>
           <Field
             label="Email"
