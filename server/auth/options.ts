@@ -9,6 +9,12 @@ import type { SignInMethod } from '../metrics/store-metrics';
 import { createPasswordHasher } from './password';
 import { openIdConnectPlugin, socialProviderOptions } from './providers';
 import { isSensitiveAuthPath, requireRecentSignIn } from './recent-sign-in';
+import {
+  type SessionFactors,
+  passkeyUserVerified,
+  rememberFirstFactor,
+  sessionFactors,
+} from './session-factors';
 
 /** What Better Auth needs from the rest of the server. */
 export interface AuthHooks {
@@ -83,6 +89,15 @@ function secondFactorPlugins(hooks: AuthHooks) {
           {
             matcher: (context: { path?: string }) => PASSWORDLESS_SIGN_IN_PATHS.has(context.path ?? ''),
             handler: challenge.handler,
+          },
+          // After the challenge above and the library's own: remembers which first factor the
+          // session that the second-factor step will make follows (session-factors.ts).
+          {
+            matcher: (context: { path?: string }) =>
+              context.path === '/sign-in/email' ||
+              context.path === '/sign-in/phone-number' ||
+              PASSWORDLESS_SIGN_IN_PATHS.has(context.path ?? ''),
+            handler: rememberFirstFactor,
           },
         ],
       },
@@ -163,6 +178,7 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
                 code: 'ACCOUNT_DISABLED',
               });
             }
+            return { data: await sessionFactors(session as SessionFactors, ctx) };
           },
         },
       },
@@ -179,6 +195,11 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       additionalFields: {
         // Set when the person confirmed it is them (password, code or passkey) on this session.
         reauthenticatedAt: { type: 'number', required: false, input: false },
+        // How the session was made and the second factor it passed (session-factors.ts). No
+        // default values: a copy of a session (two-factor turned on or off) keeps its own.
+        signInMethod: { type: 'string', required: false, input: false },
+        secondFactor: { type: 'string', required: false, input: false },
+        secondFactorAt: { type: 'number', required: false, input: false },
       },
     },
     hooks: { before: requestChecks(env.APP_URL), after: countFailedSignIns(hooks) },
@@ -247,6 +268,12 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
         rpName: 'MediSupply',
         origin: env.APP_URL,
         authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+        // simplewebauthn read the UV flag from the authenticator data it verified (signed).
+        authentication: {
+          afterVerification: ({ ctx, verification }) => {
+            passkeyUserVerified.set(ctx, verification.authenticationInfo.userVerified);
+          },
+        },
       }),
       magicLink({
         expiresIn: SIGN_IN_CODE_SECONDS,
