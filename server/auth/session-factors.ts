@@ -1,5 +1,6 @@
 import type { GenericEndpointContext } from '@better-auth/core';
 import { createAuthMiddleware } from 'better-auth/api';
+import type { Auth } from './auth';
 
 /**
  * How a session was made, recorded on the session itself (migration 0024, ADR 0038): the console
@@ -8,14 +9,7 @@ import { createAuthMiddleware } from 'better-auth/api';
 
 /** The first factor a session was made with. */
 export type SessionSignInMethod =
-  | 'password'
-  | 'email-code'
-  | 'magic-link'
-  | 'sms'
-  | 'passkey'
-  | 'oauth'
-  | 'email-verification'
-  | 'other';
+  'password' | 'email-code' | 'magic-link' | 'sms' | 'passkey' | 'oauth' | 'email-verification' | 'other';
 
 /** A second factor passed on the session; a passkey with user verification is both factors. */
 export type SecondFactor = 'totp' | 'backup-code' | 'sms' | 'passkey-uv';
@@ -23,7 +17,8 @@ export type SecondFactor = 'totp' | 'backup-code' | 'sms' | 'passkey-uv';
 export interface SessionFactors {
   signInMethod?: string | null;
   secondFactor?: string | null;
-  secondFactorAt?: number | null;
+  // PostgreSQL hands a bigint back as a string.
+  secondFactorAt?: number | string | null;
 }
 
 /** The Better Auth endpoints that make a session after a first factor. */
@@ -143,4 +138,19 @@ export async function sessionFactors(
     passkeyUserVerified: ctx ? passkeyUserVerified.get(ctx) : undefined,
     now: Date.now(),
   });
+}
+
+/**
+ * The person passed the second factor on their current session (the console's challenge):
+ * recorded in the database, which the console's guard reads fresh.
+ */
+export async function markSecondFactor(auth: Auth, headers: Headers, factor: SecondFactor): Promise<boolean> {
+  const found = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+  if (!found) return false;
+  const context = await auth.$context;
+  await context.internalAdapter.updateSession(found.session.token, {
+    secondFactor: factor,
+    secondFactorAt: Date.now(),
+  });
+  return true;
 }
