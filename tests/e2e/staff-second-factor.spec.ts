@@ -90,16 +90,20 @@ test.describe('staff sessions carry a second factor', () => {
     test.setTimeout(120_000);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: false,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const authenticator = async (userVerification: boolean) =>
+      (
+        await cdp.send('WebAuthn.addVirtualAuthenticator', {
+          options: {
+            protocol: 'ctap2',
+            transport: 'internal',
+            hasResidentKey: true,
+            hasUserVerification: userVerification,
+            isUserVerified: userVerification,
+            automaticPresenceSimulation: true,
+          },
+        })
+      ).authenticatorId;
+    const authenticatorId = await authenticator(true);
 
     // The account, made staff, with the authenticator app turned on by its own steps.
     const origin = { origin: base };
@@ -121,19 +125,28 @@ test.describe('staff sessions carry a second factor', () => {
     });
     expect(verify.status()).toBe(200);
 
-    // A passkey added on /account (the authenticator does not verify its user).
+    // A passkey added on /account.
     await page.goto(`${base}/account`);
     await page.getByLabel('Name for a new passkey').fill('Desk key');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await expect(page.getByText('Passkey "Desk key" added.', { exact: false })).toBeVisible();
 
-    // 1. The passkey without user verification: the console asks for the code.
+    // 1. The passkey without user verification: the store's "preferred" is only a hint, which a
+    // browser (or someone scripting one) may answer with presence alone. The authenticator data
+    // is signed, so the store reads the truth from it.
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
+    await page.route('**/api/auth/passkey/generate-authenticate-options*', async (route) => {
+      const response = await route.fetch();
+      const options = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...options, userVerification: 'discouraged' } });
+    });
     await page.context().clearCookies();
     await page.goto(`${base}/login?redirectTo=%2Fadmin`);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await answerConsoleChallenge(page);
 
-    // 2. The same passkey, now verifying its user (a fingerprint): both factors at once.
+    // 2. The same passkey verifying its user (isUserVerified: true, a fingerprint): both factors.
+    await page.unroute('**/api/auth/passkey/generate-authenticate-options*');
     await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true });
     await page.context().clearCookies();
     await page.goto(`${base}/login?redirectTo=%2Fadmin`);
