@@ -31,7 +31,7 @@ function cbor(value: unknown): Buffer {
   }
   if (value instanceof Uint8Array) return Buffer.concat([head(2, value.length), value]);
   if (value instanceof Map) {
-    const parts = [head(5, value.size)];
+    const parts: Uint8Array[] = [head(5, value.size)];
     for (const [k, v] of value) parts.push(cbor(k), cbor(v));
     return Buffer.concat(parts);
   }
