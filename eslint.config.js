@@ -41,6 +41,7 @@ const PUBLIC_ENTRIES = {
     'use-result-message',
     'reauthenticate-actions.server',
     'account-refusals.server',
+    'second-factor-challenge.server',
   ],
   privacy: ['account-data-actions.server', 'components/your-data-sections'],
   cart: [
@@ -115,6 +116,8 @@ const PUBLIC_ENTRIES = {
     'components/organisation-sign-in-page',
     'customers-console.server',
     'reports-console.server',
+    'second-factor-console.server',
+    'components/second-factor-page',
     'components/reports-page',
     'components/customer-pages',
     'components/jobs-page',

@@ -64,6 +64,8 @@ export default [
       route('campaigns', 'routes/admin/campaigns.tsx'),
       route('campaigns/:campaignId', 'routes/admin/campaign.tsx'),
     ]),
+    // The second-factor challenge, outside the layout (whose guard sends sessions without one here).
+    route('verify', 'routes/admin/verify.tsx'),
     route('orders.csv', 'routes/admin/orders-csv.ts'),
     route('orders/:reference/prescription', 'routes/admin/order-prescription.ts'),
     route('newsletter.csv', 'routes/admin/newsletter-csv.ts'),

@@ -9,6 +9,7 @@ import type { SmsOutbox } from '../sms/sms';
 import { authOptions } from './options';
 import { roleOf, type UserRole } from './roles';
 import { type LookupContext, lookupSession } from './session-lookup';
+import { passedSecondFactor, type SessionFactors } from './session-factors';
 import { type OwnAuthRows, readOwnAuthRows } from './own-rows';
 
 /**
@@ -119,6 +120,8 @@ export interface SessionUser {
   emailVerified: boolean;
   twoFactorEnabled: boolean;
   role: UserRole;
+  /** This session passed a second factor (session-factors.ts): the console asks for it otherwise. */
+  secondFactorPassed: boolean;
 }
 
 /**
@@ -155,6 +158,7 @@ export async function sessionUser(
     emailVerified: user.emailVerified,
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     role: roleOf(user.role),
+    secondFactorPassed: passedSecondFactor(session.session as SessionFactors),
   };
 }
 

@@ -12,6 +12,12 @@ import { refuseWeakNewPassword } from './password-policy';
 import { openIdConnectPlugin, socialProviderOptions } from './providers';
 import { isSensitiveAuthPath, requireRecentSignIn } from './recent-sign-in';
 import { roleOf } from './roles';
+import {
+  type SessionFactors,
+  passkeyUserVerified,
+  rememberFirstFactor,
+  sessionFactors,
+} from './session-factors';
 
 /** What Better Auth needs from the rest of the server. */
 export interface AuthHooks {
@@ -86,6 +92,15 @@ function secondFactorPlugins(hooks: AuthHooks) {
           {
             matcher: (context: { path?: string }) => PASSWORDLESS_SIGN_IN_PATHS.has(context.path ?? ''),
             handler: challenge.handler,
+          },
+          // After the challenge above and the library's own: remembers which first factor the
+          // session that the second-factor step will make follows (session-factors.ts).
+          {
+            matcher: (context: { path?: string }) =>
+              context.path === '/sign-in/email' ||
+              context.path === '/sign-in/phone-number' ||
+              PASSWORDLESS_SIGN_IN_PATHS.has(context.path ?? ''),
+            handler: rememberFirstFactor,
           },
         ],
       },
@@ -187,6 +202,7 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
                 code: SIGN_IN_AFTER_VERIFICATION,
               });
             }
+            return { data: await sessionFactors(session as SessionFactors, ctx) };
           },
         },
       },
@@ -203,6 +219,11 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       additionalFields: {
         // Set when the person confirmed it is them (password, code or passkey) on this session.
         reauthenticatedAt: { type: 'number', required: false, input: false },
+        // How the session was made and the second factor it passed (session-factors.ts). No
+        // default values: a copy of a session (two-factor turned on or off) keeps its own.
+        signInMethod: { type: 'string', required: false, input: false },
+        secondFactor: { type: 'string', required: false, input: false },
+        secondFactorAt: { type: 'number', required: false, input: false },
       },
     },
     hooks: { before: requestChecks(env.APP_URL), after: countFailedSignIns(hooks) },
@@ -271,6 +292,12 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
         rpName: 'MediSupply',
         origin: env.APP_URL,
         authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+        // simplewebauthn read the UV flag from the authenticator data it verified (signed).
+        authentication: {
+          afterVerification: ({ ctx, verification }) => {
+            passkeyUserVerified.set(ctx, verification.authenticationInfo.userVerified);
+          },
+        },
       }),
       magicLink({
         expiresIn: SIGN_IN_CODE_SECONDS,

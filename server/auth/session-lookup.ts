@@ -3,10 +3,16 @@ import type { Kysely } from 'kysely';
 import { preparedQuery } from '../db/prepared';
 import type { SessionUser } from './auth';
 import { roleOf } from './roles';
+import { passedSecondFactor } from './session-factors';
 
 /** The columns of Better Auth's tables this lookup reads (migration 0002-auth). */
 interface AuthTables {
-  session: { token: string; userId: string; expiresAt: Date | string | number };
+  session: {
+    token: string;
+    userId: string;
+    expiresAt: Date | string | number;
+    secondFactorAt: number | string | null;
+  };
   user: {
     id: string;
     email: string;
@@ -112,6 +118,7 @@ const sessionWithUser = preparedQuery((db: Kysely<AuthTables>, p: { token: strin
     .innerJoin('user', 'user.id', 'session.userId')
     .select([
       'session.expiresAt',
+      'session.secondFactorAt',
       'user.id',
       'user.email',
       'user.firstName',
@@ -155,5 +162,6 @@ export async function lookupSession(
     emailVerified: Boolean(row.emailVerified),
     twoFactorEnabled: Boolean(row.twoFactorEnabled),
     role: roleOf(row.role),
+    secondFactorPassed: passedSecondFactor(row),
   };
 }

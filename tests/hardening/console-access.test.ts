@@ -5,9 +5,13 @@ import { cardPayment, pay, startCheckout } from '../support/checkout';
 import { ADMIN_ONLY, consoleRoutes } from '../support/console-routes';
 import type { TestClient } from '../support/http-client';
 import { guest, postForm, staffClient } from '../support/staff';
+
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PRODUCT_A, rowCounts } from './support';
+
+/** The second-factor challenge (ADR 0038): where a session without one is sent, not a page to open. */
+const CHALLENGE = '/admin/verify';
 
 /**
  * Roles on every console route the router has (tests/support/console-routes.ts reads app/routes.ts):
@@ -76,6 +80,7 @@ describe.each(testEngines)('console access on %s', (engine) => {
     clients.customer = (await staffClient(t, 'customer')).client;
     clients.noTwoFactor = (await staffClient(t, 'staff', { twoFactor: false })).client;
     clients.staff = (await staffClient(t, 'staff')).client;
+    clients.oneFactor = (await staffClient(t, 'staff', { secondFactor: false })).client;
     clients.admin = (await staffClient(t, 'admin')).client;
   });
   afterAll(async () => t.close());
@@ -147,9 +152,35 @@ describe.each(testEngines)('console access on %s', (engine) => {
     expect(account.text).toContain('the store console opens once two-factor authentication is on');
   });
 
+  it('answers a staff session without the second factor with the challenge, on every page and every post', async () => {
+    const before = await rowCounts(t.server.services.database);
+    for (const path of paths()) {
+      if (path === CHALLENGE) continue;
+      const page = await clients.oneFactor!.get(path);
+      expect(page.status, path).toBe(302);
+      expect(page.headers.get('location'), path).toBe(`${CHALLENGE}?redirectTo=${encodeURIComponent(path)}`);
+      const posted = await postForm(t, clients.oneFactor!, path, {
+        intent: 'refund',
+        scope: 'all',
+        key: 'k'.repeat(20),
+      });
+      expect(posted.status, path).toBe(302);
+      expect(posted.location, path).toMatch(/^\/admin\/verify\?redirectTo=%2Fadmin/);
+    }
+    const challenge = await clients.oneFactor!.get(`${CHALLENGE}?redirectTo=%2Fadmin%2Forders`);
+    expect(challenge.status).toBe(200);
+    expect(challenge.text).toContain('Authentication code');
+    expect(await rowCounts(t.server.services.database)).toEqual(before);
+  });
+
   it('opens every page to staff except the admin-only ones, which answer 403 and refuse their forms', async () => {
     const before = await rowCounts(t.server.services.database);
     for (const path of paths()) {
+      // A session that passed the second factor is sent on from the challenge.
+      if (path === CHALLENGE) {
+        expect((await clients.staff!.get(path)).headers.get('location'), path).toBe('/admin');
+        continue;
+      }
       const adminOnly = ADMIN_ONLY.some((p) => path === p || path.startsWith(`${p}/`));
       const page = await clients.staff!.get(path);
       expect(page.status, path).toBe(adminOnly ? 403 : 200);
@@ -178,6 +209,7 @@ describe.each(testEngines)('console access on %s', (engine) => {
 
   it('opens every page to an admin', async () => {
     for (const path of paths()) {
+      if (path === CHALLENGE) continue;
       const page = await clients.admin!.get(path);
       expect(page.status, path).toBe(200);
     }

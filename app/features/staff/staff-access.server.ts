@@ -8,18 +8,48 @@ export type StaffUser = SessionUser & { role: 'staff' | 'admin' };
 /** Where a member of staff without two-factor is sent: the section of /account that turns it on. */
 export const TWO_FACTOR_SETUP_PATH = '/account?staff=two-factor#two-factor';
 
+/** The console's second-factor challenge (a session made without one: OIDC, a passkey without UV...). */
+export const SECOND_FACTOR_PATH = '/admin/verify';
+
+/** Where the challenge sends staff back to: a console path only (never another site). */
+export function challengeTarget(value: string | null): string {
+  return value && /^\/admin(?:[/?#]|$)/.test(value) && !value.startsWith(SECOND_FACTOR_PATH)
+    ? value
+    : '/admin';
+}
+
 /**
  * Every /admin page and form checks this on the server, freshly from the database (a role taken
  * away or a session revoked counts at once):
  * - a guest is sent to sign in and brought back;
  * - a customer gets the not-found page (the console's existence is nobody else's business);
  * - staff without two-factor are led to turn it on;
+ * - a session that passed no second factor (ADR 0038) is sent to the challenge, which brings
+ *   it back here: a page loads, or a form posted is refused (never run) and its page reloads;
  * - `admin` pages and actions refuse staff with 403.
  */
 export async function requireStaff(
   context: AppLoadContext,
   request: Request,
   options: { admin?: boolean } = {},
+): Promise<StaffUser> {
+  const user = await requireStaffBeforeChallenge(context, request);
+  if (!user.secondFactorPassed) {
+    const url = new URL(request.url);
+    const back =
+      request.method === 'GET' || request.method === 'HEAD' ? url.pathname + url.search : url.pathname;
+    throw redirect(`${SECOND_FACTOR_PATH}?redirectTo=${encodeURIComponent(challengeTarget(back))}`);
+  }
+  if (options.admin && user.role !== 'admin') {
+    throw data('Only an administrator can do this.', { status: 403 });
+  }
+  return user;
+}
+
+/** The checks of requireStaff that come before the second factor: the challenge page's own. */
+export async function requireStaffBeforeChallenge(
+  context: AppLoadContext,
+  request: Request,
 ): Promise<StaffUser> {
   const user = await getSessionUser(context, request, { fresh: true });
   if (!user) {
@@ -28,9 +58,6 @@ export async function requireStaff(
   }
   if (user.role === 'customer') throw data(null, { status: 404 });
   if (!user.twoFactorEnabled) throw redirect(TWO_FACTOR_SETUP_PATH);
-  if (options.admin && user.role !== 'admin') {
-    throw data('Only an administrator can do this.', { status: 403 });
-  }
   return user as StaffUser;
 }
 
