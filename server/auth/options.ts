@@ -6,9 +6,13 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database';
 import type { Env } from '../env';
 import type { SignInMethod } from '../metrics/store-metrics';
+import { CLOSED_PATHS } from './endpoint-table';
 import { createPasswordHasher } from './password';
 import { openIdConnectPlugin, socialProviderOptions } from './providers';
 import { isSensitiveAuthPath, requireRecentSignIn } from './recent-sign-in';
+
+/** The purposes of a code by mail other than signing in (Better Auth's email-otp types). */
+export type AccountCodePurpose = 'email-verification' | 'forget-password' | 'change-email';
 
 /** What Better Auth needs from the rest of the server. */
 export interface AuthHooks {
@@ -22,6 +26,12 @@ export interface AuthHooks {
   sendEmailChange(user: { email: string; firstName?: string }, url: string): Promise<void>;
   /** A one-time code by text message (signing in, adding the number, or a second factor). */
   sendPhoneCode(phoneNumber: string, code: string): Promise<void>;
+  /** A code by mail for another purpose (verification, reset, change of address). */
+  sendAccountCode(email: string, code: string, purpose: AccountCodePurpose): Promise<void>;
+  /** A password-reset code by text message. */
+  sendPhoneResetCode(phoneNumber: string, code: string): Promise<void>;
+  /** A password was reset (by link or code): its owner is told. */
+  passwordReset(user: { email: string; firstName?: string; phoneNumber?: string }): Promise<void>;
   /** A sign-in attempt was refused (for GET /metrics). */
   signInFailed?(method: SignInMethod): void;
 }
@@ -119,7 +129,17 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       password: { hash: passwordHasher.hash, verify: passwordHasher.verify },
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
       autoSignIn: false,
+      // Every reset (link, or the closed code endpoints called on the server) ends every session
+      // (Better Auth's resetCredentialPassword) and tells the owner.
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        const phone = (user as { phoneNumber?: unknown }).phoneNumber;
+        await hooks.passwordReset({
+          email: user.email,
+          firstName: firstNameOf(user),
+          phoneNumber: typeof phone === 'string' ? phone : undefined,
+        });
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) =>
         hooks.sendResetPassword({ email: user.email, firstName: firstNameOf(user) }, url),
@@ -183,6 +203,8 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
     },
     hooks: { before: requestChecks(env.APP_URL), after: countFailedSignIns(hooks) },
     rateLimit: { enabled: false },
+    // 404 over HTTP; auth.api calls on the server still work (endpoint-table.ts).
+    disabledPaths: CLOSED_PATHS,
     advanced: {
       useSecureCookies: env.isHttps,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -208,6 +230,8 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
         allowedAttempts: 3,
         phoneNumberValidator: (value) => PHONE_NUMBER_PATTERN.test(value),
         sendOTP: ({ phoneNumber: to, code }) => hooks.sendPhoneCode(to, code),
+        // Its endpoints are closed; a code issued on the server still reaches the number.
+        sendPasswordResetOTP: ({ phoneNumber: to, code }) => hooks.sendPhoneResetCode(to, code),
         // Signing in by text with a new number makes its account (the name is asked right after).
         signUpOnVerification: {
           getTempEmail: (value) => `${value.replace(/\D/g, '')}@${PHONE_ACCOUNT_EMAIL_DOMAIN}`,
@@ -220,8 +244,10 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
         // Three wrong tries end a code; our limits (limits.ts) slow guessing across codes.
         allowedAttempts: 3,
         storeOTP: 'hashed',
+        // Every code is delivered when it is issued, whatever its type: none is stored silently.
         sendVerificationOTP: async ({ email, otp, type }) => {
           if (type === 'sign-in') await hooks.sendSignInCode(email, otp);
+          else await hooks.sendAccountCode(email, otp, type);
         },
       }),
       // Short-lived signed tokens for API clients (GET /api/auth/token with a session), their
