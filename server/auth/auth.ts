@@ -29,7 +29,6 @@ export interface AuthMails {
   passwordChanged(recipient: { firstName?: string | null }): MailContent;
 }
 
-
 export function createAuth(
   env: Env,
   database: AppDatabase,

@@ -91,7 +91,13 @@ export const ENDPOINT_TABLE: readonly EndpointEntry[] = [
     identity: 'email',
     rules: [ip(10), id(5), issued('verification-link')],
   },
-  { path: '/sign-out', methods: ['POST'], access: 'limited', usedBy: 'sign-out button; API clients', rules: [ip(30)] },
+  {
+    path: '/sign-out',
+    methods: ['POST'],
+    access: 'limited',
+    usedBy: 'sign-out button; API clients',
+    rules: [ip(30)],
+  },
   {
     path: '/get-session',
     methods: ['GET', 'POST'],
@@ -208,7 +214,13 @@ export const ENDPOINT_TABLE: readonly EndpointEntry[] = [
   closed('/list-accounts', SERVER_ONLY, ['GET']),
   closed('/unlink-account', SERVER_ONLY),
   closed('/ok', NOT_USED, ['GET']),
-  { path: '/error', methods: ['GET'], access: 'limited', usedBy: 'library redirects on a failed sign-in', rules: [ip(30)] },
+  {
+    path: '/error',
+    methods: ['GET'],
+    access: 'limited',
+    usedBy: 'library redirects on a failed sign-in',
+    rules: [ip(30)],
+  },
   closed('/jwks', 'closed: keys are served at /.well-known/jwks.json', ['GET']),
   // Other services.
   {
@@ -325,8 +337,20 @@ export const ENDPOINT_TABLE: readonly EndpointEntry[] = [
     usedBy: 'account page',
     rules: [ip(20)],
   },
-  { path: '/passkey/update-passkey', methods: ['POST'], access: 'limited', usedBy: 'account page', rules: [ip(20)] },
-  { path: '/passkey/delete-passkey', methods: ['POST'], access: 'limited', usedBy: 'account page', rules: [ip(20)] },
+  {
+    path: '/passkey/update-passkey',
+    methods: ['POST'],
+    access: 'limited',
+    usedBy: 'account page',
+    rules: [ip(20)],
+  },
+  {
+    path: '/passkey/delete-passkey',
+    methods: ['POST'],
+    access: 'limited',
+    usedBy: 'account page',
+    rules: [ip(20)],
+  },
   closed('/passkey/list-user-passkeys', 'closed: the account page reads passkeys on the server', ['GET']),
 ];
 
@@ -358,7 +382,9 @@ export function servedPaths(api: Record<string, unknown>): { path: string; metho
     const { path, options } = endpoint as { path?: unknown; options?: { method?: unknown } };
     if (typeof path !== 'string') continue;
     const method = options?.method;
-    const methods = (Array.isArray(method) ? method : [method]).filter((m): m is string => typeof m === 'string');
+    const methods = (Array.isArray(method) ? method : [method]).filter(
+      (m): m is string => typeof m === 'string',
+    );
     found.push({ path, methods });
   }
   return found;

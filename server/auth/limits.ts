@@ -58,7 +58,8 @@ export async function identityOf(
 ): Promise<string | undefined> {
   const kind = entryOf(path.slice(PREFIX.length))?.identity;
   if (!kind) return undefined;
-  const raw = kind === 'user' ? await userOf(request.headers) : (given ?? (await fieldOf(request, FIELD[kind])));
+  const raw =
+    kind === 'user' ? await userOf(request.headers) : (given ?? (await fieldOf(request, FIELD[kind])));
   return raw === undefined ? undefined : normaliseIdentity(kind, raw);
 }
 

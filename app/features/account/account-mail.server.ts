@@ -99,14 +99,24 @@ const ACCOUNT_CODE_USE: Record<AccountCodePurpose, { subject: string; use: strin
 };
 
 /** A code for another purpose than signing in: the code in the body only, as for sign-in. */
-export function accountCodeMail({ code, purpose }: { code: string; purpose: AccountCodePurpose }): MailContent {
+export function accountCodeMail({
+  code,
+  purpose,
+}: {
+  code: string;
+  purpose: AccountCodePurpose;
+}): MailContent {
   const { subject, use } = ACCOUNT_CODE_USE[purpose];
   return {
     subject: `${subject} for ${STORE.name}`,
     ...renderMail(STORE, {
       title: subject,
       preheader: `Enter ${code} to ${use}. It works once, within 10 minutes.`,
-      paragraphs: ['Hello,', `Enter this code to ${use}: ${code}`, 'The code works once and expires in 10 minutes.'],
+      paragraphs: [
+        'Hello,',
+        `Enter this code to ${use}: ${code}`,
+        'The code works once and expires in 10 minutes.',
+      ],
       footnote: `If you did not ask for it, you can ignore this email, and ${contactUs} if it happens again.`,
     }),
   };
