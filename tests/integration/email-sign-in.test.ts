@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type TestClient } from '../support/http-client';
+import { pageVisitor } from '../support/page-visitor';
 import { codeOfMail, extractLinks, type ReceivedMail } from '../support/smtp-receiver';
 import { testEngines, timeLike } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -169,18 +170,22 @@ describe.each(testEngines)('sign-in by emailed code or link on %s', (engine) => 
     // Opening the page (as a mail scanner would) spends nothing.
     expect((await createClient(t.url).get(`${url.pathname}${url.search}`)).status).toBe(200);
 
-    const browser = clientAt(t.url);
-    const verify = await browser.get(`/api/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
-    expect(verify.status).toBe(200);
-    expect((await browser.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({
+    // The library's GET is closed (a cross-site link must not sign anyone in): 404.
+    expect((await clientAt(t.url).get(`/api/auth/magic-link/verify?token=${token}`)).status).toBe(404);
+
+    // The page's button posts the token to the page's action, which signs in once.
+    const browser = pageVisitor(t.url, freshIp());
+    const verify = await browser.post(`${url.pathname}${url.search}`, { intent: 'magic-link', token });
+    expect(verify.status, verify.text).toBeLessThan(400);
+    expect((await browser.client.get('/api/auth/get-session?disableCookieCache=true')).body).toMatchObject({
       user: { email },
     });
 
-    const replay = await clientAt(t.url).get(
-      `/api/auth/magic-link/verify?token=${encodeURIComponent(token)}`,
+    const replay = pageVisitor(t.url, freshIp());
+    expect((await replay.post(`${url.pathname}${url.search}`, { intent: 'magic-link', token })).status).toBe(
+      400,
     );
-    expect(replay.status).toBe(302);
-    expect(replay.headers.get('location')).toContain('INVALID_TOKEN');
+    expect((await replay.client.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
   });
 
   it('an expired link is refused', async () => {
@@ -192,10 +197,9 @@ describe.each(testEngines)('sign-in by emailed code or link on %s', (engine) => 
       'token',
     )!;
     await expireVerifications();
-    const client = clientAt(t.url);
-    const verify = await client.get(`/api/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
-    expect(verify.status).toBe(302);
-    expect((await client.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
+    const visitor = pageVisitor(t.url, freshIp());
+    expect((await visitor.post('/login/link', { intent: 'magic-link', token })).status).toBe(400);
+    expect((await visitor.client.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
   });
 
   it('refuses a callbackURL on another site', async () => {
