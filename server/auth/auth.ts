@@ -6,7 +6,7 @@ import type { MailContent } from '../mail/layout';
 import type { Outbox } from '../mail/outbox';
 import type { StoreMetrics } from '../metrics/store-metrics';
 import type { SmsOutbox } from '../sms/sms';
-import { assertEveryPathClassified } from './endpoint-table';
+import { assertEveryPathClassified } from './endpoint-check';
 import { type AccountCodePurpose, authOptions, PHONE_ACCOUNT_EMAIL_DOMAIN } from './options';
 import { roleOf, type UserRole } from './roles';
 import { type LookupContext, lookupSession, readCookie, verifySignedCookie } from './session-lookup';

@@ -73,70 +73,56 @@ const closed = (path: string, why: string, methods: EndpointEntry['methods'] = [
 const NOT_USED = 'closed: no page or documented client uses it';
 const SERVER_ONLY = 'closed: page actions call it through auth.api only';
 
+/** An open path: who uses it, its rules, and the identity its body or session names. */
+const limited = (
+  path: string,
+  methods: EndpointEntry['methods'],
+  usedBy: string,
+  rules: LimitRule[],
+  identity?: IdentityKind,
+): EndpointEntry => ({ path, methods, access: 'limited', usedBy, rules, identity });
+
+const POST = ['POST'] as const;
+const GET = ['GET'] as const;
+
 export const ENDPOINT_TABLE: readonly EndpointEntry[] = [
   // Signing in and registering.
-  {
-    path: '/sign-in/email',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'sign-in page; API clients',
-    identity: 'email',
-    rules: [ip(20), id(5)],
-  },
-  {
-    path: '/sign-up/email',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'registration page (its verification link)',
-    identity: 'email',
-    rules: [ip(10), id(5), issued('verification-link')],
-  },
-  {
-    path: '/sign-out',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'sign-out button; API clients',
-    rules: [ip(30)],
-  },
-  {
-    path: '/get-session',
-    methods: ['GET', 'POST'],
-    access: 'limited',
-    usedBy: 'API clients',
-    rules: [ip(120)],
-  },
-  { path: '/token', methods: ['GET'], access: 'limited', usedBy: 'API clients (README)', rules: [ip(60)] },
+  limited('/sign-in/email', POST, 'sign-in page; API clients', [ip(20), id(5)], 'email'),
+  limited(
+    '/sign-up/email',
+    POST,
+    'registration page (its verification link)',
+    [ip(10), id(5), issued('verification-link')],
+    'email',
+  ),
+  limited('/sign-out', POST, 'sign-out button; API clients', [ip(30)]),
+  limited('/get-session', ['GET', 'POST'], 'API clients', [ip(120)]),
+  limited('/token', GET, 'API clients (README)', [ip(60)]),
   closed('/sign-in/phone-number', NOT_USED),
   // Sign-in codes and links by email.
+  limited(
+    '/email-otp/send-verification-otp',
+    POST,
+    'sign-in page; confirm-it-is-you (type sign-in only)',
+    [ip(10), id(3), issued('email-sign-in-code')],
+    'email',
+  ),
+  limited(
+    '/sign-in/email-otp',
+    POST,
+    'sign-in page; confirm-it-is-you',
+    [ip(10), id(5), guesses('email-code')],
+    'email',
+  ),
+  limited(
+    '/sign-in/magic-link',
+    POST,
+    'sign-in page',
+    [ip(10), id(3), issued('email-sign-in-link')],
+    'email',
+  ),
   {
-    path: '/email-otp/send-verification-otp',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'sign-in page; confirm-it-is-you (type sign-in only)',
-    identity: 'email',
-    rules: [ip(10), id(3), issued('email-sign-in-code')],
-  },
-  {
-    path: '/sign-in/email-otp',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'sign-in page; confirm-it-is-you',
-    identity: 'email',
-    rules: [ip(10), id(5), guesses('email-code')],
-  },
-  {
-    path: '/sign-in/magic-link',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'sign-in page',
-    identity: 'email',
-    rules: [ip(10), id(3), issued('email-sign-in-link')],
-  },
-  {
-    path: '/magic-link/verify',
-    methods: ['GET'],
-    access: 'closed',
-    usedBy: 'closed: the mailed link opens /login/link, whose button calls it through auth.api',
+    ...closed('/magic-link/verify', 'closed: the mailed link opens /login/link, whose button calls it', GET),
     rules: [ip(10)],
   },
   closed('/email-otp/check-verification-otp', SERVER_ONLY),
@@ -146,215 +132,115 @@ export const ENDPOINT_TABLE: readonly EndpointEntry[] = [
   closed('/email-otp/change-email', NOT_USED),
   closed('/email-otp/request-email-change', NOT_USED),
   closed('/forget-password/email-otp', NOT_USED),
-  // Passwords and verification links.
-  {
-    path: '/request-password-reset',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'forgot-password page',
-    identity: 'email',
-    rules: [ip(10), id(5), issued('reset-link')],
-  },
-  {
-    path: '/reset-password',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'reset-password page',
-    rules: [ip(10), ip(20, HOUR, { counter: 'link-guesses/reset', failuresOnly: true })],
-  },
-  {
-    path: '/reset-password/:token',
-    methods: ['GET'],
-    access: 'limited',
-    usedBy: 'reset link in the mail (our route redirects to the page)',
-    rules: [ip(20)],
-  },
-  {
-    path: '/send-verification-email',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'sign-in and account pages',
-    identity: 'email',
-    rules: [ip(10), id(5), issued('verification-link')],
-  },
-  {
-    path: '/verify-email',
-    methods: ['GET'],
-    access: 'limited',
-    usedBy: 'verification link in the mail (our route redirects to the page)',
-    rules: [ip(20), ip(20, HOUR, { counter: 'link-guesses/verify', failuresOnly: true })],
-  },
-  {
-    path: '/verify-password',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'confirm-it-is-you',
-    identity: 'email',
-    rules: [ip(10), id(5)],
-  },
-  {
-    path: '/change-password',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'account page',
-    rules: [ip(10)],
-  },
+  // Passwords and verification links. Link tokens are long and random: limited per IP.
+  limited(
+    '/request-password-reset',
+    POST,
+    'forgot-password page',
+    [ip(10), id(5), issued('reset-link')],
+    'email',
+  ),
+  limited('/reset-password', POST, 'reset-password page', [
+    ip(10),
+    ip(20, HOUR, { counter: 'link-guesses/reset', failuresOnly: true }),
+  ]),
+  limited('/reset-password/:token', GET, 'reset link in the mail (our route redirects to the page)', [
+    ip(20),
+  ]),
+  limited(
+    '/send-verification-email',
+    POST,
+    'sign-in and account pages',
+    [ip(10), id(5), issued('verification-link')],
+    'email',
+  ),
+  limited('/verify-email', GET, 'verification link in the mail (our route redirects to the page)', [ip(20)]),
+  limited('/verify-password', POST, 'confirm-it-is-you', [ip(10), id(5)], 'email'),
+  limited('/change-password', POST, 'account page', [ip(10)]),
   closed('/change-email', SERVER_ONLY),
   closed('/update-user', SERVER_ONLY),
   closed('/delete-user', SERVER_ONLY),
-  closed('/delete-user/callback', NOT_USED, ['GET']),
-  closed('/list-sessions', SERVER_ONLY, ['GET']),
+  closed('/delete-user/callback', NOT_USED, GET),
+  closed('/list-sessions', SERVER_ONLY, GET),
   closed('/revoke-session', SERVER_ONLY),
   closed('/revoke-sessions', SERVER_ONLY),
   closed('/revoke-other-sessions', SERVER_ONLY),
   closed('/update-session', NOT_USED),
   closed('/refresh-token', NOT_USED),
   closed('/get-access-token', NOT_USED),
-  closed('/account-info', NOT_USED, ['GET']),
-  closed('/list-accounts', SERVER_ONLY, ['GET']),
+  closed('/account-info', NOT_USED, GET),
+  closed('/list-accounts', SERVER_ONLY, GET),
   closed('/unlink-account', SERVER_ONLY),
-  closed('/ok', NOT_USED, ['GET']),
-  {
-    path: '/error',
-    methods: ['GET'],
-    access: 'limited',
-    usedBy: 'library redirects on a failed sign-in',
-    rules: [ip(30)],
-  },
-  closed('/jwks', 'closed: keys are served at /.well-known/jwks.json', ['GET']),
+  closed('/ok', NOT_USED, GET),
+  limited('/error', GET, 'library redirects on a failed sign-in', [ip(30)]),
+  closed('/jwks', 'closed: keys are served at /.well-known/jwks.json', GET),
   // Other services.
-  {
-    path: '/sign-in/social',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'sign-in and account pages',
-    rules: [ip(20)],
-  },
-  { path: '/link-social', methods: ['POST'], access: 'limited', usedBy: 'account page', rules: [ip(20)] },
-  {
-    path: '/callback/:id',
-    methods: ['GET', 'POST'],
-    access: 'limited',
-    usedBy: 'providers redirecting back',
-    rules: [ip(30)],
-  },
+  limited('/sign-in/social', POST, 'sign-in and account pages', [ip(20)]),
+  limited('/link-social', POST, 'account page', [ip(20)]),
+  limited('/callback/:id', ['GET', 'POST'], 'providers redirecting back', [ip(30)]),
   // Texted codes.
-  {
-    path: '/phone-number/send-otp',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'sign-in page; account page (adding a number)',
-    identity: 'phone',
-    rules: [ip(10), id(3), issued('sms-code')],
-  },
-  {
-    path: '/phone-number/verify',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'sign-in page; account page',
-    identity: 'phone',
-    rules: [ip(10), id(5), guesses('sms-code')],
-  },
+  limited(
+    '/phone-number/send-otp',
+    POST,
+    'sign-in page; account page (adding a number)',
+    [ip(10), id(3), issued('sms-code')],
+    'phone',
+  ),
+  limited(
+    '/phone-number/verify',
+    POST,
+    'sign-in page; account page',
+    [ip(10), id(5), guesses('sms-code')],
+    'phone',
+  ),
   closed('/phone-number/request-password-reset', NOT_USED),
   closed('/phone-number/reset-password', NOT_USED),
-  // The second factor.
-  {
-    path: '/two-factor/send-otp',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'second-factor page (code by text)',
-    identity: 'user',
-    rules: [ip(5), issued('sms-two-factor-code')],
-  },
-  {
-    path: '/two-factor/verify-otp',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'second-factor page',
-    identity: 'user',
-    rules: [ip(5), guesses('two-factor')],
-  },
-  {
-    path: '/two-factor/verify-totp',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'second-factor page; account page (turning it on)',
-    identity: 'user',
-    rules: [ip(5), guesses('two-factor')],
-  },
-  {
-    path: '/two-factor/verify-backup-code',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'second-factor page',
-    identity: 'user',
-    rules: [ip(5), guesses('two-factor')],
-  },
-  {
-    path: '/two-factor/enable',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'account page',
-    identity: 'user',
-    rules: [ip(10)],
-  },
-  {
-    path: '/two-factor/disable',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'account page (our route checks a current code)',
-    identity: 'user',
-    rules: [ip(5), guesses('two-factor')],
-  },
+  // The second factor: the user is the pending sign-in's (its cookie) or the session's.
+  limited(
+    '/two-factor/send-otp',
+    POST,
+    'second-factor page (code by text)',
+    [ip(5), issued('sms-two-factor-code')],
+    'user',
+  ),
+  limited('/two-factor/verify-otp', POST, 'second-factor page', [ip(5), guesses('two-factor')], 'user'),
+  limited(
+    '/two-factor/verify-totp',
+    POST,
+    'second-factor page; account page (turning it on)',
+    [ip(5), guesses('two-factor')],
+    'user',
+  ),
+  limited(
+    '/two-factor/verify-backup-code',
+    POST,
+    'second-factor page',
+    [ip(5), guesses('two-factor')],
+    'user',
+  ),
+  limited('/two-factor/enable', POST, 'account page', [ip(10)], 'user'),
+  limited(
+    '/two-factor/disable',
+    POST,
+    'account page (our route checks a current code)',
+    [ip(5), guesses('two-factor')],
+    'user',
+  ),
   closed('/two-factor/get-totp-uri', NOT_USED),
   closed('/two-factor/generate-backup-codes', NOT_USED),
   // Passkeys: a signature cannot be guessed; each try makes a challenge row, so keep them bounded.
-  {
-    path: '/passkey/generate-authenticate-options',
-    methods: ['GET'],
-    access: 'limited',
-    usedBy: 'sign-in page',
-    rules: [ip(30)],
-  },
-  {
-    path: '/passkey/verify-authentication',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'sign-in page',
-    rules: [ip(20)],
-  },
-  {
-    path: '/passkey/generate-register-options',
-    methods: ['GET'],
-    access: 'limited',
-    usedBy: 'account page',
-    rules: [ip(20)],
-  },
-  {
-    path: '/passkey/verify-registration',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'account page',
-    rules: [ip(20)],
-  },
-  {
-    path: '/passkey/update-passkey',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'account page',
-    rules: [ip(20)],
-  },
-  {
-    path: '/passkey/delete-passkey',
-    methods: ['POST'],
-    access: 'limited',
-    usedBy: 'account page',
-    rules: [ip(20)],
-  },
-  closed('/passkey/list-user-passkeys', 'closed: the account page reads passkeys on the server', ['GET']),
+  limited('/passkey/generate-authenticate-options', GET, 'sign-in page', [ip(30)]),
+  limited('/passkey/verify-authentication', POST, 'sign-in page', [ip(20)]),
+  limited('/passkey/generate-register-options', GET, 'account page', [ip(20)]),
+  limited('/passkey/verify-registration', POST, 'account page', [ip(20)]),
+  limited('/passkey/update-passkey', POST, 'account page', [ip(20)]),
+  limited('/passkey/delete-passkey', POST, 'account page', [ip(20)]),
+  closed('/passkey/list-user-passkeys', 'closed: the account page reads passkeys on the server', GET),
 ];
 
-const BY_PATH = new Map(ENDPOINT_TABLE.map((entry) => [entry.path, entry]));
+export const BY_PATH: ReadonlyMap<string, EndpointEntry> = new Map(
+  ENDPOINT_TABLE.map((entry) => [entry.path, entry]),
+);
 
 /** The paths Better Auth must answer 404 to (its `disabledPaths`). */
 export const CLOSED_PATHS: string[] = ENDPOINT_TABLE.filter((e) => e.access === 'closed').map((e) => e.path);
@@ -373,33 +259,4 @@ export function entryOf(path: string): EndpointEntry | undefined {
   const exact = BY_PATH.get(path);
   if (exact) return exact;
   return ENDPOINT_TABLE.find((entry) => matches(entry.path, path));
-}
-
-/** The paths of an endpoint registry (Better Auth's `auth.api`): server-only ones have none. */
-export function servedPaths(api: Record<string, unknown>): { path: string; methods: string[] }[] {
-  const found: { path: string; methods: string[] }[] = [];
-  for (const endpoint of Object.values(api)) {
-    const { path, options } = endpoint as { path?: unknown; options?: { method?: unknown } };
-    if (typeof path !== 'string') continue;
-    const method = options?.method;
-    const methods = (Array.isArray(method) ? method : [method]).filter(
-      (m): m is string => typeof m === 'string',
-    );
-    found.push({ path, methods });
-  }
-  return found;
-}
-
-/**
- * Throws, naming the path, when the library serves a path the table does not classify: the
- * server must not start with an endpoint nobody decided about.
- */
-export function assertEveryPathClassified(api: Record<string, unknown>): void {
-  for (const { path } of servedPaths(api)) {
-    if (!BY_PATH.has(path)) {
-      throw new Error(
-        `Auth endpoint ${path} is not classified in server/auth/endpoint-table.ts: close it or give it limits`,
-      );
-    }
-  }
 }

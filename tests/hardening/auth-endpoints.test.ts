@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertEveryPathClassified,
-  ENDPOINT_TABLE,
-  type EndpointEntry,
-  servedPaths,
-} from '../../server/auth/endpoint-table';
+import { assertEveryPathClassified, servedPaths } from '../../server/auth/endpoint-check';
+import { ENDPOINT_TABLE, type EndpointEntry } from '../../server/auth/endpoint-table';
 import { identityOf } from '../../server/auth/limits';
 import { createClient, type TestResponse } from '../support/http-client';
 import { testEngines } from '../support/test-database';
@@ -184,12 +180,13 @@ describe.each(testEngines)('every auth endpoint on %s', (engine) => {
     (['json', 'form'] as const).map((encoding) => [`${e.path} (${encoding})`, e, encoding] as const),
   );
   it.each(identityRuns)('limited per identity: %s', async (_name, entry, encoding) => {
-    const identity = entry.identity === 'email' ? { email: uniqueEmail() } : { phoneNumber: uniquePhone() };
+    const email = uniqueEmail();
+    const phone = uniquePhone();
     // The same person typed differently each time still counts as one.
     const typed = (i: number) =>
-      identity.email
-        ? { email: i % 2 ? identity.email.toUpperCase() : ` ${identity.email}` }
-        : { phoneNumber: i % 2 ? identity.phoneNumber.replace(/^\+1/, '+1 ') : identity.phoneNumber };
+      entry.identity === 'email'
+        ? { email: i % 2 ? email.toUpperCase() : ` ${email}` }
+        : { phoneNumber: i % 2 ? phone.replace(/^\+1/, '+1 ') : phone };
     let i = 0;
     const limit = smallest(entry, 'identity');
     const allowed = await allowedBefore429(

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type TestClient } from '../support/http-client';
 import { pageVisitor } from '../support/page-visitor';
-import { codeOfMail, extractLinks, type ReceivedMail } from '../support/smtp-receiver';
+import { codeOfMail, extractLinks } from '../support/smtp-receiver';
 import { testEngines, timeLike } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { secretOf, totp } from '../support/totp';
