@@ -190,6 +190,32 @@ describe.each(testEngines)('guessing codes on %s', (engine) => {
     expect(await textsTo(phoneNumber)).toHaveLength(CODES_PER_HOUR);
   });
 
+  it('a texted code (sign-in, second factor) is spent after 3 wrong guesses', async () => {
+    const phoneNumber = `+1888${String(process.pid % 1000).padStart(3, '0')}${String(++counter).padStart(4, '0')}`;
+    const lastCode = async (to: string) => codeOfText((await textsTo(to)).at(-1)!);
+    expect((await clientAt(t.url).post('/api/auth/phone-number/send-otp', { phoneNumber })).status).toBe(200);
+    const code = await lastCode(phoneNumber);
+    for (let i = 0; i < 3; i++)
+      await clientAt(t.url).post('/api/auth/phone-number/verify', { phoneNumber, code: WRONG });
+    const late = await clientAt(t.url).post('/api/auth/phone-number/verify', { phoneNumber, code });
+    expect([400, 401, 403]).toContain(late.status);
+
+    const { email, userId } = await accountWithTwoFactor();
+    const secondPhone = `+1999${String(process.pid % 1000).padStart(3, '0')}${String(++counter).padStart(4, '0')}`;
+    await db()
+      .updateTable('user')
+      .set({ phoneNumber: secondPhone, phoneNumberVerified: engine === 'sqlite' ? 1 : true })
+      .where('id', '=', userId)
+      .execute();
+    const client = await pending(email);
+    expect((await client.post('/api/auth/two-factor/send-otp', {})).status).toBe(200);
+    const second = await lastCode(secondPhone);
+    for (let i = 0; i < 3; i++) await client.post('/api/auth/two-factor/verify-otp', { code: WRONG });
+    expect([400, 401, 403]).toContain(
+      (await client.post('/api/auth/two-factor/verify-otp', { code: second })).status,
+    );
+  });
+
   it('reset and verification links: 5 an hour per address, each mailed; link guesses limited per IP', async () => {
     const email = `links-${next()}@example.com`;
     const body = { email, password: PASSWORD, name: 'Lee Doe', firstName: 'Lee', lastName: 'Doe' };
