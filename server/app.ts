@@ -19,6 +19,7 @@ import { startOrderJobs } from '../app/features/orders/order-jobs.server';
 import { orderRoutes } from '../app/features/orders/orders.api.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
 import { authRateLimits } from './auth/limits';
+import { userOfAttempt } from './auth/auth';
 import { clientIp } from './client-ip';
 import { apiError } from './http-error';
 import { bodySizeLimit } from './middleware/body-size';
@@ -194,7 +195,7 @@ export function createApp(options: CreateAppOptions) {
         : c.text('This upload is too large: images can be up to 5 MB.', 413),
     ),
   );
-  app.use('/api/auth/*', authRateLimits(services.rateLimiter));
+  app.use('/api/auth/*', authRateLimits(services.rateLimiter, userOfAttempt(services.auth)));
 
   const api = new Hono<AppBindings>();
   api.route('/health', healthRoutes(services, isShuttingDown));

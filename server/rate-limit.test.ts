@@ -29,6 +29,18 @@ describe.each(testEngines)('rate limiter on %s', (engine) => {
     expect(await limiter.hit('contact:1.2.3.4', rule)).toMatchObject({ allowed: true, remaining: 2 });
   });
 
+  it('gives back a count on refund (a right guess), never below zero, in the same window', async () => {
+    const limiter = await setup(() => 5_000);
+    const rule = { limit: 2, windowMs: 10_000 };
+    expect((await limiter.hit('guess', rule)).remaining).toBe(1);
+    await limiter.refund('guess');
+    await limiter.refund('guess');
+    expect((await limiter.hit('guess', rule)).remaining).toBe(1);
+    expect((await limiter.hit('guess', rule)).allowed).toBe(true);
+    expect((await limiter.hit('guess', rule)).allowed).toBe(false);
+    await limiter.refund('never-hit');
+  });
+
   it('counts keys separately', async () => {
     const limiter = await setup(() => 5_000);
     const rule = { limit: 1, windowMs: 10_000 };

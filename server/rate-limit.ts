@@ -72,6 +72,19 @@ export function createRateLimiter(
         retryAfterSeconds: Math.max(1, Math.ceil((Number(row.reset_at) - at) / 1000)),
       };
     },
+    /**
+     * Gives back one count of a hit that turned out to be a success, for counters of failures
+     * only (guesses at a code). Counting first and refunding after, rather than counting after a
+     * failure, keeps concurrent guesses from all passing a check made before any was counted.
+     */
+    async refund(rawKey: string): Promise<void> {
+      await db
+        .updateTable('rate_limits')
+        .set((eb) => ({ count: eb('count', '-', 1) }))
+        .where('key', '=', storedKey(rawKey))
+        .where('count', '>', 0)
+        .execute();
+    },
     async reset(key: string): Promise<void> {
       await db.deleteFrom('rate_limits').where('key', '=', storedKey(key)).execute();
     },

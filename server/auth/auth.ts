@@ -6,9 +6,10 @@ import type { MailContent } from '../mail/layout';
 import type { Outbox } from '../mail/outbox';
 import type { StoreMetrics } from '../metrics/store-metrics';
 import type { SmsOutbox } from '../sms/sms';
-import { authOptions } from './options';
+import { assertEveryPathClassified } from './endpoint-check';
+import { type AccountCodePurpose, authOptions, PHONE_ACCOUNT_EMAIL_DOMAIN } from './options';
 import { roleOf, type UserRole } from './roles';
-import { type LookupContext, lookupSession } from './session-lookup';
+import { type LookupContext, lookupSession, readCookie, verifySignedCookie } from './session-lookup';
 import { passedSecondFactor, type SessionFactors } from './session-factors';
 import { type OwnAuthRows, readOwnAuthRows } from './own-rows';
 
@@ -22,6 +23,11 @@ export interface AuthMails {
   changeEmail(recipient: { firstName?: string | null; url: string }): MailContent;
   signInCode(recipient: { code: string }): MailContent;
   signInLink(recipient: { url: string }): MailContent;
+  /** A code by mail for another purpose than signing in (its endpoints are closed, but a code
+   * issued on the server still reaches its owner, never stored silently). */
+  accountCode(recipient: { code: string; purpose: AccountCodePurpose }): MailContent;
+  /** After a password reset by any method. */
+  passwordChanged(recipient: { firstName?: string | null }): MailContent;
 }
 
 export function createAuth(
@@ -34,7 +40,7 @@ export function createAuth(
 ) {
   // Queued: a mail server that is down delays the mail, and the visitor's answer is the same.
   const send = (to: string, mail: MailContent) => outbox.send({ to, ...mail });
-  return betterAuth(
+  const auth = betterAuth(
     authOptions(env, database.db as never, database.engine, {
       sendVerificationEmail: (user, url) =>
         send(
@@ -55,9 +61,28 @@ export function createAuth(
       sendSignInLink: (email, token, redirectTo) =>
         send(email, mails.signInLink({ url: signInLinkUrl(env.APP_URL, token, redirectTo) })),
       sendPhoneCode: (to, code) => sms.send({ to, body: phoneCodeText(env.APP_URL, code) }),
+      sendAccountCode: (email, code, purpose) => send(email, mails.accountCode({ code, purpose })),
+      sendPhoneResetCode: (to, code) => sms.send({ to, body: phoneResetCodeText(env.APP_URL, code) }),
+      passwordReset: (user) =>
+        user.email.endsWith(`@${PHONE_ACCOUNT_EMAIL_DOMAIN}`)
+          ? user.phoneNumber
+            ? sms.send({ to: user.phoneNumber, body: PASSWORD_CHANGED_TEXT })
+            : Promise.resolve()
+          : send(user.email, mails.passwordChanged({ firstName: user.firstName })),
       signInFailed: metrics?.signInFailed,
     }),
   );
+  // A path the library serves that nobody classified stops the start (endpoint-table.ts).
+  assertEveryPathClassified(auth.api);
+  return auth;
+}
+
+const PASSWORD_CHANGED_TEXT =
+  'MediSupply: the password of your account was just changed. If this was not you, reset it from the sign-in page and contact us.';
+
+/** The text of a password-reset code by SMS (bound to our site like the sign-in code). */
+export function phoneResetCodeText(appUrl: string, code: string): string {
+  return `MediSupply password reset code: ${code}. If you did not ask for it, ignore this message.\n\n@${new URL(appUrl).host} #${code}`;
 }
 
 /**
@@ -110,7 +135,7 @@ export function resetPasswordPageUrl(appUrl: string, libraryUrl: string): string
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-export type { UserRole };
+export type { AccountCodePurpose, UserRole };
 
 export interface SessionUser {
   id: string;
@@ -166,6 +191,26 @@ export async function sessionUser(
 export async function ownAuthRows(auth: Auth, userId: string, headers: Headers): Promise<OwnAuthRows> {
   const { db, context } = await lookupOf(auth);
   return readOwnAuthRows(db, context, userId, headers);
+}
+
+/**
+ * The user an attempt is about, for the per-user limits of the second factor: the pending
+ * two-factor sign-in's cookie (a signed id of a verification row whose value is the user id,
+ * as Better Auth's verify-two-factor.mjs resolves it), else the signed-in session's user.
+ */
+export function userOfAttempt(auth: Auth) {
+  return async (headers: Headers): Promise<string | undefined> => {
+    const ctx = await auth.$context;
+    const raw = readCookie(headers.get('cookie') ?? '', ctx.createAuthCookie('two_factor').name);
+    const pending = raw ? verifySignedCookie(raw, ctx.secret) : null;
+    if (pending) {
+      const row = await ctx.internalAdapter.findVerificationValue(pending);
+      if (row) return row.value;
+    }
+    if (!headers.get('cookie')) return undefined;
+    const session = await auth.api.getSession({ headers }).catch(() => null);
+    return session?.user.id;
+  };
 }
 
 const lookups = new WeakMap<Auth, Promise<{ db: Kysely<never>; context: LookupContext }>>();

@@ -1,120 +1,124 @@
 import type { MiddlewareHandler } from 'hono';
 import { rateLimited } from '../http-error';
-import type { RateLimiter, RateLimitRule } from '../rate-limit';
+import type { RateLimiter } from '../rate-limit';
 import type { AppBindings } from '../types';
+import { entryOf, type IdentityKind, type LimitRule } from './endpoint-table';
 
-const MINUTE = 60_000;
+const PREFIX = '/api/auth';
+
+/** The user a request is about (a pending two-factor sign-in, or the session): server/auth/auth.ts. */
+export type UserOf = (headers: Headers) => Promise<string | undefined>;
 
 /**
- * Endpoints worth guessing at, with their limits per client IP and per address (the email, or
- * for the phone endpoints the mobile number, under the rule's `email` key).
+ * One identity, however it was typed: an email trimmed and lowercased, a mobile number as its
+ * digits only (with the +), so "+1 (555) 010-0000" and "+15550100000" share one counter.
  */
-const RULES: Record<string, { ip: RateLimitRule; email?: RateLimitRule }> = {
-  '/api/auth/sign-in/email': { ip: { limit: 20, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
-  '/api/auth/sign-up/email': { ip: { limit: 10, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
-  '/api/auth/request-password-reset': {
-    ip: { limit: 10, windowMs: MINUTE },
-    email: { limit: 5, windowMs: MINUTE },
-  },
-  '/api/auth/send-verification-email': {
-    ip: { limit: 10, windowMs: MINUTE },
-    email: { limit: 5, windowMs: MINUTE },
-  },
-  '/api/auth/reset-password': { ip: { limit: 10, windowMs: MINUTE } },
-  '/api/auth/two-factor/verify-totp': { ip: { limit: 5, windowMs: MINUTE } },
-  '/api/auth/two-factor/verify-backup-code': { ip: { limit: 5, windowMs: MINUTE } },
-  '/api/auth/two-factor/disable': { ip: { limit: 5, windowMs: MINUTE } },
-  '/api/auth/change-password': { ip: { limit: 10, windowMs: MINUTE } },
-  // Codes and links by email: sending (each costs a mail) and guessing a code, per address and IP.
-  '/api/auth/email-otp/send-verification-otp': {
-    ip: { limit: 10, windowMs: MINUTE },
-    email: { limit: 3, windowMs: MINUTE },
-  },
-  '/api/auth/sign-in/email-otp': {
-    ip: { limit: 10, windowMs: MINUTE },
-    email: { limit: 5, windowMs: MINUTE },
-  },
-  '/api/auth/email-otp/check-verification-otp': {
-    ip: { limit: 10, windowMs: MINUTE },
-    email: { limit: 5, windowMs: MINUTE },
-  },
-  '/api/auth/sign-in/magic-link': {
-    ip: { limit: 10, windowMs: MINUTE },
-    email: { limit: 3, windowMs: MINUTE },
-  },
-  // Confirming it is you on a signed-in session (the page passes the account's email).
-  '/api/auth/verify-password': { ip: { limit: 10, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
-  // Codes by text: sending (each costs money) and guessing, per number and IP.
-  '/api/auth/phone-number/send-otp': {
-    ip: { limit: 10, windowMs: MINUTE },
-    email: { limit: 3, windowMs: MINUTE },
-  },
-  '/api/auth/phone-number/verify': {
-    ip: { limit: 10, windowMs: MINUTE },
-    email: { limit: 5, windowMs: MINUTE },
-  },
-  '/api/auth/sign-in/phone-number': {
-    ip: { limit: 20, windowMs: MINUTE },
-    email: { limit: 5, windowMs: MINUTE },
-  },
-  '/api/auth/two-factor/send-otp': { ip: { limit: 5, windowMs: MINUTE } },
-  '/api/auth/two-factor/verify-otp': { ip: { limit: 5, windowMs: MINUTE } },
-  // Starting a sign-in or a link with another service (each makes a state row).
-  '/api/auth/sign-in/social': { ip: { limit: 20, windowMs: MINUTE } },
-  '/api/auth/link-social': { ip: { limit: 20, windowMs: MINUTE } },
-  // Passkeys: each try makes a challenge row; a signature cannot be guessed, but keep them bounded.
-  '/api/auth/passkey/generate-authenticate-options': { ip: { limit: 30, windowMs: MINUTE } },
-  '/api/auth/passkey/verify-authentication': { ip: { limit: 20, windowMs: MINUTE } },
-  // A GET: the token is in the query.
-  '/api/auth/magic-link/verify': { ip: { limit: 10, windowMs: MINUTE } },
-};
-
-/** The address an attempt is about: an email, or a mobile number (the same counter, by rule). */
-async function emailOf(request: Request): Promise<string | undefined> {
-  try {
-    const body = (await request.clone().json()) as { email?: unknown; phoneNumber?: unknown };
-    const address = body.email ?? body.phoneNumber;
-    return typeof address === 'string' ? address : undefined;
-  } catch {
-    return undefined;
+export function normaliseIdentity(kind: IdentityKind, value: string): string | undefined {
+  if (kind === 'email') return value.trim().toLowerCase().slice(0, 320) || undefined;
+  if (kind === 'phone') {
+    const digits = value.replace(/\D/g, '').slice(0, 20);
+    return digits ? `+${digits}` : undefined;
   }
+  return value || undefined;
+}
+
+const FIELD: Record<Exclude<IdentityKind, 'user'>, string> = { email: 'email', phone: 'phoneNumber' };
+
+/**
+ * The identity field of a request, whatever its encoding: JSON, form-encoded or multipart
+ * (better-call reads all three for the endpoints that allow them), else the query string.
+ * A body that cannot be read names nobody; the library refuses it on its own.
+ */
+async function fieldOf(request: Request, field: string): Promise<string | undefined> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  let value: unknown;
+  try {
+    if (request.body && /^application\/([a-z0-9.+-]*\+)?json/.test(type)) {
+      const body = (await request.clone().json()) as Record<string, unknown> | null;
+      value = body && typeof body === 'object' ? body[field] : undefined;
+    } else if (
+      request.body &&
+      (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data'))
+    ) {
+      value = (await request.clone().formData()).get(field);
+    }
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'string') value = new URL(request.url).searchParams.get(field) ?? undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The normalised identity an attempt at this path is about, when its entry has one. */
+export async function identityOf(
+  path: string,
+  request: Request,
+  userOf: UserOf,
+  given?: string,
+): Promise<string | undefined> {
+  const kind = entryOf(path.slice(PREFIX.length))?.identity;
+  if (!kind) return undefined;
+  const raw =
+    kind === 'user' ? await userOf(request.headers) : (given ?? (await fieldOf(request, FIELD[kind])));
+  return raw === undefined ? undefined : normaliseIdentity(kind, raw);
+}
+
+function keyOf(path: string, rule: LimitRule, value: string): string {
+  // The per-minute counters keep their earlier keys (`auth:<path>:ip:` and `:email:`).
+  const scope = rule.counter ?? path;
+  const per = rule.per === 'ip' ? 'ip' : 'email';
+  return `auth:${scope}:${per}:${value}`;
+}
+
+export interface AuthAttempt {
+  /** Seconds to wait when refused, or null. */
+  refused: number | null;
+  /** Told whether the attempt succeeded: a success gives back its count of failure-only counters. */
+  settle(succeeded: boolean): Promise<void>;
 }
 
 /**
- * Counts one attempt at a rate-limited auth endpoint (by its /api/auth path) for this client and
- * email; the seconds to wait when refused, or null. The page actions that sign in, register or
- * reset through auth.api (not over HTTP) count here too, under the same keys as the endpoint:
- * attempts through the page and through the API share one allowance.
+ * Counts one attempt at an auth endpoint (by its /api/auth path) for this client and identity.
+ * The page actions that call Better Auth through auth.api (not over HTTP) count here too,
+ * under the same keys as the endpoint: attempts through pages and the API share one allowance.
  */
-export async function authAttemptRefused(
+export async function countAuthAttempt(
   limiter: RateLimiter,
   path: string,
   ip: string,
-  email?: string,
-): Promise<number | null> {
-  const rule = RULES[path];
-  if (!rule) return null;
-  const checks = [limiter.hit(`auth:${path}:ip:${ip}`, rule.ip)];
-  if (rule.email && email) {
-    const key = email.trim().toLowerCase().slice(0, 320);
-    checks.push(limiter.hit(`auth:${path}:email:${key}`, rule.email));
-  }
-  const refused = (await Promise.all(checks)).filter((r) => !r.allowed);
-  return refused.length > 0 ? Math.max(...refused.map((r) => r.retryAfterSeconds)) : null;
+  identity?: string,
+): Promise<AuthAttempt> {
+  const rules = entryOf(path.slice(PREFIX.length))?.rules ?? [];
+  const counted = rules.flatMap((rule) => {
+    const value = rule.per === 'ip' ? ip : identity;
+    return value === undefined ? [] : [{ rule, key: keyOf(path, rule, value) }];
+  });
+  const results = await Promise.all(counted.map(({ rule, key }) => limiter.hit(key, rule)));
+  const waits = results.filter((r) => !r.allowed).map((r) => r.retryAfterSeconds);
+  return {
+    refused: waits.length > 0 ? Math.max(...waits) : null,
+    async settle(succeeded) {
+      if (!succeeded) return;
+      const refunds = counted.filter(({ rule }) => rule.failuresOnly);
+      await Promise.all(refunds.map(({ key }) => limiter.refund(key)));
+    },
+  };
 }
 
 /**
  * Counts attempts in the database (shared by every instance) before Better Auth sees them.
- * The per-email counter stops a slow attack spread over many addresses from guessing one
- * account's password; the per-IP counter stops one client trying many accounts.
+ * The per-identity counters stop an attack spread over many addresses from guessing one
+ * account's password or code; the per-IP counters stop one client trying many accounts.
+ * Closed paths are not counted: the library answers them 404 (its disabledPaths).
  */
-export function authRateLimits(limiter: RateLimiter): MiddlewareHandler<AppBindings> {
+export function authRateLimits(limiter: RateLimiter, userOf: UserOf): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
-    const rule = RULES[c.req.path];
-    if (!rule) return next();
-    const email = rule.email && c.req.method === 'POST' ? await emailOf(c.req.raw) : undefined;
-    const wait = await authAttemptRefused(limiter, c.req.path, c.get('clientIp'), email);
-    if (wait !== null) return rateLimited(c, wait);
-    return next();
+    const entry = entryOf(c.req.path.slice(PREFIX.length));
+    if (!entry || entry.access === 'closed') return next();
+    const identity = await identityOf(c.req.path, c.req.raw, userOf);
+    const attempt = await countAuthAttempt(limiter, c.req.path, c.get('clientIp'), identity);
+    if (attempt.refused !== null) return rateLimited(c, attempt.refused);
+    await next();
+    await attempt.settle(c.res.status < 400);
   };
 }

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database';
 import type { Env } from '../env';
 import type { SignInMethod } from '../metrics/store-metrics';
+import { CLOSED_PATHS } from './endpoint-table';
 import { createPasswordHasher } from './password';
 import { PASSWORD_MIN_LENGTH } from '../../app/lib/password-rules';
 import { refuseWeakNewPassword } from './password-policy';
@@ -19,6 +20,9 @@ import {
   sessionFactors,
 } from './session-factors';
 
+/** The purposes of a code by mail other than signing in (Better Auth's email-otp types). */
+export type AccountCodePurpose = 'email-verification' | 'forget-password' | 'change-email';
+
 /** What Better Auth needs from the rest of the server. */
 export interface AuthHooks {
   sendVerificationEmail(user: { email: string; firstName?: string }, url: string): Promise<void>;
@@ -31,6 +35,12 @@ export interface AuthHooks {
   sendEmailChange(user: { email: string; firstName?: string }, url: string): Promise<void>;
   /** A one-time code by text message (signing in, adding the number, or a second factor). */
   sendPhoneCode(phoneNumber: string, code: string): Promise<void>;
+  /** A code by mail for another purpose (verification, reset, change of address). */
+  sendAccountCode(email: string, code: string, purpose: AccountCodePurpose): Promise<void>;
+  /** A password-reset code by text message. */
+  sendPhoneResetCode(phoneNumber: string, code: string): Promise<void>;
+  /** A password was reset (by link or code): its owner is told. */
+  passwordReset(user: { email: string; firstName?: string; phoneNumber?: string }): Promise<void>;
   /** A sign-in attempt was refused (for GET /metrics). */
   signInFailed?(method: SignInMethod): void;
 }
@@ -135,10 +145,6 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
     appName: 'MediSupply',
     baseURL: env.APP_URL,
     basePath: '/api/auth',
-    // Over HTTP only (auth.api still calls it): a GET that signs in whoever opens it would let
-    // another site sign a visitor into an account of its choosing. The mailed link opens
-    // /login/link, whose button posts (login CSRF, docs/security.md).
-    disabledPaths: ['/magic-link/verify'],
     secret: env.AUTH_SECRET,
     trustedOrigins: [env.APP_URL],
     database: { db, type: engine },
@@ -148,7 +154,17 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       password: { hash: passwordHasher.hash, verify: passwordHasher.verify },
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
       autoSignIn: false,
+      // Every reset (link, or the closed code endpoints called on the server) ends every session
+      // (Better Auth's resetCredentialPassword) and tells the owner.
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        const phone = (user as { phoneNumber?: unknown }).phoneNumber;
+        await hooks.passwordReset({
+          email: user.email,
+          firstName: firstNameOf(user),
+          phoneNumber: typeof phone === 'string' ? phone : undefined,
+        });
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) =>
         hooks.sendResetPassword({ email: user.email, firstName: firstNameOf(user) }, url),
@@ -228,6 +244,10 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
     },
     hooks: { before: requestChecks(env.APP_URL), after: countFailedSignIns(hooks) },
     rateLimit: { enabled: false },
+    // 404 over HTTP; auth.api calls on the server still work (endpoint-table.ts). Among them the
+    // magic-link GET, which would sign in whoever opens it (login CSRF): the mailed link opens
+    // /login/link, whose button posts.
+    disabledPaths: CLOSED_PATHS,
     advanced: {
       useSecureCookies: env.isHttps,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -253,6 +273,8 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
         allowedAttempts: 3,
         phoneNumberValidator: (value) => PHONE_NUMBER_PATTERN.test(value),
         sendOTP: ({ phoneNumber: to, code }) => hooks.sendPhoneCode(to, code),
+        // Its endpoints are closed; a code issued on the server still reaches the number.
+        sendPasswordResetOTP: ({ phoneNumber: to, code }) => hooks.sendPhoneResetCode(to, code),
         // Signing in by text with a new number makes its account (the name is asked right after).
         signUpOnVerification: {
           getTempEmail: (value) => `${value.replace(/\D/g, '')}@${PHONE_ACCOUNT_EMAIL_DOMAIN}`,
@@ -265,8 +287,10 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
         // Three wrong tries end a code; our limits (limits.ts) slow guessing across codes.
         allowedAttempts: 3,
         storeOTP: 'hashed',
+        // Every code is delivered when it is issued, whatever its type: none is stored silently.
         sendVerificationOTP: async ({ email, otp, type }) => {
           if (type === 'sign-in') await hooks.sendSignInCode(email, otp);
+          else await hooks.sendAccountCode(email, otp, type);
         },
       }),
       // Short-lived signed tokens for API clients (GET /api/auth/token with a session), their

@@ -19,6 +19,8 @@ const disableTwoFactorBody = z.strictObject({
   code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
 });
 
+const signInCodeRequest = z.looseObject({ type: z.literal('sign-in') });
+
 /** Our client address replaces any header of that name the client sent. */
 function headersWithClientIp(request: Request, ip: string): Headers {
   const headers = new Headers(request.headers);
@@ -62,6 +64,22 @@ export function authRoutes(auth: Auth, db: Kysely<DatabaseSchema>, secret: strin
           .catch(() => ({}))) as { provider?: unknown }
       ).provider,
     );
+    return next();
+  });
+
+  // Only sign-in codes are asked for over HTTP: the endpoints that would check the other types
+  // are closed (endpoint-table.ts), so a code of those types would serve no one.
+  app.post('/email-otp/send-verification-otp', async (c, next) => {
+    const body: unknown = await c.req.raw
+      .clone()
+      .json()
+      .catch(() => undefined);
+    if (body === undefined) return next();
+    if (!signInCodeRequest.safeParse(body).success) {
+      return apiError(c, 400, 'invalid_type', 'Only sign-in codes can be requested: send type "sign-in".', {
+        type: 'Only "sign-in" is accepted',
+      });
+    }
     return next();
   });
 

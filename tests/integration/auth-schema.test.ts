@@ -11,6 +11,9 @@ const noMail = {
   sendSignInLink: async () => undefined,
   sendPhoneCode: async () => undefined,
   sendEmailChange: async () => undefined,
+  sendAccountCode: async () => undefined,
+  sendPhoneResetCode: async () => undefined,
+  passwordReset: async () => undefined,
 };
 
 // Our hand-written auth migration must be exactly what Better Auth expects: if an upgrade

@@ -1,4 +1,4 @@
-import type { AuthMails } from '#server/auth/auth';
+import type { AccountCodePurpose, AuthMails } from '#server/auth/auth';
 import { type MailContent, renderMail } from '#server/mail/layout';
 import { STORE } from '~/lib/store-info';
 
@@ -92,6 +92,36 @@ export function signInCodeMail({ code }: { code: string }): MailContent {
   };
 }
 
+const ACCOUNT_CODE_USE: Record<AccountCodePurpose, { subject: string; use: string }> = {
+  'email-verification': { subject: 'Your email confirmation code', use: 'confirm your email address' },
+  'forget-password': { subject: 'Your password reset code', use: 'reset your password' },
+  'change-email': { subject: 'Your email change code', use: 'confirm the change of your email address' },
+};
+
+/** A code for another purpose than signing in: the code in the body only, as for sign-in. */
+export function accountCodeMail({
+  code,
+  purpose,
+}: {
+  code: string;
+  purpose: AccountCodePurpose;
+}): MailContent {
+  const { subject, use } = ACCOUNT_CODE_USE[purpose];
+  return {
+    subject: `${subject} for ${STORE.name}`,
+    ...renderMail(STORE, {
+      title: subject,
+      preheader: `Enter ${code} to ${use}. It works once, within 10 minutes.`,
+      paragraphs: [
+        'Hello,',
+        `Enter this code to ${use}: ${code}`,
+        'The code works once and expires in 10 minutes.',
+      ],
+      footnote: `If you did not ask for it, you can ignore this email, and ${contactUs} if it happens again.`,
+    }),
+  };
+}
+
 export function signInLinkMail({ url }: { url: string }): MailContent {
   const subject = `Sign in to ${STORE.name}`;
   return {
@@ -164,4 +194,6 @@ export const authMails: AuthMails = {
   changeEmail: changeEmailMail,
   signInCode: signInCodeMail,
   signInLink: signInLinkMail,
+  accountCode: accountCodeMail,
+  passwordChanged: passwordChangedMail,
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml, type MailContent } from '#server/mail/layout';
 import { STORE } from '~/lib/store-info';
 import {
+  accountCodeMail,
   passwordChangedMail,
   resetPasswordMail,
   twoFactorDisabledMail,
@@ -99,4 +100,16 @@ describe('resetPasswordMail', () => {
       expect(part).toContain('If you did not ask to reset your password, you can ignore this email.');
     }
   });
+});
+
+describe('accountCodeMail', () => {
+  it.for(['email-verification', 'forget-password', 'change-email'] as const)(
+    'a %s code is in the body only, never in the subject',
+    (purpose) => {
+      const mail = accountCodeMail({ code: '482913', purpose });
+      expect(mail.subject).not.toContain('482913');
+      expect(mail.text).toContain(': 482913');
+      expect(mail.html).toContain('482913');
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { isAPIError } from 'better-auth/api';
 import type { AppLoadContext } from 'react-router';
-import { authAttemptRefused } from '../../../server/auth/limits';
+import { userOfAttempt } from '../../../server/auth/auth';
+import { type AuthAttempt, countAuthAttempt, identityOf } from '../../../server/auth/limits';
 import { CLIENT_IP_HEADER } from '../../../server/auth/options';
 import { tooManyAttempts } from '../../../server/rate-limit';
 
@@ -55,9 +56,14 @@ export async function callAuth<T = unknown>(
   limit: { path: string; email?: string } | null,
   call: (headers: Headers) => Promise<Response>,
 ): Promise<AuthAnswer<T>> {
-  const { rateLimiter } = context.services;
+  const { rateLimiter, auth } = context.services;
+  let attempt: AuthAttempt | undefined;
   if (limit) {
-    const wait = await authAttemptRefused(rateLimiter, limit.path, context.clientIp, limit.email);
+    // The identity the page names (an email, a mobile number), or for the second factor the
+    // user of the pending sign-in or session, as the HTTP limits read it.
+    const identity = await identityOf(limit.path, request, userOfAttempt(auth), limit.email ?? '');
+    attempt = await countAuthAttempt(rateLimiter, limit.path, context.clientIp, identity);
+    const wait = attempt.refused;
     if (wait !== null) {
       return {
         ok: false,
@@ -72,6 +78,7 @@ export async function callAuth<T = unknown>(
   const response = await call(authHeaders(request, context.clientIp)).catch(errorResponse);
   const payload: unknown = await response.json().catch(() => undefined);
   const body = (payload ?? {}) as { message?: unknown; code?: unknown };
+  await attempt?.settle(response.ok);
   return {
     ok: response.ok,
     status: response.status,
