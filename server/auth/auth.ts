@@ -32,17 +32,19 @@ export function createAuth(
   metrics?: Pick<StoreMetrics, 'signInFailed'>,
 ) {
   // Queued: a mail server that is down delays the mail, and the visitor's answer is the same.
-  const send = (to: string, mail: MailContent) => outbox.send({ to, ...mail });
+  // Each mail's kind is what the jobs console and the log show of it: never its subject or body.
+  const send = (kind: string, to: string, mail: MailContent) => outbox.send({ kind, to, ...mail });
   return betterAuth(
     authOptions(env, database.db as never, database.engine, {
       sendVerificationEmail: (user, url) =>
-        send(user.email, mails.verifyEmail({ firstName: user.firstName, url })),
+        send('email verification', user.email, mails.verifyEmail({ firstName: user.firstName, url })),
       sendResetPassword: (user, url) =>
-        send(user.email, mails.resetPassword({ firstName: user.firstName, url })),
-      sendEmailChange: (user, url) => send(user.email, mails.changeEmail({ firstName: user.firstName, url })),
-      sendSignInCode: (email, code) => send(email, mails.signInCode({ code })),
+        send('password reset', user.email, mails.resetPassword({ firstName: user.firstName, url })),
+      sendEmailChange: (user, url) =>
+        send('email change', user.email, mails.changeEmail({ firstName: user.firstName, url })),
+      sendSignInCode: (email, code) => send('sign-in code', email, mails.signInCode({ code })),
       sendSignInLink: (email, token, redirectTo) =>
-        send(email, mails.signInLink({ url: signInLinkUrl(env.APP_URL, token, redirectTo) })),
+        send('sign-in link', email, mails.signInLink({ url: signInLinkUrl(env.APP_URL, token, redirectTo) })),
       sendPhoneCode: (to, code) => sms.send({ to, body: phoneCodeText(env.APP_URL, code) }),
       signInFailed: metrics?.signInFailed,
     }),

@@ -71,7 +71,7 @@ export async function sendCampaign(
         oneClick: `${env.APP_URL}/api/newsletter/unsubscribe?token=${token}`,
       });
       try {
-        await mailer.send({ to: recipient.email, ...mail });
+        await mailer.send({ kind: 'newsletter campaign', to: recipient.email, ...mail });
       } catch (error) {
         if (rejectedForGood(error)) {
           await settle(db, campaignId, recipient.subscriber_id, {

@@ -22,6 +22,7 @@ import * as ordersToShipByStatus from './0020-orders-to-ship-by-status';
 import * as searchRankedInTheIndex from './0021-search-ranked-in-the-index';
 import * as orderTextSearch from './0022-order-text-search';
 import * as retentionIndexes from './0023-retention-indexes';
+import * as jobContents from './0099-job-contents';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021-search-ranked-in-the-index': searchRankedInTheIndex,
   '0022-order-text-search': orderTextSearch,
   '0023-retention-indexes': retentionIndexes,
+  '0099-job-contents': jobContents,
 };
