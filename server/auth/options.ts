@@ -9,6 +9,7 @@ import type { SignInMethod } from '../metrics/store-metrics';
 import { createPasswordHasher } from './password';
 import { openIdConnectPlugin, socialProviderOptions } from './providers';
 import { isSensitiveAuthPath, requireRecentSignIn } from './recent-sign-in';
+import { hashedIdentifiers, hashedPhoneCodes, storedSecretHash } from './stored-secrets';
 
 /** What Better Auth needs from the rest of the server. */
 export interface AuthHooks {
@@ -52,13 +53,14 @@ const PASSWORDLESS_SIGN_IN_PATHS = new Set([
 ]);
 
 /** The second factor: an authenticator app (TOTP), or a code texted to the account's verified mobile. */
-function secondFactorPlugins(hooks: AuthHooks) {
+function secondFactorPlugins(hooks: AuthHooks, hash: (value: string) => Promise<string>) {
   const plugin = twoFactor({
     issuer: 'MediSupply',
     otpOptions: {
       period: SIGN_IN_CODE_SECONDS / 60,
       allowedAttempts: 3,
-      storeOTP: 'hashed',
+      // Keyed, not a plain SHA-256 a copy of the database could reverse (stored-secrets.ts).
+      storeOTP: { hash },
       sendOTP: async ({ user, otp }) => {
         const phone = user as { phoneNumber?: unknown; phoneNumberVerified?: unknown };
         if (typeof phone.phoneNumber !== 'string' || !phone.phoneNumberVerified) {
@@ -106,6 +108,8 @@ const passwordHasher = createPasswordHasher();
  * database, per IP and per email, with the store's own messages.
  */
 export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: AuthHooks) {
+  // Codes and reset tokens at rest are keyed hashes (docs/decisions/0039).
+  const hash = storedSecretHash(env.AUTH_SECRET);
   return {
     appName: 'MediSupply',
     baseURL: env.APP_URL,
@@ -113,6 +117,7 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
     secret: env.AUTH_SECRET,
     trustedOrigins: [env.APP_URL],
     database: { db, type: engine },
+    verification: { storeIdentifier: hashedIdentifiers(hash) },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -200,8 +205,9 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       },
     },
     plugins: [
-      ...secondFactorPlugins(hooks),
+      ...secondFactorPlugins(hooks, hash),
       openIdConnectPlugin(env),
+      hashedPhoneCodes(hash),
       phoneNumber({
         otpLength: 6,
         expiresIn: SIGN_IN_CODE_SECONDS,
@@ -219,7 +225,7 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
         expiresIn: SIGN_IN_CODE_SECONDS,
         // Three wrong tries end a code; our limits (limits.ts) slow guessing across codes.
         allowedAttempts: 3,
-        storeOTP: 'hashed',
+        storeOTP: { hash },
         sendVerificationOTP: async ({ email, otp, type }) => {
           if (type === 'sign-in') await hooks.sendSignInCode(email, otp);
         },
