@@ -109,7 +109,8 @@ export async function startSmsWorker(
     smsQueue,
     async (job, { final }) => {
       const content = await contents.get<{ body: string }>(job.content);
-      if (!content) throw new Error('This text was given up and its content deleted: it cannot be sent again.');
+      if (!content)
+        throw new Error('This text was given up and its content deleted: it cannot be sent again.');
       try {
         await sender.send({ to: job.to, body: content.body });
       } catch (error) {

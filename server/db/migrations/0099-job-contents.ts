@@ -14,7 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('job_contents_expires_at_idx').on('job_contents').column('expires_at').execute();
+  await db.schema
+    .createIndex('job_contents_expires_at_idx')
+    .on('job_contents')
+    .column('expires_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
