@@ -40,12 +40,21 @@ export function createSmsSender(env: SmsEnv, logger: Logger): SmsSender {
       });
       if (!response.ok) {
         // The provider's own words (never our credentials or the message) help the operator.
-        const detail = (await response.text().catch(() => '')).slice(0, 200);
+        const answer = (await response.text().catch(() => '')).slice(0, 200);
+        // A provider may quote the message back: its code must not reach the job row or the log.
+        const detail = withoutCodes(answer, message.body);
         throw new Error(`The SMS provider answered ${response.status}: ${detail}`);
       }
       logger.info({ to: maskedNumber(message.to) }, 'text message sent');
     },
   };
+}
+
+/** `text` with every number of the message's (its code) taken out. */
+export function withoutCodes(text: string, body: string): string {
+  let result = text;
+  for (const code of new Set(body.match(/\d{4,}/g) ?? [])) result = result.split(code).join('[code]');
+  return result;
 }
 
 function fileSmsSender(folder: string, logger: Logger): SmsSender {
