@@ -79,6 +79,7 @@ export async function startMailWorker(
   logger: Logger,
 ): Promise<void> {
   const drop = async (job: MailJob) => {
+    if (typeof job.content !== 'string') return;
     // Sent is sent: a failed delete must not fail the job (and send it again); the retention
     // job deletes what is left once its lifetime ends.
     await contents.drop(job.content).catch((error: unknown) => {
@@ -88,17 +89,20 @@ export async function startMailWorker(
   await jobs.work(
     mailQueue(env),
     async (job, { attempt, final }) => {
-      const content = await contents.get<MailContentRow>(job.content);
+      // A job queued by the release before ADR 0039 holds its mail itself (it goes within a day).
+      const legacy = 'text' in job ? (job as unknown as MailMessage) : undefined;
+      const content = legacy ?? (await contents.get<MailContentRow>(job.content));
       if (!content) throw new Error(MAIL_CONTENT_GONE);
+      const kind = typeof job.kind === 'string' ? job.kind : 'mail';
       // An account made by a code by text has a placeholder address (.invalid, RFC 2606).
       if (/\.invalid$/i.test(job.to)) {
-        logger.info({ kind: job.kind }, 'mail to a placeholder address not sent');
+        logger.info({ kind }, 'mail to a placeholder address not sent');
         await drop(job);
         return;
       }
-      if (attempt > 1) logger.info({ to: job.to, kind: job.kind, attempt }, 'mail retried');
+      if (attempt > 1) logger.info({ to: job.to, kind, attempt }, 'mail retried');
       try {
-        await mailer.send({ ...content, to: job.to, kind: job.kind });
+        await mailer.send({ ...content, to: job.to, kind });
       } catch (error) {
         // Given up: the content goes with it. Until then each try needs it.
         if (final) await drop(job);

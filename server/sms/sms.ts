@@ -110,14 +110,18 @@ export async function startSmsWorker(
   contents: JobContents,
   logger: Logger,
 ): Promise<void> {
-  const drop = (job: SmsJob) =>
-    contents.drop(job.content).catch((error: unknown) => {
+  const drop = async (job: SmsJob) => {
+    if (typeof job.content !== 'string') return;
+    await contents.drop(job.content).catch((error: unknown) => {
       logger.error({ err: error, to: maskedNumber(job.to) }, 'text content not deleted after the send');
     });
+  };
   await jobs.work(
     smsQueue,
     async (job, { final }) => {
-      const content = await contents.get<{ body: string }>(job.content);
+      // A job queued by the release before ADR 0039 holds its text itself (it goes within the hour).
+      const legacy = 'body' in job ? (job as unknown as SmsMessage) : undefined;
+      const content = legacy ?? (await contents.get<{ body: string }>(job.content));
       if (!content)
         throw new Error('This text was given up and its content deleted: it cannot be sent again.');
       try {

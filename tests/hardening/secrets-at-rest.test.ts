@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineQueue } from '../../server/jobs/queue';
 import { jobSchemaName } from '../../server/jobs/pg-boss-queue';
 import { createLogger } from '../../server/logger';
+import { mailQueue } from '../../server/mail/outbox';
 import { createClient, type TestClient } from '../support/http-client';
 import { codeOfText, smsFiles, waitForSmsFile } from '../support/sms';
 import { codeOfMail, extractLinks, type ReceivedMail } from '../support/smtp-receiver';
@@ -279,6 +280,19 @@ describe.each(testEngines)('no secret at rest or in logs on %s', (engine) => {
     expect(
       await database.db.selectFrom('audit_log').select('id').where('target_id', '=', done).execute(),
     ).toEqual([]);
+    await t.settled();
+  });
+  it('still sends a mail queued by the release before, which held its content in the job', async () => {
+    const { jobs, env } = t.server.services;
+    const to = unique('legacy');
+    await jobs.send(mailQueue(env), {
+      to,
+      subject: 'Queued before the upgrade',
+      text: 'Sent after it.',
+      html: '<p>Sent after it.</p>',
+    } as never);
+    const mail = await t.smtp.waitFor((m) => m.to.includes(to));
+    expect(mail.subject).toBe('Queued before the upgrade');
     await t.settled();
   });
 });
