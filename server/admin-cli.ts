@@ -12,6 +12,7 @@ import { migrateToLatest } from './db/migrate';
 import { parseEnv } from './env';
 import { createLogger } from './logger';
 import { createJobQueue } from './jobs';
+import { createJobContents } from './jobs/contents';
 import { createOutbox } from './mail/outbox';
 import { createSmsOutbox } from './sms/sms';
 
@@ -36,7 +37,14 @@ await runDatabaseCommand(async (database) => {
   const logger = createLogger({ level: 'silent', pretty: false });
   // A mail the account makes is queued: the running store sends it.
   const jobs = await createJobQueue(database, logger);
-  const auth = createAuth(env, database, createOutbox(jobs, env), authMails, createSmsOutbox(jobs));
+  const contents = createJobContents(database.db);
+  const auth = createAuth(
+    env,
+    database,
+    createOutbox(jobs, contents, env),
+    authMails,
+    createSmsOutbox(jobs, contents),
+  );
   const { created, link } = await grantStaffRole(
     auth,
     database.db,

@@ -64,9 +64,9 @@ export async function openFeatures(services: AppServices): Promise<void> {
  * features' jobs. Returns stop (the queue itself stops with the services).
  */
 export async function startFeatureJobs(services: AppServices): Promise<() => Promise<void>> {
-  const { jobs, mailer, env, logger } = services;
-  await startMailWorker(jobs, mailer, env, logger);
-  await startSmsWorker(jobs, services.smsSender);
+  const { jobs, mailer, jobContents, env, logger } = services;
+  await startMailWorker(jobs, mailer, jobContents, env, logger);
+  await startSmsWorker(jobs, services.smsSender, jobContents, logger);
   await startContactJobs(services);
   await startCampaignJobs(services);
   await startCatalogJobs(services);

@@ -93,10 +93,25 @@ function expiredAuthRows(table: 'session' | 'verification', keptAfterExpiryMs: n
   };
 }
 
-/** The kinds of row server/ owns: Better Auth's sessions and verifications, and rate limits. */
+/**
+ * The kinds of row server/ owns: Better Auth's sessions and verifications, rate limits, and
+ * queued messages' contents left behind by a job that never finished (server/jobs/contents.ts).
+ */
 export const SERVER_RETENTION_RULES: RetentionRule[] = [
   expiredAuthRows('session', SESSION_KEPT_AFTER_EXPIRY_MS),
   expiredAuthRows('verification', VERIFICATION_KEPT_AFTER_EXPIRY_MS),
+  {
+    name: 'job_contents',
+    async deleteBatch({ db, now, limit }) {
+      const result = await db
+        .deleteFrom('job_contents')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('job_contents').select('id').where('expires_at', '<', now).limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  },
   {
     name: 'rate_limits',
     async deleteBatch({ db, now, limit }) {

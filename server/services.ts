@@ -6,6 +6,7 @@ import type { Env } from './env';
 import { createLogger, type Logger } from './logger';
 import { tightenDataDir } from './owner-only';
 import { createJobQueue } from './jobs';
+import { createJobContents } from './jobs/contents';
 import { createMailer } from './mail/mailer';
 import { newestBackupOf } from './backup/backup-job';
 import { createMetrics } from './metrics/metrics';
@@ -39,8 +40,10 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
   const mailer = createMailer({ env, logger });
   const jobs = await createJobQueue(database, logger);
-  const mail = createOutbox(jobs, env);
-  const sms = createSmsOutbox(jobs);
+  // Mails' and texts' contents apart from their jobs, deleted once sent (docs/decisions/0039).
+  const jobContents = createJobContents(database.db);
+  const mail = createOutbox(jobs, jobContents, env);
+  const sms = createSmsOutbox(jobs, jobContents);
   const metrics = createMetrics({ database, jobs, logger, newestBackup: newestBackupOf(env) });
   const changes = database.postgres
     ? await createPostgresChangeChannel(database.postgres.url, database.postgres.pool, logger)
@@ -54,6 +57,7 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
     mailer,
     mail,
     jobs,
+    jobContents,
     rateLimiter: createRateLimiter(database.db, Date.now, metrics.rateLimitRefused),
     sms,
     smsSender: createSmsSender(env, logger),

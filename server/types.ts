@@ -1,6 +1,7 @@
 import type { Auth } from './auth/auth';
 import type { AppDatabase } from './db/database';
 import type { Env } from './env';
+import type { JobContents } from './jobs/contents';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { WholePage } from './middleware/compress-pages';
@@ -39,6 +40,8 @@ export interface AppServices {
   smsSender: SmsSender;
   /** The durable job queue (docs/decisions/0021). */
   jobs: JobQueue;
+  /** What queued mails and texts say, until they are sent (docs/decisions/0039). */
+  jobContents: JobContents;
   auth: Auth;
   /** Signals between the instances sharing the database (NOTIFY on PostgreSQL). */
   changes: ChangeChannel;

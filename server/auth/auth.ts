@@ -39,36 +39,41 @@ export function createAuth(
   metrics?: Pick<StoreMetrics, 'signInFailed'>,
 ) {
   // Queued: a mail server that is down delays the mail, and the visitor's answer is the same.
-  const send = (to: string, mail: MailContent) => outbox.send({ to, ...mail });
+  // Each mail's kind is what the jobs console and the log show of it: never its subject or body.
+  const send = (kind: string, to: string, mail: MailContent) => outbox.send({ kind, to, ...mail });
   const auth = betterAuth(
     authOptions(env, database.db as never, database.engine, {
       sendVerificationEmail: (user, url) =>
         send(
+          'email verification',
           user.email,
           mails.verifyEmail({ firstName: user.firstName, url: verifyEmailPageUrl(env.APP_URL, url) }),
         ),
       sendResetPassword: (user, url) =>
         send(
+          'password reset',
           user.email,
           mails.resetPassword({ firstName: user.firstName, url: resetPasswordPageUrl(env.APP_URL, url) }),
         ),
       sendEmailChange: (user, url) =>
         send(
+          'email change',
           user.email,
           mails.changeEmail({ firstName: user.firstName, url: verifyEmailPageUrl(env.APP_URL, url) }),
         ),
-      sendSignInCode: (email, code) => send(email, mails.signInCode({ code })),
+      sendSignInCode: (email, code) => send('sign-in code', email, mails.signInCode({ code })),
       sendSignInLink: (email, token, redirectTo) =>
-        send(email, mails.signInLink({ url: signInLinkUrl(env.APP_URL, token, redirectTo) })),
+        send('sign-in link', email, mails.signInLink({ url: signInLinkUrl(env.APP_URL, token, redirectTo) })),
       sendPhoneCode: (to, code) => sms.send({ to, body: phoneCodeText(env.APP_URL, code) }),
-      sendAccountCode: (email, code, purpose) => send(email, mails.accountCode({ code, purpose })),
+      sendAccountCode: (email, code, purpose) =>
+        send('account code', email, mails.accountCode({ code, purpose })),
       sendPhoneResetCode: (to, code) => sms.send({ to, body: phoneResetCodeText(env.APP_URL, code) }),
       passwordReset: (user) =>
         user.email.endsWith(`@${PHONE_ACCOUNT_EMAIL_DOMAIN}`)
           ? user.phoneNumber
             ? sms.send({ to: user.phoneNumber, body: PASSWORD_CHANGED_TEXT })
             : Promise.resolve()
-          : send(user.email, mails.passwordChanged({ firstName: user.firstName })),
+          : send('password changed', user.email, mails.passwordChanged({ firstName: user.firstName })),
       signInFailed: metrics?.signInFailed,
     }),
   );

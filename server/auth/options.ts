@@ -22,6 +22,7 @@ import {
 
 /** The purposes of a code by mail other than signing in (Better Auth's email-otp types). */
 export type AccountCodePurpose = 'email-verification' | 'forget-password' | 'change-email';
+import { hashedIdentifiers, hashedPhoneCodes, storedSecretHash } from './stored-secrets';
 
 /** What Better Auth needs from the rest of the server. */
 export interface AuthHooks {
@@ -71,13 +72,14 @@ const PASSWORDLESS_SIGN_IN_PATHS = new Set([
 ]);
 
 /** The second factor: an authenticator app (TOTP), or a code texted to the account's verified mobile. */
-function secondFactorPlugins(hooks: AuthHooks) {
+function secondFactorPlugins(hooks: AuthHooks, hash: (value: string) => Promise<string>) {
   const plugin = twoFactor({
     issuer: 'MediSupply',
     otpOptions: {
       period: SIGN_IN_CODE_SECONDS / 60,
       allowedAttempts: 3,
-      storeOTP: 'hashed',
+      // Keyed, not a plain SHA-256 a copy of the database could reverse (stored-secrets.ts).
+      storeOTP: { hash },
       sendOTP: async ({ user, otp }) => {
         const phone = user as { phoneNumber?: unknown; phoneNumberVerified?: unknown };
         if (typeof phone.phoneNumber !== 'string' || !phone.phoneNumberVerified) {
@@ -141,6 +143,8 @@ const passwordHasher = createPasswordHasher();
  * database, per IP and per email, with the store's own messages.
  */
 export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: AuthHooks) {
+  // Codes and reset tokens at rest are keyed hashes (docs/decisions/0039).
+  const hash = storedSecretHash(env.AUTH_SECRET);
   return {
     appName: 'MediSupply',
     baseURL: env.APP_URL,
@@ -148,6 +152,7 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
     secret: env.AUTH_SECRET,
     trustedOrigins: [env.APP_URL],
     database: { db, type: engine },
+    verification: { storeIdentifier: hashedIdentifiers(hash) },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -265,8 +270,9 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       },
     },
     plugins: [
-      ...secondFactorPlugins(hooks),
+      ...secondFactorPlugins(hooks, hash),
       openIdConnectPlugin(env),
+      hashedPhoneCodes(hash),
       phoneNumber({
         otpLength: 6,
         expiresIn: SIGN_IN_CODE_SECONDS,
@@ -286,7 +292,7 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
         expiresIn: SIGN_IN_CODE_SECONDS,
         // Three wrong tries end a code; our limits (limits.ts) slow guessing across codes.
         allowedAttempts: 3,
-        storeOTP: 'hashed',
+        storeOTP: { hash },
         // Every code is delivered when it is issued, whatever its type: none is stored silently.
         sendVerificationOTP: async ({ email, otp, type }) => {
           if (type === 'sign-in') await hooks.sendSignInCode(email, otp);

@@ -258,6 +258,14 @@ export interface JobTable {
   error: string | null;
 }
 
+/** A queued mail's or text's content, apart from its job row (migration 0099). */
+export interface JobContentTable {
+  id: string;
+  /** JSON. */
+  content: string;
+  expires_at: number;
+}
+
 export type CampaignStatus = 'draft' | 'sending' | 'sent';
 
 /** A newsletter campaign: written in Markdown, sent to every confirmed subscriber once. */
@@ -471,6 +479,7 @@ export interface DatabaseSchema {
   audit_log: AuditLogTable;
   media: MediaTable;
   jobs: JobTable;
+  job_contents: JobContentTable;
   campaigns: CampaignTable;
   campaign_recipients: CampaignRecipientTable;
   contact_replies: ContactReplyTable;

@@ -101,7 +101,13 @@ export async function createPgBossJobQueue(options: {
         },
         async ([job]) => {
           if (!job) return;
-          await handler(job.data as never, { id: job.id, attempt: job.retryCount + 1, signal: job.signal });
+          await handler(job.data as never, {
+            id: job.id,
+            attempt: job.retryCount + 1,
+            // The queue's settings are this release's (updateQueue above), as the job's are.
+            final: job.retryCount >= definition.settings.retryLimit,
+            signal: job.signal,
+          });
         },
       );
       workers.set(definition.name, [...(workers.get(definition.name) ?? []), worker]);
@@ -150,8 +156,8 @@ export async function createPgBossJobQueue(options: {
       );
       return rows.rows.map((row) => ({ queue: row.queue, state: row.state, count: Number(row.n) }));
     },
-    async retry(queue, id) {
-      const found = await db.executeQuery<{ state: string }>(
+    async retry(queue, id, options = {}) {
+      const found = await (options.trx ?? db).executeQuery<{ state: string }>(
         CompiledQuery.raw(`select state::text as state from ${table} where name = $1 and id = $2`, [
           queue,
           id,
@@ -159,7 +165,11 @@ export async function createPgBossJobQueue(options: {
       );
       if (found.rows[0]?.state !== 'failed') return false;
       // The typings leave the answer's fields out; pg-boss returns { affected }.
-      const result = (await boss.retry(queue, id)) as { affected?: number };
+      const result = (await boss.retry(
+        queue,
+        id,
+        options.trx ? { db: transactionAdapter(options.trx) } : {},
+      )) as { affected?: number };
       return (result.affected ?? 0) > 0;
     },
     async stop(timeoutMs = 10_000) {

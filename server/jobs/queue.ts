@@ -61,6 +61,8 @@ export interface JobContext {
   id: string;
   /** 1 on the first try. */
   attempt: number;
+  /** No try follows this one if it fails: what it holds for a retry can go with a failure. */
+  final: boolean;
   /** Aborted when this instance stops or the job is taken as dead. */
   signal: AbortSignal;
 }
@@ -118,8 +120,11 @@ export interface JobQueue {
    * one grouped count, read on each scrape, never per job.
    */
   depth(): Promise<QueueDepth[]>;
-  /** Runs a failed job again (from the console). False when it is not failed (any more). */
-  retry(queue: string, id: string): Promise<boolean>;
+  /**
+   * Runs a failed job again (from the console). False when it is not failed (any more). With
+   * `trx`, in that transaction: the console's audit row and the retry commit together.
+   */
+  retry(queue: string, id: string, options?: { trx?: Kysely<DatabaseSchema> }): Promise<boolean>;
   /** Stops taking jobs and waits for running ones, up to timeoutMs; the rest are retried later. */
   stop(timeoutMs?: number): Promise<void>;
 }

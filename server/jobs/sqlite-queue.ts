@@ -193,6 +193,7 @@ export function createSqliteJobQueue(db: Db, logger: Logger): JobQueue {
         await handler(JSON.parse(job.data) as object, {
           id: job.id,
           attempt: job.attempts,
+          final: job.attempts > job.retry_limit,
           signal: controller.signal,
         });
         const now = Date.now();
@@ -333,8 +334,8 @@ export function createSqliteJobQueue(db: Db, logger: Logger): JobQueue {
         count: Number(row.n),
       }));
     },
-    async retry(queue, id) {
-      const result = await db
+    async retry(queue, id, options = {}) {
+      const result = await (options.trx ?? db)
         .updateTable('jobs')
         .set({ state: 'retry', start_after: Date.now(), finished_at: null, keep_until: null })
         .where('id', '=', id)
@@ -342,6 +343,7 @@ export function createSqliteJobQueue(db: Db, logger: Logger): JobQueue {
         .where('state', '=', 'failed')
         .executeTakeFirst();
       const retried = Number(result.numUpdatedRows) > 0;
+      // Woken now (in a transaction, the poll finds it once committed).
       if (retried) wake.emit(queue);
       return retried;
     },

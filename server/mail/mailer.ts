@@ -19,6 +19,11 @@ export interface MailMessage {
    * mail, docs/decisions/0022); otherwise the transport makes a new one.
    */
   messageId?: string;
+  /**
+   * What kind of mail it is ("sign-in code"), for the log. The log never has the subject: a
+   * subject may carry what the body does (a code, a name), and the log is read by more people.
+   */
+  kind?: string;
 }
 
 export interface SendResult {
@@ -83,12 +88,13 @@ function createSmtpMailer(
     async send(message) {
       try {
         const info = await transport.sendMail(toMailOptions(message));
-        logger.info({ to: message.to, subject: message.subject, id: info.messageId }, 'mail sent');
+        logger.info({ to: message.to, kind: message.kind ?? 'mail', id: info.messageId }, 'mail sent');
         return { id: info.messageId };
       } catch (error) {
         const reason = describeError(error);
-        // The body and the SMTP URL are left out on purpose: the first carries tokens, the second a password.
-        logger.warn({ to: message.to, subject: message.subject, reason }, 'mail could not be sent');
+        // The subject, the body and the SMTP URL are left out on purpose: the first two carry
+        // codes and links, the last a password.
+        logger.warn({ to: message.to, kind: message.kind ?? 'mail', reason }, 'mail could not be sent');
         throw new Error(`Could not send mail over SMTP: ${reason}`, { cause: error });
       }
     },
@@ -111,7 +117,7 @@ function createFileMailer(folder: string, from: string, logger: Logger): Mailer 
       const file = path.join(folder, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       // Owner-only and never overwritten: the files hold sign-in links.
       await writeFile(file, info.message, { mode: 0o600, flag: 'wx' });
-      logger.info({ file, to: message.to, subject: message.subject }, 'mail written to file');
+      logger.info({ file, to: message.to, kind: message.kind ?? 'mail' }, 'mail written to file');
       return { id: info.messageId, file };
     },
     async close() {},

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../logger';
+import { redactUrlSecrets } from '../redact';
 import type { AppBindings } from '../types';
 import { REQUEST_ID_HEADER } from './request-id';
 
@@ -20,18 +21,24 @@ export function requestLines(logger: Logger): Logger {
   return logger.child({}, { redact: [] });
 }
 
-/** The request's line (on `requestLines`' logger): an error when it failed on our side. */
+/**
+ * The request's line (on `requestLines`' logger): an error when it failed on our side. Every
+ * line passes here (the Hono logger and the cached pages' fast path), so the path's tokens are
+ * redacted here: `/api/auth/reset-password/<redacted>`.
+ */
 export function logRequest(log: Logger, line: RequestLine): void {
-  if (line.status >= 500) log.error(line, 'request failed');
-  else log.info(line, 'request');
+  const path = redactUrlSecrets(line.path);
+  const logged = path === line.path ? line : { ...line, path };
+  if (line.status >= 500) log.error(logged, 'request failed');
+  else log.info(logged, 'request');
 }
 
 /** Milliseconds since `started` (performance.now()), to a tenth. */
 export const msSince = (started: number) => Math.round((performance.now() - started) * 10) / 10;
 
 /**
- * One line per request: id, method, path (no query string: it may carry tokens), status and
- * duration. Bodies and headers are never logged.
+ * One line per request: id, method, path (no query string: it may carry tokens; a token in the
+ * path is redacted), status and duration. Bodies and headers are never logged.
  */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppBindings> {
   const lines = requestLines(logger);

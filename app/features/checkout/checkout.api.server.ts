@@ -108,6 +108,7 @@ export function checkoutRoutes(services: AppServices) {
         await orderView(db, paid.order)
           .then((view) =>
             mail.send({
+              kind: 'order confirmation',
               to: paid.order.email ?? body.data.email,
               ...orderConfirmationMail(view, {
                 orderUrl: url,

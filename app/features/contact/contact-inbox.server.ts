@@ -115,6 +115,7 @@ export async function replyToMessage(
     });
     await outbox.send(
       {
+        kind: 'contact reply',
         to: message.email,
         ...contactReplyMail({
           name: message.name,

@@ -77,6 +77,7 @@ export async function notifyStaffOfMessage(
     .executeTakeFirst();
   if (!row || row.mailed_at !== null) return;
   await services.mailer.send({
+    kind: 'contact notification',
     to: services.env.STORE_EMAIL,
     replyTo: row.email,
     ...contactMessageMail({ name: row.name, email: row.email, message: row.message }),

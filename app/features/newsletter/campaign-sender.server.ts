@@ -73,7 +73,7 @@ export async function sendCampaign(
       });
       try {
         const messageId = campaignMessageId(campaignId, recipient.email, env.APP_URL);
-        await mailer.send({ to: recipient.email, ...mail, messageId });
+        await mailer.send({ kind: 'newsletter campaign', to: recipient.email, ...mail, messageId });
       } catch (error) {
         if (rejectedForGood(error)) {
           await settle(db, campaignId, recipient.subscriber_id, {

@@ -189,7 +189,12 @@ export async function campaignAction(context: AppLoadContext, request: Request, 
           unsubscribePage: `${services.env.APP_URL}/newsletter/unsubscribe?token=${token}`,
           oneClick: `${services.env.APP_URL}/api/newsletter/unsubscribe?token=${token}`,
         });
-        await services.mail.send({ to: staff.email, ...mail, subject: `[Test] ${mail.subject}` });
+        await services.mail.send({
+          kind: 'campaign test',
+          to: staff.email,
+          ...mail,
+          subject: `[Test] ${mail.subject}`,
+        });
         return answer<CampaignAnswer>({
           intent: 'test',
           ok: true,

@@ -56,6 +56,7 @@ export async function requestSubscription(
   const link = (action: TokenAction, token: string) => `${env.APP_URL}/newsletter/${action}?token=${token}`;
   // Queued: a mail server that is down delays the confirmation mail, it does not lose it.
   await mail.send({
+    kind: 'newsletter confirmation',
     to: email,
     ...newsletterConfirmMail({
       confirmUrl: link('confirm', tokens.confirm),

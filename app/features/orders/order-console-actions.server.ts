@@ -39,6 +39,8 @@ function refused(intent: string, error: unknown) {
 export async function mailShopper(
   context: AppLoadContext,
   order: OrderRow,
+  /** What the jobs console shows of the mail ("order shipped"), never its subject or body. */
+  kind: string,
   build: (
     view: Awaited<ReturnType<typeof orderView>>,
     url: string | null,
@@ -49,7 +51,7 @@ export async function mailShopper(
   if (!fresh.email) return;
   const url = fresh.user_id ? `${context.services.env.APP_URL}/account/orders/${fresh.reference}` : null;
   try {
-    await context.services.mail.send({ to: fresh.email, ...build(await orderView(db, fresh), url) });
+    await context.services.mail.send({ kind, to: fresh.email, ...build(await orderView(db, fresh), url) });
   } catch (error) {
     context.services.logger.error({ err: error, order: fresh.reference }, 'order mail not queued');
   }
@@ -78,7 +80,7 @@ const handlers: OrderConsoleHandlers = {
     } catch (error) {
       return refused('ship', error);
     }
-    await mailShopper(context, order, orderShippedMail);
+    await mailShopper(context, order, 'order shipped', orderShippedMail);
     return done('ship', 'Marked shipped. The customer has been emailed the tracking link.');
   },
   async deliver({ context, staff, order }) {
@@ -97,7 +99,7 @@ const handlers: OrderConsoleHandlers = {
       return refused('cancel', error);
     }
     if (returned.length > 0) await catalogueStore(context.services).changed(returned);
-    await mailShopper(context, order, orderCancelledMail);
+    await mailShopper(context, order, 'order cancelled', orderCancelledMail);
     return done('cancel', 'Order cancelled. The customer has been emailed.');
   },
   async note({ context, staff, order, form }) {
@@ -160,7 +162,7 @@ async function refund({ context, staff, order, form }: Args) {
   if (!repeated) {
     services.metrics.refunds.inc();
     const refunded = JSON.parse(row.lines) as { itemId: string; quantity: number }[];
-    await mailShopper(context, order, (view, url) =>
+    await mailShopper(context, order, 'order refunded', (view, url) =>
       orderRefundedMail(
         view,
         {

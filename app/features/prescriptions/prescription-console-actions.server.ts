@@ -34,7 +34,7 @@ export const prescriptionConsoleHandlers: OrderConsoleHandlers = {
       return refused(intent, error);
     }
     const { env } = context.services;
-    await mailShopper(context, order, (view, orderUrl) =>
+    await mailShopper(context, order, 'prescription approved', (view, orderUrl) =>
       prescriptionApprovedMail(view, {
         orderUrl,
         receiptUrl: receiptLink(env.APP_URL, env.AUTH_SECRET, order),
@@ -57,7 +57,7 @@ export const prescriptionConsoleHandlers: OrderConsoleHandlers = {
       return refused(intent, error);
     }
     if (returned.length > 0) await catalogueStore(context.services).changed(returned);
-    await mailShopper(context, order, (view, orderUrl) =>
+    await mailShopper(context, order, 'prescription rejected', (view, orderUrl) =>
       prescriptionRejectedMail(view, parsed.data.reason, orderUrl),
     );
     return answer<FormAnswer>({

@@ -94,7 +94,11 @@ export async function deleteAccount({ context, request, form }: FormArgs<AppLoad
   const reviewedProducts = await database.db.transaction().execute(async (trx) => {
     const erased = await eraseAccount(trx, user);
     await mail.send(
-      { to: user.email, ...accountDeletedMail({ firstName: user.firstName, ordersKept: erased.ordersKept }) },
+      {
+        kind: 'account deleted',
+        to: user.email,
+        ...accountDeletedMail({ firstName: user.firstName, ordersKept: erased.ordersKept }),
+      },
       { trx },
     );
     return erased.reviewedProducts;

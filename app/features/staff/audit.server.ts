@@ -14,7 +14,7 @@ export interface Actor {
 export interface AuditEntry {
   action: string;
   targetType:
-    'order' | 'product' | 'user' | 'campaign' | 'subscriber' | 'contact' | 'organisation' | 'review';
+    'order' | 'product' | 'user' | 'campaign' | 'subscriber' | 'contact' | 'organisation' | 'review' | 'job';
   targetId: string;
   before?: unknown;
   after?: unknown;

@@ -54,6 +54,7 @@ export async function staffAction(context: AppLoadContext, request: Request) {
         }
         // Queued: a mail server that is down delays the invitation (retried), it does not lose it.
         await services.mail.send({
+          kind: 'staff invitation',
           to: parsed.data.email,
           ...staffInviteMail({ firstName: parsed.data.firstName, role: parsed.data.role, link }),
         });

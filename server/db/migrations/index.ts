@@ -23,6 +23,7 @@ import * as searchRankedInTheIndex from './0021-search-ranked-in-the-index';
 import * as orderTextSearch from './0022-order-text-search';
 import * as retentionIndexes from './0023-retention-indexes';
 import * as sessionFactors from './0024-session-factors';
+import * as jobContents from './0099-job-contents';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022-order-text-search': orderTextSearch,
   '0023-retention-indexes': retentionIndexes,
   '0024-session-factors': sessionFactors,
+  '0099-job-contents': jobContents,
 };

@@ -70,6 +70,7 @@ export function AuditLog({
             ['subscriber', 'Subscribers'],
             ['contact', 'Contact messages'],
             ['review', 'Reviews'],
+            ['job', 'Jobs'],
           ]}
         />
         <Field label="Order reference or id" name="target" defaultValue={search.target} maxLength={120} />
