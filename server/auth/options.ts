@@ -1,7 +1,5 @@
 import type { BetterAuthOptions } from 'better-auth';
-import { passkey } from '@better-auth/passkey';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { emailOTP, jwt, magicLink, phoneNumber, twoFactor } from 'better-auth/plugins';
+import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database';
 import type { Env } from '../env';
@@ -9,20 +7,30 @@ import type { SignInMethod } from '../metrics/store-metrics';
 import { CLOSED_PATHS } from './endpoint-table';
 import { createPasswordHasher } from './password';
 import { PASSWORD_MIN_LENGTH } from '../../app/lib/password-rules';
-import { refuseWeakNewPassword } from './password-policy';
 import { openIdConnectPlugin, socialProviderOptions } from './providers';
-import { isSensitiveAuthPath, requireRecentSignIn } from './recent-sign-in';
 import { roleOf } from './roles';
 import {
-  type SessionFactors,
-  passkeyUserVerified,
-  rememberFirstFactor,
-  sessionFactors,
-} from './session-factors';
+  apiTokenPlugin,
+  emailCodePlugin,
+  magicLinkPlugin,
+  passkeyPlugin,
+  phoneCodePlugin,
+  secondFactorPlugins,
+} from './plugins';
+import { countFailedSignIns, requestChecks } from './request-checks';
+import { type SessionFactors, sessionFactors } from './session-factors';
+import { hashedIdentifiers, hashedPhoneCodes, storedSecretHash } from './stored-secrets';
 
 /** The purposes of a code by mail other than signing in (Better Auth's email-otp types). */
 export type AccountCodePurpose = 'email-verification' | 'forget-password' | 'change-email';
-import { hashedIdentifiers, hashedPhoneCodes, storedSecretHash } from './stored-secrets';
+
+export {
+  API_TOKEN_LIFETIME,
+  PHONE_ACCOUNT_EMAIL_DOMAIN,
+  PHONE_NUMBER_PATTERN,
+  SIGN_IN_CODE_SECONDS,
+} from './plugins';
+export { isOwnSiteTarget } from './request-checks';
 
 /** What Better Auth needs from the rest of the server. */
 export interface AuthHooks {
@@ -44,80 +52,6 @@ export interface AuthHooks {
   passwordReset(user: { email: string; firstName?: string; phoneNumber?: string }): Promise<void>;
   /** A sign-in attempt was refused (for GET /metrics). */
   signInFailed?(method: SignInMethod): void;
-}
-
-/** A mobile number in international form: + and 7 to 15 digits (E.164). */
-export const PHONE_NUMBER_PATTERN = /^\+[1-9]\d{6,14}$/;
-
-/**
- * An account made by a code by text has no email address: Better Auth needs one, so it gets a
- * placeholder under the reserved .invalid domain, which no mail is ever sent to.
- */
-export const PHONE_ACCOUNT_EMAIL_DOMAIN = 'phone.medisupply.invalid';
-
-/** How long a signed API token (the jwt plugin) is good for. */
-export const API_TOKEN_LIFETIME = '15m';
-
-/** How long an emailed sign-in code or link works, once. */
-export const SIGN_IN_CODE_SECONDS = 10 * 60;
-
-/**
- * Better Auth asks for the second factor after a password only. A code or a link by email is
- * one factor as well: an account with two-factor on is asked for it after these too.
- */
-const PASSWORDLESS_SIGN_IN_PATHS = new Set([
-  '/sign-in/email-otp',
-  '/magic-link/verify',
-  '/phone-number/verify',
-]);
-
-/** The second factor: an authenticator app (TOTP), or a code texted to the account's verified mobile. */
-function secondFactorPlugins(hooks: AuthHooks, hash: (value: string) => Promise<string>) {
-  const plugin = twoFactor({
-    issuer: 'MediSupply',
-    otpOptions: {
-      period: SIGN_IN_CODE_SECONDS / 60,
-      allowedAttempts: 3,
-      // Keyed, not a plain SHA-256 a copy of the database could reverse (stored-secrets.ts).
-      storeOTP: { hash },
-      sendOTP: async ({ user, otp }) => {
-        const phone = user as { phoneNumber?: unknown; phoneNumberVerified?: unknown };
-        if (typeof phone.phoneNumber !== 'string' || !phone.phoneNumberVerified) {
-          throw APIError.from('BAD_REQUEST', {
-            message:
-              'This account has no mobile number for codes. Use your authenticator app or a backup code.',
-            code: 'NO_PHONE_NUMBER',
-          });
-        }
-        await hooks.sendPhoneCode(phone.phoneNumber, otp);
-      },
-    },
-  });
-  const challenge = plugin.hooks.after[0];
-  if (!challenge) throw new Error('The two-factor plugin has no sign-in hook to reuse');
-  return [
-    plugin,
-    {
-      id: 'second-factor-after-email-sign-in',
-      hooks: {
-        after: [
-          {
-            matcher: (context: { path?: string }) => PASSWORDLESS_SIGN_IN_PATHS.has(context.path ?? ''),
-            handler: challenge.handler,
-          },
-          // After the challenge above and the library's own: remembers which first factor the
-          // session that the second-factor step will make follows (session-factors.ts).
-          {
-            matcher: (context: { path?: string }) =>
-              context.path === '/sign-in/email' ||
-              context.path === '/sign-in/phone-number' ||
-              PASSWORDLESS_SIGN_IN_PATHS.has(context.path ?? ''),
-            handler: rememberFirstFactor,
-          },
-        ],
-      },
-    },
-  ];
 }
 
 export const CLIENT_IP_HEADER = 'x-store-client-ip';
@@ -273,137 +207,13 @@ export function authOptions(env: Env, db: Kysely<never>, engine: Engine, hooks: 
       ...secondFactorPlugins(hooks, hash),
       openIdConnectPlugin(env),
       hashedPhoneCodes(hash),
-      phoneNumber({
-        otpLength: 6,
-        expiresIn: SIGN_IN_CODE_SECONDS,
-        allowedAttempts: 3,
-        phoneNumberValidator: (value) => PHONE_NUMBER_PATTERN.test(value),
-        sendOTP: ({ phoneNumber: to, code }) => hooks.sendPhoneCode(to, code),
-        // Its endpoints are closed; a code issued on the server still reaches the number.
-        sendPasswordResetOTP: ({ phoneNumber: to, code }) => hooks.sendPhoneResetCode(to, code),
-        // Signing in by text with a new number makes its account (the name is asked right after).
-        signUpOnVerification: {
-          getTempEmail: (value) => `${value.replace(/\D/g, '')}@${PHONE_ACCOUNT_EMAIL_DOMAIN}`,
-          getTempName: () => '',
-        },
-      }),
-      emailOTP({
-        otpLength: 6,
-        expiresIn: SIGN_IN_CODE_SECONDS,
-        // Three wrong tries end a code; our limits (limits.ts) slow guessing across codes.
-        allowedAttempts: 3,
-        storeOTP: { hash },
-        // Every code is delivered when it is issued, whatever its type: none is stored silently.
-        sendVerificationOTP: async ({ email, otp, type }) => {
-          if (type === 'sign-in') await hooks.sendSignInCode(email, otp);
-          else await hooks.sendAccountCode(email, otp, type);
-        },
-      }),
-      // Short-lived signed tokens for API clients (GET /api/auth/token with a session), their
-      // public keys at /.well-known/jwks.json (server/routes/well-known.ts). Never added to
-      // every session read: a client asks for one.
-      jwt({
-        disableSettingJwtHeader: true,
-        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
-        jwt: {
-          issuer: env.APP_URL,
-          audience: env.APP_URL,
-          expirationTime: API_TOKEN_LIFETIME,
-          definePayload: ({ user }) => ({
-            email: user.email,
-            role: (user as { role?: unknown }).role ?? 'customer',
-          }),
-        },
-      }),
-      // Passkeys: added and named on /account (after a recent sign-in), "Sign in with a passkey"
-      // on /login. The relying party is this site's host; only its own origin may use them.
-      passkey({
-        rpID: new URL(env.APP_URL).hostname,
-        rpName: 'MediSupply',
-        origin: env.APP_URL,
-        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
-        // simplewebauthn read the UV flag from the authenticator data it verified (signed).
-        authentication: {
-          afterVerification: ({ ctx, verification }) => {
-            passkeyUserVerified.set(ctx, verification.authenticationInfo.userVerified);
-          },
-        },
-      }),
-      magicLink({
-        expiresIn: SIGN_IN_CODE_SECONDS,
-        storeToken: 'hashed',
-        sendMagicLink: async ({ email, token, url }) =>
-          hooks.sendSignInLink(email, token, new URL(url).searchParams.get('callbackURL') ?? '/'),
-      }),
+      phoneCodePlugin(hooks),
+      emailCodePlugin(hooks, hash),
+      apiTokenPlugin(env),
+      passkeyPlugin(env),
+      magicLinkPlugin(hooks),
     ],
   } satisfies BetterAuthOptions;
-}
-
-/** Where a sign-in may send the visitor afterwards: a path on this site, or this site's own URL. */
-export function isOwnSiteTarget(target: string, appUrl: string): boolean {
-  if (target.startsWith('/')) return !target.startsWith('//') && !target.startsWith('/\\');
-  try {
-    return new URL(target).origin === new URL(appUrl).origin;
-  } catch {
-    return false;
-  }
-}
-
-const TARGET_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'] as const;
-
-/**
- * Checks of our own before any endpoint runs: every "where to go next" in a body stays on this
- * site (Better Auth checks some only when the link is opened; we refuse before a mail is sent),
- * a new password follows the store's rule, a registration with a password names its person, and changes to how the account signs in
- * need a recent sign-in (recent-sign-in.ts).
- */
-function requestChecks(appUrl: string) {
-  return createAuthMiddleware(async (ctx) => {
-    const body = (ctx.body ?? {}) as Record<string, unknown>;
-    for (const field of TARGET_FIELDS) {
-      const value = body[field];
-      if (typeof value === 'string' && value && !isOwnSiteTarget(value, appUrl)) {
-        throw APIError.from('FORBIDDEN', { message: `Invalid ${field}`, code: 'INVALID_CALLBACK_URL' });
-      }
-    }
-    // Removing the mobile number (a way to sign in, and maybe the second factor) is a change too.
-    const phoneChange = ctx.path === '/update-user' && 'phoneNumber' in body;
-    if (phoneChange || isSensitiveAuthPath(ctx.path, body)) await requireRecentSignIn(ctx);
-    refuseWeakNewPassword(ctx.path, body);
-    if (ctx.path === '/sign-up/email') {
-      for (const field of ['firstName', 'lastName'] as const) {
-        const value = body[field];
-        if (typeof value !== 'string' || !value.trim()) {
-          throw APIError.from('BAD_REQUEST', { message: `${field} is required`, code: 'MISSING_FIELD' });
-        }
-      }
-    }
-  });
-}
-
-/** The endpoints that sign someone in (or check the second factor), by the method counted. */
-const SIGN_IN_METHODS: Record<string, SignInMethod> = {
-  '/sign-in/email': 'password',
-  '/sign-in/phone-number': 'password',
-  '/sign-in/email-otp': 'email-code',
-  '/magic-link/verify': 'email-link',
-  '/phone-number/verify': 'phone-code',
-  '/two-factor/verify-totp': 'two-factor',
-  '/two-factor/verify-otp': 'two-factor',
-  '/two-factor/verify-backup-code': 'two-factor',
-  '/passkey/verify-authentication': 'passkey',
-};
-
-/**
- * Counts refused sign-ins, whether posted to /api/auth or called by a page action through
- * auth.api: Better Auth runs the after-hooks for both, with the endpoint's error as `returned`.
- * (A refusal of our rate limit never reaches Better Auth: it is counted as a refusal there.)
- */
-function countFailedSignIns(hooks: AuthHooks) {
-  return createAuthMiddleware(async (ctx) => {
-    const method = SIGN_IN_METHODS[ctx.path];
-    if (method && isAPIError(ctx.context.returned)) hooks.signInFailed?.(method);
-  });
 }
 
 /** The kind of a Better Auth email token (a signed JWT: its payload is readable, not forgeable). */
