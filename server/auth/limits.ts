@@ -88,10 +88,14 @@ export async function countAuthAttempt(
   ip: string,
   identity?: string,
 ): Promise<AuthAttempt> {
-  const rules = entryOf(path.slice(PREFIX.length))?.rules ?? [];
-  const counted = rules.flatMap((rule) => {
+  const entry = entryOf(path.slice(PREFIX.length));
+  if (!entry) return { refused: null, settle: async () => undefined };
+  // Counted under the table's path: `/reset-password/:token`, never the token itself (one counter
+  // for every token, and no token at rest in the rate_limits table).
+  const pattern = PREFIX + entry.path;
+  const counted = entry.rules.flatMap((rule) => {
     const value = rule.per === 'ip' ? ip : identity;
-    return value === undefined ? [] : [{ rule, key: keyOf(path, rule, value) }];
+    return value === undefined ? [] : [{ rule, key: keyOf(pattern, rule, value) }];
   });
   const results = await Promise.all(counted.map(({ rule, key }) => limiter.hit(key, rule)));
   const waits = results.filter((r) => !r.allowed).map((r) => r.retryAfterSeconds);
