@@ -3,7 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { makeOwnerOnlyDirSync, OWNER_ONLY_FILE } from './owner-only';
+// With its extension: scripts/start.ts runs this file on Node's own TypeScript support, which
+// resolves no extensionless import (tests/integration/server-process.test.ts).
+import { makeOwnerOnlyDirSync, OWNER_ONLY_FILE } from './owner-only.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })

@@ -107,6 +107,7 @@ describe.each(testEngines)('session cookies on https on %s', (engine) => {
     t = await startTestServer(engine, {
       REQUIRE_EMAIL_VERIFICATION: 'false',
       APP_URL: origin,
+      PAYMENT_PROVIDER: 'test',
       PORT: port,
       AUTH_SECRET: 'a-test-secret-that-is-long-enough-123456',
     });
