@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { signedInClient } from '../support/accounts';
 import { CARDS, cardPayment, pay, startCheckout } from '../support/checkout';
 import { createClient, type TestResponse } from '../support/http-client';
 import { testEngines } from '../support/test-database';
+import { logSink } from '../support/log-sink';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PRODUCT_A } from './support';
 
@@ -31,12 +31,7 @@ describe.each(testEngines)('card data at rest and in transit on %s', (engine) =>
   const logs: string[] = [];
   const responses: TestResponse[] = [];
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logs.push(chunk.toString());
-        done();
-      },
-    });
+    const sink = logSink(logs);
     t = await startTestServer(
       engine,
       { REQUIRE_EMAIL_VERIFICATION: 'false' },

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineQueue } from '../../server/jobs/queue';
@@ -10,6 +9,7 @@ import { codeOfText, smsFiles, waitForSmsFile } from '../support/sms';
 import { codeOfMail, extractLinks, type ReceivedMail } from '../support/smtp-receiver';
 import { postForm, staffClient, type TestStaff } from '../support/staff';
 import { testEngines } from '../support/test-database';
+import { logSink } from '../support/log-sink';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { secretOf, totp } from '../support/totp';
 
@@ -69,12 +69,7 @@ describe.each(testEngines)('no secret at rest or in logs on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logs.push(chunk.toString());
-        done();
-      },
-    });
+    const sink = logSink(logs);
     t = await startTestServer(
       engine,
       { REQUIRE_EMAIL_VERIFICATION: 'false', TRUSTED_PROXIES: '127.0.0.1' },
