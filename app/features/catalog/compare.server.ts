@@ -1,4 +1,4 @@
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { HSA_FSA_TEXT, hsaFsaStatus, type ProductCard } from './catalog';
 import type { Catalogue } from './catalog.server';
 import type { Product } from './catalog.types';

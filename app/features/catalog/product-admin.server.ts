@@ -7,6 +7,7 @@ import { brandId, LOW_STOCK_AT } from './catalog';
 import type { ProductMeasures } from './catalog.types';
 import { flagFor } from './catalogue-db.server';
 import { MEASURE_FIELDS, type ProductForm } from './product-admin.schema';
+import { centsToDecimal } from '~/commerce/money';
 
 /**
  * The console's side of the catalogue: staff list, create and edit products and set stock.
@@ -125,8 +126,8 @@ export async function productForStaff(db: Db, id: string) {
     description: row.description,
     brand: row.brand_name,
     placement: `${row.category_id}/${row.subcategory_id}`,
-    price: (row.price / 100).toFixed(2),
-    originalPrice: row.original_price === null ? '' : (row.original_price / 100).toFixed(2),
+    price: centsToDecimal(row.price),
+    originalPrice: row.original_price === null ? '' : centsToDecimal(row.original_price),
     features: features.map((f) => f.text).join('\n'),
     specifications: specifications.map((s) => `${s.name}: ${s.value}`).join('\n'),
     ...Object.fromEntries(

@@ -1,4 +1,5 @@
 import type { Product } from './catalog.types';
+import { centsToDecimal } from '~/commerce/money';
 
 /** A published review as search engines are told of it (the newest ones, as on the page). */
 export interface ReviewForSearch {
@@ -59,7 +60,7 @@ export function productJsonLd(
         '@type': 'Offer',
         url: `${appUrl}${product.link}`,
         priceCurrency: 'USD',
-        price: (product.price / 100).toFixed(2),
+        price: centsToDecimal(product.price),
         availability,
       },
     },

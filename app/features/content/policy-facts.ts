@@ -1,4 +1,4 @@
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { STORE } from '~/lib/store-info';
 import { ACCEPTED_PAYMENTS } from '../checkout/checkout';
 import { FREE_SHIPPING_MINIMUM, SHIPPING_CENTS } from '../promo/shipping';

@@ -1,4 +1,4 @@
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_CENTS } from '../promo/shipping';
 
 /**

@@ -1,5 +1,5 @@
 import { type MailContent, type MailRow, renderMail } from '#server/mail/layout';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { STORE } from '~/lib/store-info';
 import { addressLines } from '../delivery/address-book';
 import type { OrderView } from './orders';

@@ -4,7 +4,7 @@ import { containsText } from '#server/db/like';
 import type { DatabaseSchema } from '#server/db/schema';
 import { PAYMENT_METHOD_LABELS, type CardBrand, CARD_BRAND_LABELS } from '../checkout/checkout';
 import type { OrderListRow, OrderSearch, TimelineEntry } from './order-admin';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { carrierName } from './fulfilment';
 import { findOrderByReference, type OrderRow, orderView } from './orders.server';
 import { listRefunds } from './refunds.server';

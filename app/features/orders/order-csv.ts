@@ -1,7 +1,8 @@
 import type { OrderRow } from './orders.server';
 import { csvLine } from '~/lib/csv';
+import { centsToDecimal } from '~/commerce/money';
 
-const cents = (value: number) => (value / 100).toFixed(2);
+const cents = centsToDecimal;
 
 const COLUMNS = [
   'Reference',

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import PDFDocument from 'pdfkit';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { STORE } from '~/lib/store-info';
 import { HSA_FSA_TEXT } from '../catalog/catalog';
 import { hsaFsaSubtotal } from '../checkout/quote';

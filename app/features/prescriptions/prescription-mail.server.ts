@@ -1,5 +1,5 @@
 import { type MailContent, renderMail } from '#server/mail/layout';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { STORE } from '~/lib/store-info';
 import { RECEIPT_LABEL } from '../orders/order-mail.server';
 import { type OrderView, paymentDescription } from '../orders/orders';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { eraseReviews, reviewsForExport } from '../reviews/reviews.server';
+import { centsToDecimal } from '~/commerce/money';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -11,7 +12,8 @@ type Db = Kysely<DatabaseSchema>;
  */
 
 const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : null);
-const dollars = (cents: number) => Number((cents / 100).toFixed(2));
+/** The download is JSON: amounts as numbers of dollars, made from the one decimal writer. */
+const dollars = (cents: number) => Number(centsToDecimal(cents));
 
 export async function personalDataOf(db: Db, user: { id: string; email: string }) {
   const email = user.email.toLowerCase();

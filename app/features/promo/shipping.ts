@@ -1,4 +1,4 @@
-import { formatDollars } from '~/lib/money';
+import { formatDollars } from '~/commerce/money';
 
 /**
  * Shipping charges, the same on every page and policy: a flat fee per order, free from the

@@ -13,6 +13,7 @@ import {
   topProductsReport,
 } from './reports.server';
 import { requireStaff } from './staff-access.server';
+import { centsToDecimal } from '~/commerce/money';
 
 const KINDS: ReportKind[] = ['sales', 'products', 'promos', 'customers'];
 
@@ -89,7 +90,7 @@ export async function reportCsv(context: AppLoadContext, request: Request): Prom
     csvLine(table.columns.map((column) => column.label)),
     ...table.rows.map((row) =>
       csvLine(
-        row.map((cell, i) => (table.columns[i]?.kind === 'money' ? (Number(cell) / 100).toFixed(2) : cell)),
+        row.map((cell, i) => (table.columns[i]?.kind === 'money' ? centsToDecimal(Number(cell)) : cell)),
       ),
     ),
   ];

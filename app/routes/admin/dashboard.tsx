@@ -3,7 +3,7 @@ import { RevenueChart } from '~/features/orders/components/console/revenue-chart
 import { dashboardFigures } from '~/features/orders/order-stats.server';
 import { CONSOLE_HEADERS, consoleMeta, formatDateTime } from '~/features/staff/console';
 import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import type { Route } from './+types/dashboard';
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide';
 import { Link } from 'react-router';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { Icon } from '~/components/ui/icon';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { PLACEHOLDER_IMAGE } from '../../catalog/catalog';
 import type { CartLine } from '../cart';
 import { QuantityStepper } from './quantity-stepper';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { primaryButton } from '~/components/ui/button-styles';
 import { ChoiceGroup } from '~/components/ui/choice-group';
 import { PromoCodeForm } from '../../promo/components/promo-code-form';

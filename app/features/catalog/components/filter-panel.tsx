@@ -2,7 +2,7 @@ import { CheckSquare, Square } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDollars } from '~/lib/money';
+import { formatDollars } from '~/commerce/money';
 import type { Brand } from '../catalog.types';
 
 export interface FilterSelection {

@@ -1,4 +1,4 @@
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 
 /** Price, with the original price struck through when on sale. */
 export function PriceTag({

@@ -14,6 +14,7 @@ import { addressSummary } from '../../delivery/address-book';
 import { shippingOptionText } from '../../delivery/shipping-options';
 import { OrderTotals } from '../../orders/components/order-totals';
 import { BankFields, CardFields, type PaymentValues } from './payment-fields';
+import { formatPrice } from '~/commerce/money';
 
 interface PaymentFormProps {
   session: CheckoutSession;
@@ -136,7 +137,7 @@ export function PaymentForm({ session, processing, error, onPay }: PaymentFormPr
         </div>
       ) : null}
       <button type="submit" className={`${primaryButton} text-lg`} disabled={processing}>
-        {processing ? 'Processing...' : `Pay $${(session.amount / 100).toFixed(2)}`}
+        {processing ? 'Processing...' : `Pay ${formatPrice(session.amount)}`}
       </button>
     </form>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { formatOrderDate } from '../order-status';
 import { secondaryButton } from '~/components/ui/button-styles';
 import { HSA_FSA_TEXT } from '../../catalog/catalog';

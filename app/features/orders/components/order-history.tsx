@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { primaryButton } from '~/components/ui/button-styles';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { itemCount } from '../../cart/item-count';
 import { addressSummary } from '../../delivery/address-book';
 import { shippingOptionText } from '../../delivery/shipping-options';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { loadCartClient } from '../../cart/cart-state';
 import { PAYMENT_METHOD_LABELS } from '../../checkout/checkout';
 import { authorizedPaymentText, type OrderView, paymentDescription } from '../orders';

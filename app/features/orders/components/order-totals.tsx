@@ -1,4 +1,4 @@
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { formatRate } from '../../delivery/sales-tax';
 import {
   SHIPPING_OPTION_NAMES,

@@ -3,7 +3,7 @@ import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field } from '~/components/ui/field';
 import { FULFILMENT_LABELS } from '~/features/orders/fulfilment';
 import { ORDER_STATUS_LABELS } from '~/features/orders/order-status';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { formatDateTime } from '../console';
 import type { customerDetail, CustomerSummary } from '../customers.server';
 import { ConsoleMessage } from './console-message';

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import type { ReportQuery } from '../reports-console.server';
 import type { ReportTable } from '../reports.server';
 

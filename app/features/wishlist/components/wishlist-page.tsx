@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { Icon } from '~/components/ui/icon';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { PLACEHOLDER_IMAGE } from '../../catalog/catalog';
 import type { WishlistEntry } from '../guest-wishlist';

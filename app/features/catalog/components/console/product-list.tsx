@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import type { ProductFilter, StaffProductRow } from '../../product-admin.server';
 import { ConsolePager } from '~/features/staff/components/console-pager';
 

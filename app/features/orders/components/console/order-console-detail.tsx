@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { formatDateTime } from '../../../staff/console';
 import type { TimelineEntry } from '../../order-admin';
 import type { PaymentAttemptView } from '../../order-admin.server';

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 import { formatDateTime } from '../../../staff/console';
 import { ORDER_FILTERS, type OrderListRow } from '../../order-admin';
 import { orderSearchQuery } from '../../order-search-params';

@@ -1,4 +1,4 @@
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '~/commerce/money';
 
 /**
  * Daily revenue as bars drawn on the server (no chart library in the browser), with the same
