@@ -188,7 +188,7 @@ const PUBLIC_ENTRIES = {
     'components/prescription-summary',
     'components/console/prescription-review-panel',
   ],
-  promo: ['shipping', 'promo', 'promo-storage', 'components/promo-code-form', 'components/promo-offer'],
+  promo: ['promo', 'promo-storage', 'components/promo-code-form', 'components/promo-offer'],
   reviews: [
     'reviews',
     'reviews.server',

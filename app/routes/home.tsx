@@ -9,7 +9,7 @@ import {
   Testimonials,
   WelcomePromo,
 } from '~/features/catalog/components/home-sections';
-import { FREE_SHIPPING_MINIMUM } from '~/features/promo/shipping';
+import { FREE_SHIPPING_MINIMUM } from '~/commerce/shipping';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/home';
 import { cardControls } from './shared/card-controls';

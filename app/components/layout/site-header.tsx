@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuthSync } from '~/features/account/auth-sync';
 import { SignOutButton } from '~/features/account/components/sign-out-button';
-import { FREE_SHIPPING_TEXT } from '~/features/promo/shipping';
+import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
 import { STORE } from '~/lib/store-info';
 import { DesktopCategoryMenu, MobileCategoryMenu } from './category-menu';
 import { HeaderBadges } from './header-badges';

@@ -12,22 +12,17 @@ import { type ShippingChoice, SHIPPING_OPTION_NAMES, shippingOffers } from '../d
 import type { UsStateCode } from '../delivery/us-states';
 import type { OrderLine } from '../orders/orders';
 import { hasPaidOrder } from '../orders/orders.server';
-import {
-  checkPromo,
-  computeTotals,
-  normalizePromoCode,
-  PROMOTIONS,
-  type PromoDefinition,
-} from '../promo/promo';
+import { checkPromo, normalizePromoCode, PROMOTIONS, type PromoDefinition } from '../promo/promo';
 import { CheckoutError } from './checkout-error';
-import { hsaFsaSubtotal, type OrderQuote } from './quote';
+import type { OrderQuote } from './quote';
+import { orderTotals } from '~/commerce/totals';
 
 type Db = Kysely<DatabaseSchema>;
 
 export interface QuoteDeps {
   db: Db;
   catalogue: Catalogue;
-  /** The base state rates unless a tax service is plugged in. */
+  /** The base state rates unless a tax rate service is plugged in. */
   tax?: TaxService;
 }
 
@@ -153,13 +148,9 @@ export async function quoteOrder(
   const lines = priceLines(deps.catalogue, combine(source), mode);
   const count = itemCount(lines);
   const { promo, message } = await applicablePromo(deps.db, user, request.promoCode, count, mode);
-  const totals = computeTotals(
-    lines.map((line) => ({ price: line.unitPrice, quantity: line.quantity })),
-    promo,
-  );
   const freightItems = lines.filter((line) => line.freightOnly).map((line) => line.name);
   const offers = shippingOffers({
-    subtotal: totals.subtotal,
+    subtotal: lines.reduce((sum, line) => sum + line.lineTotal, 0),
     itemCount: count,
     freeShippingCode: Boolean(promo?.freeShipping),
     freight: freightItems.length > 0,
@@ -172,32 +163,29 @@ export async function quoteOrder(
     );
   }
   const offer = chosen ?? offers[0];
-  const shipping = offer?.price ?? 0;
   const state = request.state ?? null;
-  const tax = state
-    ? await (deps.tax ?? baseRateTaxService).quote({
-        state,
-        lines: lines.map((line) => ({ amount: line.lineTotal, taxExempt: line.taxExempt })),
-        discount: totals.discount,
-      })
-    : null;
+  // The one computation of the totals: the stored order keeps what it returns.
+  const totals = orderTotals({
+    lines: lines.map((line) => ({
+      lineTotal: line.lineTotal,
+      quantity: line.quantity,
+      taxExempt: line.taxExempt,
+      hsaFsaEligible: line.hsaFsa !== 'not-eligible',
+    })),
+    percentOff: promo?.percentOff ?? 0,
+    shipping: offer?.price ?? 0,
+    taxRate: state ? await (deps.tax ?? baseRateTaxService).rate(state) : null,
+  });
   return {
     lines,
     quote: {
-      itemCount: count,
-      subtotal: totals.subtotal,
-      discount: totals.discount,
+      ...totals,
       promoCode: promo?.code ?? null,
       promoMessage: message,
       offers,
       shippingOption: offer?.option ?? null,
-      shipping,
       state,
-      taxRate: tax?.rate ?? null,
-      tax: tax?.tax ?? null,
-      total: totals.subtotal - totals.discount + shipping + (tax?.tax ?? 0),
       freightItems,
-      hsaFsaSubtotal: hsaFsaSubtotal(lines),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { formatPrice } from '~/commerce/money';
 import { STORE } from '~/lib/store-info';
 import { ACCEPTED_PAYMENTS } from '../checkout/checkout';
-import { FREE_SHIPPING_MINIMUM, SHIPPING_CENTS } from '../promo/shipping';
+import { FREE_SHIPPING_MINIMUM, SHIPPING_CENTS } from '~/commerce/shipping';
 
 /**
  * Figures quoted by several content and policy pages. Every page reads them from here so the

@@ -1,3 +1,4 @@
+import { salesTax } from '~/commerce/totals';
 import type { UsStateCode } from './us-states';
 
 /**
@@ -92,26 +93,28 @@ export interface TaxQuote {
   tax: number;
 }
 
-/** Where the checkout gets its tax: this table now, a tax service (with local rates) later. */
+/**
+ * Where the checkout gets its tax rate: this table now, a tax service (with local rates) later.
+ * It answers a rate only: the tax itself is worked out with the other totals (app/commerce/totals.ts).
+ */
 export interface TaxService {
-  quote(request: TaxRequest): Promise<TaxQuote>;
+  rate(state: UsStateCode): Promise<number>;
 }
 
+/** The base state rate's tax on a cart; the arithmetic is the commerce core's `salesTax`. */
 export function baseRateTax({ state, lines, discount }: TaxRequest): TaxQuote {
   const rate = BASE_RATES[state];
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  const taxableLines = lines.filter((line) => !line.taxExempt).reduce((sum, line) => sum + line.amount, 0);
-  // The discount lowers what is taxed in the share the taxable lines have of the order.
-  const discountShare = total > 0 ? Math.round((Math.min(discount, total) * taxableLines) / total) : 0;
-  const taxable = Math.max(0, taxableLines - discountShare);
-  return { rate, taxable, tax: Math.round((taxable * rate) / 100_000) };
+  const { taxable, tax } = salesTax(
+    lines.map((line) => ({ lineTotal: line.amount, taxExempt: line.taxExempt })),
+    discount,
+    rate,
+  );
+  return { rate, taxable, tax };
 }
 
 export const baseRateTaxService: TaxService = {
-  quote: async (request) => baseRateTax(request),
+  rate: async (state) => BASE_RATES[state],
 };
 
-/** '7.25%' for a rate of 7250. */
-export function formatRate(rate: number): string {
-  return `${Number((rate / 1000).toFixed(3))}%`;
-}
+// The rate as the totals rows show it is the commerce core's.
+export { formatRate } from '~/commerce/totals';

@@ -1,5 +1,14 @@
-import { formatPrice } from '~/commerce/money';
-import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_CENTS } from '../promo/shipping';
+import {
+  SHIPPING_CENTS,
+  SHIPPING_OPTION_NAMES,
+  SHIPPING_OPTIONS,
+  type ShippingOption,
+  shippingPriceText,
+  standardShippingIsFree,
+} from '~/commerce/shipping';
+
+// The options' names and prices are the commerce core's: the totals rows show them (ADR 0042).
+export { SHIPPING_OPTION_NAMES, SHIPPING_OPTIONS, type ShippingOption, shippingPriceText };
 
 /**
  * How an order travels. Standard and Expedited for parcels; a product too big for a parcel
@@ -17,14 +26,6 @@ export const EXPEDITED_CENTS = 2499;
 /** What the shopper chooses; a freight cart's Standard is stored as 'freight'. */
 export const SHIPPING_CHOICES = ['standard', 'expedited'] as const;
 export type ShippingChoice = (typeof SHIPPING_CHOICES)[number];
-export const SHIPPING_OPTIONS = ['standard', 'expedited', 'freight'] as const;
-export type ShippingOption = (typeof SHIPPING_OPTIONS)[number];
-
-export const SHIPPING_OPTION_NAMES: Record<ShippingOption, string> = {
-  standard: 'Standard',
-  expedited: 'Expedited',
-  freight: 'Standard (freight)',
-};
 export const SHIPPING_OPTION_DAYS: Record<ShippingOption, string> = {
   standard: STANDARD_DAYS,
   expedited: EXPEDITED_DAYS,
@@ -51,8 +52,8 @@ export interface ShippingOffer {
 }
 
 /**
- * What each available option costs the cart. Standard is free from the threshold or with a
- * free-shipping code, else the flat fee; Expedited always costs its own fee (the promise of
+ * What each available option costs the cart. Standard is free when the commerce core says so
+ * (`standardShippingIsFree`), else the flat fee; Expedited always costs its own fee (the promise of
  * free shipping is for Standard). A cart with a freight-only product gets Standard freight only.
  */
 export function shippingOffers(cart: {
@@ -62,16 +63,10 @@ export function shippingOffers(cart: {
   freight: boolean;
 }): ShippingOffer[] {
   if (cart.itemCount === 0) return [];
-  const free = cart.subtotal >= FREE_SHIPPING_THRESHOLD_CENTS || cart.freeShippingCode;
-  const standard = free ? 0 : SHIPPING_CENTS;
+  const standard = standardShippingIsFree(cart.subtotal, cart.freeShippingCode) ? 0 : SHIPPING_CENTS;
   if (cart.freight) return [{ choice: 'standard', option: 'freight', price: standard }];
   return [
     { choice: 'standard', option: 'standard', price: standard },
     { choice: 'expedited', option: 'expedited', price: EXPEDITED_CENTS },
   ];
-}
-
-/** 'Free' or '$24.99'. */
-export function shippingPriceText(cents: number): string {
-  return cents === 0 ? 'Free' : formatPrice(cents);
 }

@@ -1,9 +1,9 @@
 import { type MailContent, type MailRow, renderMail } from '#server/mail/layout';
 import { formatPrice } from '~/commerce/money';
+import { totalsTextRows } from '~/commerce/totals-rows';
 import { STORE } from '~/lib/store-info';
 import { addressLines } from '../delivery/address-book';
-import { formatRate } from '../delivery/sales-tax';
-import { SHIPPING_OPTION_NAMES, shippingOptionText, shippingPriceText } from '../delivery/shipping-options';
+import { shippingOptionText } from '../delivery/shipping-options';
 import { formatOrderDate } from './order-status';
 import { authorizedPaymentText, type OrderView, paymentDescription } from './orders';
 
@@ -20,22 +20,8 @@ export function orderConfirmationMail(
     label: `${item.quantity} x ${item.name}`,
     value: formatPrice(item.lineTotal),
   }));
-  // The lines and order of the pages' OrderTotals.
-  rows.push({ label: 'Subtotal', value: formatPrice(order.subtotal) });
-  if (order.discount > 0) {
-    rows.push({
-      label: `Discount (${order.promoCode ?? 'promotion'})`,
-      value: `-${formatPrice(order.discount)}`,
-    });
-  }
-  rows.push({
-    label: `Shipping (${SHIPPING_OPTION_NAMES[order.shippingOption]})`,
-    value: shippingPriceText(order.shipping),
-  });
-  if (order.tax !== null && order.taxRate !== null) {
-    rows.push({ label: `Sales tax (${formatRate(order.taxRate)})`, value: formatPrice(order.tax) });
-  }
-  rows.push({ label: 'Total', value: formatPrice(order.total), strong: true });
+  // The same rows, labels and order as the pages and the receipt PDF.
+  rows.push(...totalsTextRows(order));
   // Authorised only, while its prescription is reviewed: no receipt until the card is charged.
   const authorized = order.status === 'authorized';
   const total = formatPrice(order.total);

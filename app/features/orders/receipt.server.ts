@@ -1,12 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import { formatPrice } from '~/commerce/money';
+import { hsaFsaSubtotal } from '~/commerce/totals';
+import { totalsTextRows } from '~/commerce/totals-rows';
 import { STORE } from '~/lib/store-info';
 import { HSA_FSA_TEXT } from '../catalog/catalog';
-import { hsaFsaSubtotal } from '../checkout/quote';
 import { addressLines } from '../delivery/address-book';
-import { formatRate } from '../delivery/sales-tax';
-import { SHIPPING_OPTION_NAMES, shippingPriceText } from '../delivery/shipping-options';
 import { formatOrderDate } from './order-status';
 import { type OrderView, paymentDescription } from './orders';
 
@@ -158,21 +157,12 @@ function lines(doc: Doc, order: OrderView) {
 }
 
 function totals(doc: Doc, order: OrderView) {
-  const figures: [string, string, boolean?][] = [['Subtotal', formatPrice(order.subtotal)]];
-  if (order.discount > 0)
-    figures.push([`Discount (${order.promoCode ?? 'promotion'})`, `-${formatPrice(order.discount)}`]);
-  figures.push([
-    `Shipping (${SHIPPING_OPTION_NAMES[order.shippingOption]})`,
-    shippingPriceText(order.shipping),
-  ]);
-  if (order.tax !== null && order.taxRate !== null) {
-    figures.push([`Sales tax (${formatRate(order.taxRate)})`, formatPrice(order.tax)]);
-  }
-  figures.push(['Total paid', formatPrice(order.total), true]);
+  // The same rows, labels and order as the order page and the confirmation mail.
+  const figures: [string, string, boolean?][] = totalsTextRows(order).map((row) => [row.label, row.value, row.strong]);
   if (order.refundedTotal > 0) figures.push(['Refunded', `-${formatPrice(order.refundedTotal)}`]);
   // What a plan may be asked to pay: the eligible units that were not refunded.
   const kept = order.items.map((item) => ({
-    hsaFsa: item.hsaFsa,
+    hsaFsaEligible: item.hsaFsa !== 'not-eligible',
     lineTotal: item.unitPrice * (item.quantity - item.refundedQuantity),
   }));
   const notes = [order.discount > 0 ? 'before discount' : '', order.refundedTotal > 0 ? 'after refunds' : ''];

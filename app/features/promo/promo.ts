@@ -1,9 +1,7 @@
-import { itemCount } from '../cart/item-count';
-import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_CENTS } from './shipping';
-
 /**
- * Promotions and order totals: one pure module for the browser (to show totals at once) and
- * the server (which decides). Money is integer cents.
+ * Promotions: which codes exist and whether their terms are met. What a code is worth is
+ * worked out with the other totals in app/commerce/totals.ts; whether shipping is free, in
+ * app/commerce/shipping.ts (ADR 0042).
  */
 
 export type PromoCondition = 'first-order' | 'two-or-more-items';
@@ -72,27 +70,4 @@ export function checkPromo(input: string, context: PromoContext): PromoCheck {
     return { ok: false, message: `${code} is for a first order only.` };
   }
   return { ok: true, promo };
-}
-
-export interface Totals {
-  subtotal: number;
-  shipping: number;
-  discount: number;
-  total: number;
-  freeShipping: boolean;
-  itemCount: number;
-}
-
-/** Subtotal, shipping (free from the threshold or with a free-shipping code), discount and total. */
-export function computeTotals(
-  lines: readonly { price: number; quantity: number }[],
-  promo?: PromoDefinition,
-): Totals {
-  const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  const count = itemCount(lines);
-  const freeShipping = subtotal >= FREE_SHIPPING_THRESHOLD_CENTS || Boolean(promo?.freeShipping);
-  const shipping = count === 0 || freeShipping ? 0 : SHIPPING_CENTS;
-  const discount = promo ? Math.min(subtotal, Math.round((subtotal * promo.percentOff) / 100)) : 0;
-  const total = subtotal + shipping - discount;
-  return { subtotal, shipping, discount, total, freeShipping, itemCount: count };
 }

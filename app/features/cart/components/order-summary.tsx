@@ -4,12 +4,12 @@ import { primaryButton } from '~/components/ui/button-styles';
 import { ChoiceGroup } from '~/components/ui/choice-group';
 import { PromoCodeForm } from '../../promo/components/promo-code-form';
 import type { PromoCheck } from '../../promo/promo';
-import { FREE_SHIPPING_TEXT } from '../../promo/shipping';
+import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
 import { PAYMENT_METHOD_CHOICES, PAYMENT_METHODS, type PaymentMethod } from '../../checkout/checkout';
 import type { QuoteState } from '../../checkout/use-order-quote';
 import { ShippingOptionsField } from '../../delivery/components/shipping-options-field';
 import type { ShippingChoice } from '../../delivery/shipping-options';
-import { OrderTotals } from '../../orders/components/order-totals';
+import { OrderTotals } from '~/commerce/components/order-totals';
 import type { CartLine } from '../cart';
 import { itemCount } from '../item-count';
 

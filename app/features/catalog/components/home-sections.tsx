@@ -2,7 +2,7 @@ import { Quote } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { Link } from 'react-router';
 import { STORE } from '~/lib/store-info';
-import { FREE_SHIPPING_MINIMUM } from '../../promo/shipping';
+import { FREE_SHIPPING_MINIMUM } from '~/commerce/shipping';
 
 const button = 'inline-flex min-h-11 items-center rounded-md px-6 font-bold';
 

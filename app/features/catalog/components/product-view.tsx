@@ -5,7 +5,7 @@ import { lazyComponent } from '~/lib/lazy-component';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { StarRating } from '~/components/ui/star-rating';
 import { FREIGHT_TEXT } from '../../delivery/shipping-options';
-import { FREE_SHIPPING_TEXT } from '../../promo/shipping';
+import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
 import type { ProductCard } from '../catalog';
 import type { ProductPage } from '../catalog';
 import type { FitInput } from '../catalog.schema';

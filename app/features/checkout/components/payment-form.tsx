@@ -12,7 +12,7 @@ import { type PaymentInput, paymentSchema } from '../checkout.schema';
 import type { CheckoutSession } from '../checkout';
 import { addressSummary } from '../../delivery/address-book';
 import { shippingOptionText } from '../../delivery/shipping-options';
-import { OrderTotals } from '../../orders/components/order-totals';
+import { OrderTotals } from '~/commerce/components/order-totals';
 import { BankFields, CardFields, type PaymentValues } from './payment-fields';
 import { formatPrice } from '~/commerce/money';
 

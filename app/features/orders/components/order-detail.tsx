@@ -16,7 +16,7 @@ import {
 import { StatusText } from './order-history';
 import { OrderDelivery } from './order-delivery';
 import { OrderTracking } from './order-tracking';
-import { OrderTotals } from './order-totals';
+import { OrderTotals } from '~/commerce/components/order-totals';
 
 /**
  * One order as bought: lines at the prices paid, totals, payment and status. The route may add

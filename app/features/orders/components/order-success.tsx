@@ -8,7 +8,7 @@ import { loadCartClient } from '../../cart/cart-state';
 import { PAYMENT_METHOD_LABELS } from '../../checkout/checkout';
 import { authorizedPaymentText, type OrderView, paymentDescription } from '../orders';
 import { OrderDelivery } from './order-delivery';
-import { OrderTotals } from './order-totals';
+import { OrderTotals } from '~/commerce/components/order-totals';
 
 function OnwardLinks() {
   return (

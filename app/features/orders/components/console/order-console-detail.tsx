@@ -6,7 +6,7 @@ import type { TimelineEntry } from '../../order-admin';
 import type { PaymentAttemptView } from '../../order-admin.server';
 import { type OrderView, paymentDescription } from '../../orders';
 import { OrderDelivery } from '../order-delivery';
-import { OrderTotals } from '../order-totals';
+import { OrderTotals } from '~/commerce/components/order-totals';
 import { ConsoleMessage } from '~/features/staff/components/console-message';
 import { FulfilmentForms, NoteForm, RefundForm } from './order-console-forms';
 import { OrderStatusBadge } from './order-status-badge';
