@@ -47,7 +47,6 @@ const PUBLIC_ENTRIES = {
   cart: [
     'cart',
     'cart.schema',
-    'item-count',
     'cart-state',
     'cart.server',
     'cart.api.server',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { createStore, useStore } from '~/lib/store';
 import type { CartLine } from './cart';
-import { itemCount } from './item-count';
+import { itemCount } from '~/commerce/cart-limits';
 
 /**
  * The part of the cart every page carries (the header badge): its state and a door to the

@@ -8,7 +8,7 @@ import { catalogueOf } from '../catalog/catalogue-store.server';
 import { LINE_LIMIT_MESSAGE, stockLimitMessage } from './cart';
 import { CART_TAB_HEADER, cartTabId } from './cart-tab';
 import { addToCartSchema, mergeCartSchema, setQuantitySchema } from './cart.schema';
-import { itemCount } from './item-count';
+import { itemCount } from '~/commerce/cart-limits';
 import {
   addToCart,
   CartRuleError,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productIdSchema as productId } from '../catalog/catalog.schema';
-import { MAX_LINE_QUANTITY } from './cart';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
 
 const quantity = z
   .number({ error: 'Quantity must be a whole number' })
@@ -12,7 +12,7 @@ const quantity = z
  * The lines of a cart as a client sends them (a guest cart merged at sign-in, a guest's
  * checkout): product ids and quantities only, never a price.
  */
-export const lineItemsSchema = z.array(z.strictObject({ productId, quantity })).max(200, 'Too many items');
+export const lineItemsSchema = z.array(z.strictObject({ productId, quantity })).max(MAX_CART_LINES, 'Too many items');
 export type LineItem = z.infer<typeof lineItemsSchema>[number];
 
 /** Bodies of /api/cart. Unknown fields (a price, a user id...) are refused. */

@@ -1,6 +1,9 @@
 /** Cart rules shared by the browser (guest cart) and the server (account cart). */
 
-export const MAX_LINE_QUANTITY = 99;
+import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
+
+// The limit is the commerce core's (app/commerce/cart-limits.ts); the cart's modules read it here.
+export { MAX_LINE_QUANTITY };
 
 export interface CartLine {
   id: string;

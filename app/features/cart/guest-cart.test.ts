@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_LINE_QUANTITY } from './cart';
+import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
 import {
   afterMerge,
   GUEST_CART_KEY,

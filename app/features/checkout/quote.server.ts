@@ -3,7 +3,7 @@ import type { DatabaseSchema } from '#server/db/schema';
 import { addQuantity } from '../cart/cart';
 import type { LineItem } from '../cart/cart.schema';
 import { listCart } from '../cart/cart.server';
-import { itemCount } from '../cart/item-count';
+import { itemCount } from '~/commerce/cart-limits';
 import { hsaFsaStatus, isPurchasable } from '../catalog/catalog';
 import type { Catalogue } from '../catalog/catalog.server';
 import type { Product } from '../catalog/catalog.types';

@@ -20,7 +20,7 @@ import {
 import type { ShippingChoice } from '../../delivery/shipping-options';
 import { checkPromo } from '../../promo/promo';
 import { useStoredPromoCode } from '../../promo/promo-storage';
-import { itemCount } from '../item-count';
+import { itemCount } from '~/commerce/cart-limits';
 import { OrderSummary } from './order-summary';
 
 /**

@@ -11,7 +11,7 @@ import { ShippingOptionsField } from '../../delivery/components/shipping-options
 import type { ShippingChoice } from '../../delivery/shipping-options';
 import { OrderTotals } from '~/commerce/components/order-totals';
 import type { CartLine } from '../cart';
-import { itemCount } from '../item-count';
+import { itemCount } from '~/commerce/cart-limits';
 
 const METHODS = PAYMENT_METHODS.map((value) => ({ value, ...PAYMENT_METHOD_CHOICES[value] }));
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { primaryButton } from '~/components/ui/button-styles';
 import { formatPrice } from '~/commerce/money';
-import { itemCount } from '../../cart/item-count';
+import { itemCount } from '~/commerce/cart-limits';
 import { addressSummary } from '../../delivery/address-book';
 import { shippingOptionText } from '../../delivery/shipping-options';
 import { hasReceipt, type OrderView, receiptPath } from '../orders';
