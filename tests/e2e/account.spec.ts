@@ -17,7 +17,7 @@ test.describe('accounts', () => {
     // The spec's validation messages, before anything is sent.
     await form.getByRole('button', { name: 'Create Account' }).click();
     await expect(form.getByText('First name is required')).toBeVisible();
-    await expect(form.getByText('Please enter a valid email')).toBeVisible();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
 
     await form.getByLabel('First name').fill('Mia');
     await form.getByLabel('Last name').fill('Ortiz');

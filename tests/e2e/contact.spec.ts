@@ -25,7 +25,7 @@ test.describe('contact page', () => {
 
     await send.click();
     await expect(main.getByText('Name is required')).toBeVisible();
-    await expect(main.getByText('Invalid email address')).toBeVisible();
+    await expect(main.getByText('Please enter a valid email address')).toBeVisible();
     await expect(main.getByText('Message must be at least 10 characters')).toBeVisible();
     await expect(name).toBeFocused();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
@@ -37,7 +37,7 @@ test.describe('contact page', () => {
     await message.fill('Too short');
     await send.click();
     await expect(main.getByText('Name is required')).toBeHidden();
-    await expect(main.getByText('Invalid email address')).toBeVisible();
+    await expect(main.getByText('Please enter a valid email address')).toBeVisible();
     await expect(email).toBeFocused();
 
     await email.fill('robin@example.com');

@@ -39,7 +39,7 @@ test.describe('forms without JavaScript', () => {
     // The server checks with the form's own schema and messages.
     await register.getByRole('button', { name: 'Create Account' }).click();
     await expect(register.getByText('First name is required')).toBeVisible();
-    await expect(register.getByText('Please enter a valid email')).toBeVisible();
+    await expect(register.getByText('Please enter a valid email address')).toBeVisible();
 
     await register.getByLabel('First name').fill('Noor');
     await register.getByLabel('Last name').fill('Jansen');
@@ -145,7 +145,7 @@ test.describe('forms without JavaScript', () => {
     await main.getByLabel('Message', { exact: true }).fill('Too short');
     await main.getByRole('button', { name: 'Send Message' }).click();
     await expect(main.getByText('Name is required')).toBeVisible();
-    await expect(main.getByText('Invalid email address')).toBeVisible();
+    await expect(main.getByText('Please enter a valid email address')).toBeVisible();
     await expect(main.getByText('Message must be at least 10 characters')).toBeVisible();
     // What was typed is still there to correct.
     await expect(main.getByLabel('Message', { exact: true })).toHaveValue('Too short');

@@ -33,7 +33,7 @@ test.describe('typed before the scripts ran', () => {
 
     await main.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible({ timeout: 15_000 });
-    await expect(main.getByText('Please enter a valid email')).toBeHidden();
+    await expect(main.getByText('Please enter a valid email address')).toBeHidden();
   });
 
   test('sends the contact message that was typed', async ({ page }) => {

@@ -81,7 +81,7 @@ describe.each(testEngines)('contact form API on %s', (engine) => {
         message: 'Name is required',
         fields: {
           name: 'Name is required',
-          email: 'Invalid email address',
+          email: 'Please enter a valid email address',
           message: 'Message must be at least 10 characters',
         },
       },

@@ -77,7 +77,7 @@ describe.each(testEngines)('page forms without JavaScript on %s', (engine) => {
 
     const malformed = await v.post('/signup', { intent: 'sign-in', email: 'nobody', password: '' });
     expect(malformed.status).toBe(400);
-    expect(malformed.text).toContain('Please enter a valid email');
+    expect(malformed.text).toContain('Please enter a valid email address');
     expect(malformed.text).toContain('Enter your password');
   });
 
@@ -316,7 +316,7 @@ describe.each(testEngines)('page forms without JavaScript on %s', (engine) => {
     expect(invalid.status).toBe(400);
     for (const text of [
       'Name is required',
-      'Invalid email address',
+      'Please enter a valid email address',
       'Message must be at least 10 characters',
     ]) {
       expect(invalid.text).toContain(text);

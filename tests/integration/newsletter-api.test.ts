@@ -150,7 +150,7 @@ describe.each(testEngines)('newsletter on %s', (engine) => {
 
   it("refuses bad addresses with the spec's message and stores nothing", async () => {
     const invalid = {
-      error: { code: 'invalid_body', message: 'Please enter a valid email address.', fields: {} },
+      error: { code: 'invalid_body', message: 'Please enter a valid email address', fields: {} },
     };
     for (const email of [
       '',

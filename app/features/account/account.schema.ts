@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema as emailField } from '~/commerce/email';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '~/lib/password-rules';
 
 /**
@@ -9,7 +10,7 @@ export const newPasswordField = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO
 
 /** The sign-in and registration rules and their messages, shared by the forms and the tests. */
 export const loginSchema = z.object({
-  email: z.string().trim().email('Please enter a valid email'),
+  email: emailField,
   // Signing in checks the password against the account, not the rule for new ones: accounts made
   // under the old 6-character rule keep working.
   password: z.string().min(1, 'Enter your password'),

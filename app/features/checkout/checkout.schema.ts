@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from '~/commerce/email';
 import { lineItemsSchema } from '../cart/cart.schema';
 import { addressSchema } from '../delivery/address.schema';
 import { SHIPPING_CHOICES } from '../delivery/shipping-options';
@@ -11,9 +12,7 @@ import { isCardExpired, isValidRoutingNumber, PAYMENT_METHODS } from './checkout
  * that sends an amount, a price or a user id is refused, never believed.
  */
 
-const email = z
-  .email({ error: 'Please enter a valid email address' })
-  .max(254, 'Please enter a valid email address');
+const email = emailSchema;
 
 const promoCode = z.string().trim().max(32, 'Invalid promo code').nullish();
 /** The device cart of a guest; a signed-in shopper's account cart is read on the server. */

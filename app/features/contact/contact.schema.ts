@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from '~/commerce/email';
 import type { FormAnswer } from '~/lib/form-answer';
 
 /** Name of the hidden field only bots fill in (the honeypot, docs/decisions/0007). */
@@ -10,7 +11,7 @@ export const HONEYPOT_FIELD = 'website';
  */
 export const contactSchema = z.strictObject({
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
-  email: z.string().trim().max(254, 'Invalid email address').email('Invalid email address'),
+  email: emailSchema,
   message: z
     .string()
     .trim()

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { lowercaseEmailSchema } from '~/commerce/email';
 
 export const inviteSchema = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email('Enter a valid email address').max(254, 'Enter a valid email address')),
+  email: lowercaseEmailSchema,
   firstName: z
     .string()
     .trim()
