@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
+import { MAX_LINE_QUANTITY } from '../../app/commerce/cart-limits';
 import { signedInClient } from '../support/accounts';
 import { type AuthorizeNetStub, startAuthorizeNetStub } from '../support/authorizenet-stub';
 import { CARDS, cardPayment, startCheckout } from '../support/checkout';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
+import { MAX_LINE_QUANTITY } from '../../app/commerce/cart-limits';
 import { isPurchasable } from '../../app/features/catalog/catalog';
 import { SEED_PRODUCTS } from '../../app/features/catalog/catalog-seed';
 import { jobSchemaName } from '../../server/jobs/pg-boss-queue';

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
+import { MAX_LINE_QUANTITY } from '../../app/commerce/cart-limits';
 import { isPurchasable } from '../../app/features/catalog/catalog';
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
 import type { AppDatabase } from '../../server/db/database';
