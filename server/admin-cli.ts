@@ -3,7 +3,7 @@
 // link to set the password. Two-factor authentication is then asked for before /admin opens.
 // A composition root (eslint.config.js): it runs the staff feature's grant.
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import { emailSchema } from '../app/commerce/email';
 import { authMails } from '../app/features/account/account-mail.server';
 import { grantStaffRole } from '../app/features/staff/staff-accounts.server';
 import { createAuth } from './auth/auth';
@@ -27,7 +27,8 @@ await runDatabaseCommand(async (database) => {
       'last-name': { type: 'string', default: 'Administrator' },
     },
   });
-  const email = z.email().max(254).safeParse(values.email?.trim());
+  // The store's one email rule (trimmed, at most 254 characters); the message is the command's own.
+  const email = emailSchema.safeParse(values.email ?? '');
   if (!email.success)
     throw new Error(`${values.email ? 'Not a valid email address.' : 'An --email is needed.'}\n${USAGE}`);
   const firstName = values['first-name'].trim().slice(0, 50) || 'Store';
