@@ -3,10 +3,9 @@ import type { CardBrand, PaymentMethod } from '../checkout/checkout';
 import { CARD_BRAND_LABELS, PAYMENT_METHOD_LABELS } from '../checkout/checkout';
 import type { Address } from '../delivery/address.schema';
 import type { ShippingOption } from '../delivery/shipping-options';
-import type { Fulfilment, PaymentStatus } from './fulfilment';
+import type { Fulfilment, OrderStatus } from '~/commerce/order-states';
 
 /** Orders as the shopper sees them (no internal ids of the payment machinery). */
-export type OrderStatus = PaymentStatus;
 
 export interface OrderLine {
   productId: string;
@@ -73,8 +72,7 @@ export function authorizedPaymentText(
 }
 
 /** Orders that were paid have an itemised receipt (a refunded one too: it shows the refund). */
-export const hasReceipt = (order: Pick<OrderView, 'status'>) =>
-  order.status === 'paid' || order.status === 'refunded';
+export { hasReceipt } from '~/commerce/order-states';
 
 /** Where an order's receipt downloads from (the account's; the mailed link adds a key). */
 export const receiptPath = (reference: string) => `/account/orders/${reference}/receipt.pdf`;
