@@ -154,6 +154,7 @@ const PUBLIC_ENTRIES = {
   orders: [
     'orders',
     'orders.server',
+    'order-writes.server',
     'order-status',
     'order-access.server',
     'order-mail.server',
