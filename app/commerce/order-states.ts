@@ -175,3 +175,8 @@ function statusesWhere(flag: 'placed' | 'receipt'): OrderStatus[] {
 function namesOf<T extends object>(table: T): { readonly [K in keyof T]: K } {
   return Object.fromEntries(Object.keys(table).map((key) => [key, key])) as { readonly [K in keyof T]: K };
 }
+
+/** Whether a string is one of these states (a filter from a URL, a kind from the timeline). */
+export function isOneOf<S extends string>(states: readonly S[], value: string): value is S {
+  return (states as readonly string[]).includes(value);
+}

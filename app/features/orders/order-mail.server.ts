@@ -1,4 +1,5 @@
 import { type MailContent, type MailRow, renderMail } from '#server/mail/layout';
+import { STATUS } from '~/commerce/order-states';
 import { formatPrice } from '~/lib/money';
 import { STORE } from '~/lib/store-info';
 import { addressLines } from '../delivery/address-book';
@@ -37,7 +38,7 @@ export function orderConfirmationMail(
   }
   rows.push({ label: 'Total', value: formatPrice(order.total), strong: true });
   // Authorised only, while its prescription is reviewed: no receipt until the card is charged.
-  const authorized = order.status === 'authorized';
+  const authorized = order.status === STATUS.authorized;
   const total = formatPrice(order.total);
   const delivery = [
     ...(order.address ? ['Shipping to:', ...addressLines(order.address)] : []),

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { STATUS } from '~/commerce/order-states';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { formatPrice } from '~/lib/money';
@@ -51,7 +52,7 @@ export function OrderDetail({
         <dt className="font-bold">Status</dt>
         <dd>
           <StatusText order={order} />
-          {order.refundedTotal > 0 && order.status !== 'refunded'
+          {order.refundedTotal > 0 && order.status !== STATUS.refunded
             ? ` (${formatPrice(order.refundedTotal)} refunded)`
             : ''}
         </dd>
@@ -65,7 +66,7 @@ export function OrderDetail({
         ) : null}
         <dt className="font-bold">Payment</dt>
         <dd>
-          {order.status === 'authorized'
+          {order.status === STATUS.authorized
             ? authorizedPaymentText(order, formatPrice(order.total))
             : paymentDescription(order)}
         </dd>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { statusTone } from '~/commerce/order-states';
 import { primaryButton } from '~/components/ui/button-styles';
 import { formatPrice } from '~/lib/money';
 import { itemCount } from '../../cart/item-count';
@@ -69,6 +70,6 @@ export function OrderHistory({ orders }: { orders: OrderView[] }) {
 }
 
 export function StatusText({ order }: { order: Pick<OrderView, 'status' | 'fulfilment' | 'refundedTotal'> }) {
-  const tone = order.status === 'paid' ? 'text-success' : order.status === 'failed' ? 'text-danger' : '';
+  const tone = { done: 'text-success', good: 'text-success', bad: 'text-danger', plain: '' }[statusTone(order)];
   return <span className={`font-bold ${tone}`}>{orderStatusText(order)}</span>;
 }

@@ -1,4 +1,5 @@
 import { CircleCheck, SearchX } from 'lucide';
+import { STATUS } from '~/commerce/order-states';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
@@ -28,7 +29,7 @@ export function OrderSuccess({ order }: { order: OrderView }) {
   useEffect(() => {
     void loadCartClient().then((cart) => cart.refreshCart());
   }, []);
-  const authorized = order.status === 'authorized';
+  const authorized = order.status === STATUS.authorized;
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-12 text-center">
       <Icon icon={CircleCheck} size={64} className="text-success" />
