@@ -147,13 +147,13 @@ async function refund({ context, staff, order, form }: Args) {
   } catch (error) {
     return refused(intent, error);
   }
-  const { refund: row, repeated } = result;
-  if (row.status === 'failed')
+  const { refund, repeated } = result;
+  if (refund.status === 'failed')
     return answer<OrderConsoleAnswer>(
-      { intent, ok: false, message: row.message ?? 'The refund failed.' },
+      { intent, ok: false, message: refund.message ?? 'The refund failed.' },
       { status: 409 },
     );
-  if (row.status === 'processing') {
+  if (refund.status === 'processing') {
     return answer<OrderConsoleAnswer>(
       { intent, ok: false, message: 'This refund is still being processed. Reload the order in a minute.' },
       { status: 409 },
@@ -161,12 +161,12 @@ async function refund({ context, staff, order, form }: Args) {
   }
   if (!repeated) {
     services.metrics.refunds.inc();
-    const refunded = JSON.parse(row.lines) as { itemId: string; quantity: number }[];
+    const refunded = JSON.parse(refund.lines) as { itemId: string; quantity: number }[];
     await mailShopper(context, order, 'order refunded', (view, url) =>
       orderRefundedMail(
         view,
         {
-          amount: row.amount,
+          amount: refund.amount,
           lines: refunded.map((line) => ({
             name: view.items.find((item) => item.id === line.itemId)?.name ?? 'Item',
             quantity: line.quantity,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fromStatuses, ORDER_MOVES, STATUS } from '~/commerce/order-states';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, RefundTable } from '#server/db/schema';
-import type { PaymentGateway, RefundResult } from '#server/payments/gateway';
+import { type PaymentGateway, refundDone, type RefundResult } from '#server/payments/gateway';
 import { returnStockWithHistory, type StockLine } from '../catalog/stock.server';
 import { type Actor, recordAudit } from '../staff/audit.server';
 import { lineRefundAmount } from './fulfilment';
@@ -212,7 +212,7 @@ async function settle(
   const now = Date.now();
   const outcome: RefundResult = result;
   return db.transaction().execute(async (trx) => {
-    if (outcome.status === 'refunded' || outcome.status === 'voided') {
+    if (refundDone(outcome)) {
       await trx
         .updateTable('refunds')
         .set({

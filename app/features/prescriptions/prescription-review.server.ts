@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { canMove, ORDER_MOVES } from '~/commerce/order-states';
 import type { DatabaseSchema } from '#server/db/schema';
-import type { CaptureResult, PaymentGateway, RefundResult } from '#server/payments/gateway';
+import { type CaptureResult, type PaymentGateway, refundDone } from '#server/payments/gateway';
 import { returnOrderStock } from '../catalog/stock.server';
 import { addOrderEvent } from '../orders/fulfilment.server';
 import {
@@ -167,8 +167,7 @@ export async function rejectPrescription(
         method: 'card',
         last4: order.card_last4,
       }),
-    (answer: RefundResult): answer is Extract<RefundResult, { status: 'voided' | 'refunded' }> =>
-      answer.status === 'voided' || answer.status === 'refunded',
+    refundDone,
     'The authorisation could not be voided',
   );
   const now = Date.now();
