@@ -154,6 +154,7 @@ const PUBLIC_ENTRIES = {
   orders: [
     'orders',
     'orders.server',
+    'order-mail-queue.server',
     'order-writes.server',
     'order-status',
     'order-access.server',

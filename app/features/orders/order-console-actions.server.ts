@@ -14,7 +14,8 @@ import {
   markShipped,
 } from './fulfilment.server';
 import { noteSchema, refundKeySchema, refundQuantitySchema, shipSchema } from './order-console.schema';
-import { findOrderByReference, isOrderReference, type OrderRow, orderView } from './orders.server';
+import { type OrderMailBuilder, queueOrderMail } from './order-mail-queue.server';
+import { findOrderByReference, isOrderReference, type OrderRow } from './orders.server';
 import { RefundError, refundOrder } from './refunds.server';
 
 export type OrderConsoleAnswer = FormAnswer;
@@ -35,27 +36,9 @@ function refused(intent: string, error: unknown) {
   throw error;
 }
 
-/** After a committed change: the shopper's mail, queued (logged, never undoing the change, if that fails). */
-export async function mailShopper(
-  context: AppLoadContext,
-  order: OrderRow,
-  /** What the jobs console shows of the mail ("order shipped"), never its subject or body. */
-  kind: string,
-  build: (
-    view: Awaited<ReturnType<typeof orderView>>,
-    url: string | null,
-  ) => { subject: string; html: string; text: string },
-) {
-  const { db } = context.services.database;
-  const fresh = (await findOrderByReference(db, order.reference)) ?? order;
-  if (!fresh.email) return;
-  const url = fresh.user_id ? `${context.services.env.APP_URL}/account/orders/${fresh.reference}` : null;
-  try {
-    await context.services.mail.send({ kind, to: fresh.email, ...build(await orderView(db, fresh), url) });
-  } catch (error) {
-    context.services.logger.error({ err: error, order: fresh.reference }, 'order mail not queued');
-  }
-}
+/** After a committed change: the shopper's mail, queued as every order mail is (order-mail-queue). */
+export const mailShopper = (context: AppLoadContext, order: OrderRow, kind: string, build: OrderMailBuilder) =>
+  queueOrderMail(context.services, order, kind, build);
 
 const handlers: OrderConsoleHandlers = {
   async pack({ context, staff, order }) {
