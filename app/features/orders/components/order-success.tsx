@@ -1,5 +1,5 @@
 import { CircleCheck, SearchX } from 'lucide';
-import { STATUS } from '~/commerce/order-states';
+import { PAYMENT_STATES, STATUS } from '~/commerce/order-states';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
@@ -41,7 +41,7 @@ export function OrderSuccess({ order }: { order: OrderView }) {
         {authorized ? (
           <>
             <h2 id="payment-status" className="text-xl font-bold">
-              Awaiting prescription review
+              {PAYMENT_STATES.authorized.shopper}
             </h2>
             <p className="mt-1">{authorizedPaymentText(order, formatPrice(order.total))}</p>
           </>
