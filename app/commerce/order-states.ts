@@ -130,6 +130,7 @@ export const PLACED_STATUSES = statusesWhere('placed');
 export const RECEIPT_STATUSES = statusesWhere('receipt');
 
 export const isPlaced = (status: OrderStatus) => PAYMENT_STATES[status].placed;
+/** Orders that were paid have an itemised receipt (a refunded one too: it shows the refund). */
 export const hasReceipt = (order: { status: OrderStatus }) => PAYMENT_STATES[order.status].receipt;
 
 /** The console's status line: the payment's, and once paid, where the parcel is. */

@@ -71,9 +71,6 @@ export function authorizedPaymentText(
   return `${paymentDescription(order)} is authorised for ${total}, not charged. We charge it once our team has approved your prescription, and email you either way.`;
 }
 
-/** Orders that were paid have an itemised receipt (a refunded one too: it shows the refund). */
-export { hasReceipt } from '~/commerce/order-states';
-
 /** Where an order's receipt downloads from (the account's; the mailed link adds a key). */
 export const receiptPath = (reference: string) => `/account/orders/${reference}/receipt.pdf`;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { STATUS } from '~/commerce/order-states';
+import { hasReceipt, STATUS } from '~/commerce/order-states';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { formatPrice } from '~/lib/money';
@@ -8,7 +8,6 @@ import { secondaryButton } from '~/components/ui/button-styles';
 import { HSA_FSA_TEXT } from '../../catalog/catalog';
 import {
   authorizedPaymentText,
-  hasReceipt,
   type OrderView,
   type OrderViewLine,
   paymentDescription,

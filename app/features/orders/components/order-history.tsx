@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { statusTone } from '~/commerce/order-states';
+import { hasReceipt, shopperStatusText, statusTone } from '~/commerce/order-states';
 import { primaryButton } from '~/components/ui/button-styles';
 import { formatPrice } from '~/lib/money';
 import { itemCount } from '../../cart/item-count';
 import { addressSummary } from '../../delivery/address-book';
 import { shippingOptionText } from '../../delivery/shipping-options';
-import { hasReceipt, type OrderView, receiptPath } from '../orders';
-import { formatOrderDate, orderStatusText } from '../order-status';
+import { type OrderView, receiptPath } from '../orders';
+import { formatOrderDate } from '../order-status';
 import { OrderTracking } from './order-tracking';
 
 /** The account's orders, newest first, each with a link to its details. */
@@ -71,5 +71,5 @@ export function OrderHistory({ orders }: { orders: OrderView[] }) {
 
 export function StatusText({ order }: { order: Pick<OrderView, 'status' | 'fulfilment' | 'refundedTotal'> }) {
   const tone = { done: 'text-success', good: 'text-success', bad: 'text-danger', plain: '' }[statusTone(order)];
-  return <span className={`font-bold ${tone}`}>{orderStatusText(order)}</span>;
+  return <span className={`font-bold ${tone}`}>{shopperStatusText(order)}</span>;
 }
