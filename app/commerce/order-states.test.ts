@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canMove,
-  CONSOLE_FILTERS,
-  FULFILMENT,
-  FULFILMENT_STATES,
-  FULFILMENTS,
-  fromFulfilments,
-  fromStatuses,
-  mayMove,
-  nextSteps,
-  ORDER_MOVES,
-  ORDER_STATUSES,
-  type OrderMoveName,
-  PAYMENT_STATES,
-  PLACED_STATUSES,
-  RECEIPT_STATUSES,
-  shopperStatusText,
-  staffStatusText,
-  STATUS,
-  statusTone,
-} from './order-states';
+import { CONSOLE_FILTERS, FULFILMENT, FULFILMENT_STATES, FULFILMENTS, ORDER_STATUSES, PAYMENT_STATES, PLACED_STATUSES, RECEIPT_STATUSES, shopperStatusText, staffStatusText, STATUS, statusTone } from './order-states';
+import { canMove, fromFulfilments, fromStatuses, mayMove, nextSteps, ORDER_MOVES, type OrderMoveName } from './order-moves';
 
 const every = ORDER_STATUSES.flatMap((status) => FULFILMENTS.map((fulfilment) => ({ status, fulfilment })));
 

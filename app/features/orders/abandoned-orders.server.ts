@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { fromStatuses, ORDER_MOVES } from '~/commerce/order-states';
+import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { returnOrderStock } from '../catalog/stock.server';
 import { addOrderEvent } from './fulfilment.server';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { fromFulfilments, fromStatuses, hasReceipt, ORDER_MOVES, type OrderMove } from '~/commerce/order-states';
+import { hasReceipt } from '~/commerce/order-states';
+import { fromFulfilments, fromStatuses, ORDER_MOVES, type OrderMove } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { type Actor, recordAudit } from '../staff/audit.server';
 import { returnOrderStock } from '../catalog/stock.server';

@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { CONSOLE_FILTERS, fromFulfilments, FULFILMENT, isOneOf, sqlList, STATUS } from '~/commerce/order-states';
+import { CONSOLE_FILTERS, FULFILMENT, isOneOf, sqlList, STATUS } from '~/commerce/order-states';
+import { fromFulfilments } from '~/commerce/order-moves';
 import { isPostgres } from '#server/db/database';
 import { containsText } from '#server/db/like';
 import type { DatabaseSchema } from '#server/db/schema';

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { fromStatuses, PLACED_STATUSES, STATUS } from '~/commerce/order-states';
+import { PLACED_STATUSES, STATUS } from '~/commerce/order-states';
+import { fromStatuses } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 
 /**

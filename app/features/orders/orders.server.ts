@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { fromStatuses, FULFILMENT, ORDER_MOVES, PLACED_STATUSES, STATUS } from '~/commerce/order-states';
+import { FULFILMENT, PLACED_STATUSES, STATUS } from '~/commerce/order-states';
+import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, OrderTable } from '#server/db/schema';
 import { type CardBrand, type PaymentMethod, paymentMethodOf } from '../checkout/checkout';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { fromStatuses, ORDER_MOVES, STATUS } from '~/commerce/order-states';
+import { STATUS } from '~/commerce/order-states';
+import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, RefundTable } from '#server/db/schema';
 import { type PaymentGateway, refundDone, type RefundResult } from '#server/payments/gateway';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { canMove, ORDER_MOVES } from '~/commerce/order-states';
+import { canMove, ORDER_MOVES } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { type CaptureResult, type PaymentGateway, refundDone } from '#server/payments/gateway';
 import { returnOrderStock } from '../catalog/stock.server';

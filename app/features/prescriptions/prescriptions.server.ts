@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fromStatuses } from '~/commerce/order-states';
+import { fromStatuses } from '~/commerce/order-moves';
 import type { Kysely, Selectable } from 'kysely';
 import sharp from 'sharp';
 import { asBody } from '#server/body';
