@@ -153,6 +153,8 @@ const PUBLIC_ENTRIES = {
   orders: [
     'orders',
     'orders.server',
+    'order-mail-queue.server',
+    'order-writes.server',
     'order-status',
     'order-access.server',
     'order-mail.server',
@@ -305,6 +307,26 @@ export default tseslint.config(
               regex: SERVER_ALIAS,
               allowTypeImports: true,
               message: 'Server code stays on the server: import it from a *.server.ts module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // server/ sits below app/: outside its composition roots it may take from app/ only the pure
+    // modules every layer shares, app/lib and app/commerce (the order states: ADR 0041).
+    files: ['server/**/*.ts'],
+    ignores: [...COMPOSITION_ROOTS, 'server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // By a relative path (../../app/…) or the ~ alias; '../app' is server/app.ts.
+              regex: '^(?:(?:\\.\\./)+app|~)/(?!lib/|commerce/)',
+              message: 'server/ may import from app/ only app/lib and app/commerce.',
             },
           ],
         },

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { Fulfilment, OrderStatus } from '../../app/commerce/order-states';
 
 /**
  * Row types of our own tables. Timestamps are epoch milliseconds (bigint in PostgreSQL, read
@@ -30,14 +31,8 @@ export interface WishlistItemTable {
   created_at: number;
 }
 
-/**
- * The payment's state. 'refunded': every cent went back (a part refund keeps 'paid').
- * 'authorized': the card is authorised, not charged, while staff review the prescription.
- */
-export type OrderStatus = 'pending' | 'authorized' | 'paid' | 'failed' | 'cancelled' | 'refunded';
-
-/** The delivery's state, apart from the payment's (migration 0011). */
-export type Fulfilment = 'unfulfilled' | 'packed' | 'shipped' | 'delivered';
+/** The payment's and the delivery's states: the order state table's (ADR 0041). */
+export type { Fulfilment, OrderStatus };
 
 export interface OrderTable {
   id: string;

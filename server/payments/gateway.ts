@@ -61,6 +61,10 @@ export type CaptureResult =
   /** Not reached or no clear answer: staff may try again (a second capture of one authorisation is refused). */
   | { status: 'error'; message: string };
 
+/** A refund whose money went back (refunded or voided). */
+export type RefundDone = Extract<RefundResult, { transactionId: string }>;
+export const refundDone = (result: RefundResult): result is RefundDone => 'transactionId' in result;
+
 export type ChargeResult =
   /**
    * The money was taken (or, for a bank transfer, the debit was accepted for settlement); with

@@ -4,10 +4,8 @@ import { apiError, rateLimited } from '#server/http-error';
 import type { AppBindings, AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
 import { orderAccessCookie } from '~/features/orders/order-access.server';
-import { orderView } from '~/features/orders/orders.server';
 import { catalogueOf, catalogueStore } from '~/features/catalog/catalogue-store.server';
-import { orderConfirmationMail } from '~/features/orders/order-mail.server';
-import { receiptLink } from '~/features/orders/receipt-download.server';
+import { queueConfirmationMail } from '~/features/orders/order-mail-queue.server';
 import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
 import { createCheckoutSchema, idempotencyKeySchema, paymentSchema, quoteSchema } from './checkout.schema';
 import { createCheckoutSession } from './checkout.server';
@@ -20,7 +18,7 @@ const orderIdPattern = /^[0-9a-f-]{36}$/;
 
 /** /api/checkout: the payment session (create-payment) and the payment (process-payment). */
 export function checkoutRoutes(services: AppServices) {
-  const { database, auth, payments, logger, mail, env, rateLimiter, cartEvents, metrics } = services;
+  const { database, auth, payments, logger, env, rateLimiter, cartEvents, metrics } = services;
   const db = database.db;
   const app = new Hono<AppBindings>();
 
@@ -100,25 +98,11 @@ export function checkoutRoutes(services: AppServices) {
       if (paid.charged) {
         metrics.ordersPaid.inc();
         c.get('logger').info({ order: paid.order.reference, amount: paid.order.total }, 'order paid');
-        // The other tabs' signal is not awaited. The mail is queued before the answer (one
-        // insert), so it goes out, and is retried, whatever happens to this process; the
-        // payment stands even if queueing fails, which is logged.
+        // The other tabs' signal is not awaited. The mail is queued before the answer, as every
+        // order mail is (order-mail-queue), so it goes out, and is retried, whatever happens to
+        // this process; the payment stands even if queueing fails, which is logged.
         if (paid.order.user_id) void cartEvents.publish(paid.order.user_id).catch(() => undefined);
-        const url = paid.order.user_id ? `${env.APP_URL}/account/orders/${paid.order.reference}` : null;
-        await orderView(db, paid.order)
-          .then((view) =>
-            mail.send({
-              kind: 'order confirmation',
-              to: paid.order.email ?? body.data.email,
-              ...orderConfirmationMail(view, {
-                orderUrl: url,
-                receiptUrl: receiptLink(env.APP_URL, env.AUTH_SECRET, paid.order),
-              }),
-            }),
-          )
-          .catch((error: unknown) =>
-            logger.error({ err: error, order: paid.order.reference }, 'order mail not queued'),
-          );
+        await queueConfirmationMail(services, paid.order);
       }
       if (!paid.order.user_id) {
         // The guest's browser, and only it, may see the order's confirmation page.

@@ -8,6 +8,15 @@ import {
   type StockLine,
   takeStock,
 } from '../catalog/stock.server';
+import { STATUS } from '~/commerce/order-states';
+import {
+  holdOrderStock,
+  recordPaymentApproved,
+  recordPaymentRefused,
+  releaseAttemptStockHold,
+  releaseDeadStockHold,
+  takeOrderLock,
+} from '../orders/order-writes.server';
 import type { OrderRow } from '../orders/orders.server';
 import { detectCardBrand, lastFour } from './checkout';
 import { CheckoutError } from './checkout-error';
@@ -69,21 +78,9 @@ export async function lockAndTakeStock(
 ): Promise<{ locked: false } | { locked: true; taken: StockLine[] }> {
   return db.transaction().execute(async (trx) => {
     const now = Date.now();
-    const result = await trx
-      .updateTable('orders')
-      .set({ locked_by: attemptId, locked_until: now + LOCK_MS, updated_at: now })
-      .where('id', '=', orderId)
-      .where('status', 'in', ['pending', 'failed'])
-      .where((eb) => eb.or([eb('locked_by', 'is', null), eb('locked_until', '<', now)]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return { locked: false };
-    const holds = await trx
-      .updateTable('orders')
-      .set({ stock_held: 1 })
-      .where('id', '=', orderId)
-      .where('stock_held', '=', 0)
-      .executeTakeFirst();
-    if (Number(holds.numUpdatedRows) !== 1) return { locked: true, taken: [] };
+    const lock = { holder: attemptId, until: now + LOCK_MS, forMove: 'capture' } as const;
+    if (!(await takeOrderLock(trx, orderId, lock, now))) return { locked: false };
+    if (!(await holdOrderStock(trx, orderId))) return { locked: true, taken: [] };
     const lines = await orderStockLines(trx, orderId);
     await takeStock(trx, lines, now);
     return { locked: true, taken: lines };
@@ -94,7 +91,7 @@ export async function lockAndTakeStock(
  * Gives back the units of unpaid orders whose attempt died holding them (its lock ran out,
  * which is after the processor's own time limit). Returns the products whose stock changed.
  */
-const HOLDING_UNPAID = sql<boolean>`stock_held = 1 and status <> 'paid'`;
+const HOLDING_UNPAID = sql<boolean>`stock_held = 1 and status <> ${sql.lit(STATUS.paid)}`;
 
 export async function returnAbandonedStock(db: Db): Promise<string[]> {
   const now = Date.now();
@@ -105,22 +102,14 @@ export async function returnAbandonedStock(db: Db): Promise<string[]> {
     // query whose own text says what the index's WHERE says.
     .where(HOLDING_UNPAID)
     // An authorised order keeps its units while staff review its prescription.
-    .where('status', '!=', 'authorized')
+    .where('status', '!=', STATUS.authorized)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
     .limit(100)
     .execute();
   const changed = new Set<string>();
   for (const { id } of orders) {
     await db.transaction().execute(async (trx) => {
-      const released = await trx
-        .updateTable('orders')
-        .set({ stock_held: 0, locked_by: null, locked_until: null, updated_at: now })
-        .where('id', '=', id)
-        .where('stock_held', '=', 1)
-        .where('status', 'not in', ['paid', 'authorized'])
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .executeTakeFirst();
-      if (Number(released.numUpdatedRows) !== 1) return;
+      if (!(await releaseDeadStockHold(trx, id, now))) return;
       for (const productId of await returnOrderStock(trx, id, now)) changed.add(productId);
     });
   }
@@ -140,27 +129,24 @@ export async function recordCharge(
     let duplicate = false;
     let returned: StockLine[] = [];
     if (result.status === 'approved') {
-      const updated = await trx
-        .updateTable('orders')
-        .set({
-          // Authorised only: paid when staff approve the prescription (and capture the payment).
-          status: options.authorizeOnly ? 'authorized' : 'paid',
+      const card = payment.paymentMethod === 'card';
+      const placed = await recordPaymentApproved(
+        trx,
+        order.id,
+        {
           email: payment.email.toLowerCase(),
-          card_brand: payment.paymentMethod === 'card' ? detectCardBrand(payment.cardNumber) : null,
-          card_last4: payment.paymentMethod === 'card' ? lastFour(payment.cardNumber) : null,
-          bank_last4: payment.paymentMethod === 'bank_transfer' ? lastFour(payment.accountNumber) : null,
-          transaction_id: result.transactionId,
-          paid_at: options.authorizeOnly ? null : now,
-          updated_at: now,
-          locked_by: null,
-          locked_until: null,
-        })
-        .where('id', '=', order.id)
-        // Paid already: another attempt took over after this one's lease ran out, and the
-        // processor took the money twice. The first payment stands; the caller reports this one.
-        .where('status', 'not in', ['paid', 'authorized'])
-        .executeTakeFirst();
-      duplicate = Number(updated.numUpdatedRows) === 0;
+          cardBrand: card ? detectCardBrand(payment.cardNumber) : null,
+          cardLast4: card ? lastFour(payment.cardNumber) : null,
+          bankLast4: payment.paymentMethod === 'bank_transfer' ? lastFour(payment.accountNumber) : null,
+          transactionId: result.transactionId,
+        },
+        // Authorised only: paid when staff approve the prescription (and capture the payment).
+        options,
+        now,
+      );
+      // Placed already: another attempt took over after this one's lease ran out, and the
+      // processor took the money twice. The first payment stands; the caller reports this one.
+      duplicate = !placed;
       if (order.user_id && !duplicate) {
         // Only what was bought leaves the cart: lines added meanwhile in another tab stay.
         const bought = trx.selectFrom('order_items').select('product_id').where('order_id', '=', order.id);
@@ -172,28 +158,11 @@ export async function recordCharge(
       }
     } else {
       // Not paid: the units go back on the shelf (only while this attempt still holds the lock).
-      const released = await trx
-        .updateTable('orders')
-        .set({ stock_held: 0 })
-        .where('id', '=', order.id)
-        .where('locked_by', '=', attemptId)
-        .where('stock_held', '=', 1)
-        .executeTakeFirst();
-      if (Number(released.numUpdatedRows) === 1) {
+      if (await releaseAttemptStockHold(trx, order.id, attemptId)) {
         returned = await orderStockLines(trx, order.id);
         await returnStock(trx, returned, now);
       }
-      await trx
-        .updateTable('orders')
-        .set({
-          status: result.status === 'declined' ? 'failed' : order.status,
-          updated_at: now,
-          locked_by: null,
-          locked_until: null,
-        })
-        .where('id', '=', order.id)
-        .where('locked_by', '=', attemptId)
-        .execute();
+      await recordPaymentRefused(trx, order.id, attemptId, result.status === 'declined', now);
     }
     await trx
       .updateTable('payment_attempts')

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { isPlaced, STATUS } from '~/commerce/order-states';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
 import type { ChargeResult, ChargeSource, PaymentGateway } from '#server/payments/gateway';
@@ -222,11 +223,11 @@ async function chargeOnce(
     const order = await findOrder(db, orderId);
     if (!order) throw new CheckoutError('not_found', 'This order does not exist.');
     // Paid, or authorised while its prescription is reviewed: either way this attempt is done.
-    if (order.status === 'paid' || order.status === 'authorized') {
+    if (isPlaced(order.status)) {
       await finishAttempt(db, attemptId, 'approved', null, order.transaction_id);
       return replay({ status: 'approved', message: null }, order);
     }
-    if (order.status === 'cancelled') {
+    if (order.status === STATUS.cancelled) {
       const message = 'This checkout has expired. Please return to your cart and check out again.';
       await finishAttempt(db, attemptId, 'refused', message);
       throw new CheckoutError('order_closed', message);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { returnOrderStock } from '../catalog/stock.server';
 import { addOrderEvent } from './fulfilment.server';
@@ -23,7 +24,7 @@ export async function sweepAbandonedOrders(
     const candidates = await db
       .selectFrom('orders')
       .select(['id', 'stock_held'])
-      .where('status', '=', 'pending')
+      .where('status', 'in', fromStatuses('expire'))
       .where('created_at', '<', cutoff)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .orderBy('created_at')
@@ -40,14 +41,14 @@ export async function sweepAbandonedOrders(
         const result = await trx
           .updateTable('orders')
           .set({
-            status: 'cancelled',
+            ...ORDER_MOVES.expire.to,
             cancelled_by: 'system',
             cancelled_at: now,
             stock_held: 0,
             updated_at: now,
           })
           .where('id', '=', id)
-          .where('status', '=', 'pending')
+          .where('status', 'in', fromStatuses('expire'))
           .where('created_at', '<', cutoff)
           .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
           .executeTakeFirst();
@@ -55,7 +56,7 @@ export async function sweepAbandonedOrders(
         if (before && Number(before.stock_held) === 1) {
           for (const productId of await returnOrderStock(trx, id, now)) productIds.add(productId);
         }
-        await addOrderEvent(trx, id, null, 'cancelled', { reason: 'not paid in time' }, now);
+        await addOrderEvent(trx, id, null, ORDER_MOVES.expire.to.status, { reason: 'not paid in time' }, now);
         return true;
       });
       if (done) {

@@ -1,4 +1,5 @@
 import { type MailContent, type MailRow, renderMail } from '#server/mail/layout';
+import { STATUS } from '~/commerce/order-states';
 import { formatPrice } from '~/commerce/money';
 import { STORE } from '~/lib/store-info';
 import { addressLines } from '../delivery/address-book';
@@ -50,7 +51,7 @@ export function orderRefundedMail(
   refund: { amount: number; lines: { name: string; quantity: number }[] },
   orderUrl: string | null,
 ): MailContent {
-  const whole = order.status === 'refunded';
+  const whole = order.status === STATUS.refunded;
   const rows: MailRow[] = refund.lines.map((line) => ({
     label: `${line.quantity} x ${line.name}`,
     value: 'Refunded',

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { hasReceipt } from '~/commerce/order-states';
+import { fromFulfilments, fromStatuses, ORDER_MOVES, type OrderMove } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { type Actor, recordAudit } from '../staff/audit.server';
 import { returnOrderStock } from '../catalog/stock.server';
@@ -44,16 +46,30 @@ export async function addOrderEvent(
     .execute();
 }
 
-type Step = 'packed' | 'shipped' | 'delivered' | 'cancelled';
+/** The console's moves of an order, as the state table names them. */
+type Step = 'pack' | 'ship' | 'deliver' | 'cancel';
 
-const AUDIT_ACTIONS: Record<Step, string> = {
-  packed: 'order.pack',
-  shipped: 'order.ship',
-  delivered: 'order.deliver',
-  cancelled: 'order.cancel',
+/** What each move writes beside its new state (the state itself is the table's `to`). */
+function stamps(step: Step, now: number, extra: { carrier?: Carrier; trackingNumber?: string }) {
+  switch (step) {
+    case 'pack':
+      return { packed_at: now };
+    case 'ship':
+      return { carrier: extra.carrier ?? null, tracking_number: extra.trackingNumber ?? null, shipped_at: now };
+    case 'deliver':
+      return { delivered_at: now };
+    case 'cancel':
+      return { cancelled_at: now, cancelled_by: 'staff' as const, stock_held: 0 };
+  }
+}
+
+/** The timeline's name for a move: the state it reaches (packed, shipped, …), as before. */
+const reached = (step: Step): string => {
+  const to: OrderMove['to'] = ORDER_MOVES[step].to;
+  return to.fulfilment ?? to.status ?? step;
 };
 
-/** The state each step needs, and what it writes. */
+/** The state each step needs (the table's "from"), and what it writes. */
 async function moveOrder(
   db: Db,
   actor: Actor,
@@ -65,52 +81,23 @@ async function moveOrder(
     const before = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
     if (!before) throw new FulfilmentError('not_found', 'This order does not exist.');
     const now = Date.now();
-    let update = trx.updateTable('orders').where('id', '=', orderId);
-    switch (step) {
-      case 'packed':
-        update = update
-          .set({ fulfilment: 'packed', packed_at: now, updated_at: now })
-          .where('status', '=', 'paid')
-          .where('fulfilment', '=', 'unfulfilled');
-        break;
-      case 'shipped':
-        update = update
-          .set({
-            fulfilment: 'shipped',
-            carrier: extra.carrier ?? null,
-            tracking_number: extra.trackingNumber ?? null,
-            shipped_at: now,
-            updated_at: now,
-          })
-          .where('status', '=', 'paid')
-          .where('fulfilment', 'in', ['unfulfilled', 'packed']);
-        break;
-      case 'delivered':
-        update = update
-          .set({ fulfilment: 'delivered', delivered_at: now, updated_at: now })
-          .where('status', '=', 'paid')
-          .where('fulfilment', '=', 'shipped');
-        break;
-      case 'cancelled':
-        // Unpaid only, and not while a payment attempt is talking to the processor.
-        update = update
-          .set({
-            status: 'cancelled',
-            cancelled_at: now,
-            cancelled_by: 'staff',
-            stock_held: 0,
-            updated_at: now,
-          })
-          .where('status', 'in', ['pending', 'failed'])
-          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]));
-        break;
+    const move: OrderMove = ORDER_MOVES[step];
+    let update = trx
+      .updateTable('orders')
+      .set({ ...move.to, ...stamps(step, now, extra), updated_at: now })
+      .where('id', '=', orderId)
+      .where('status', 'in', fromStatuses(step));
+    if (move.from.fulfilment) update = update.where('fulfilment', 'in', fromFulfilments(step));
+    // Cancelling: not while a payment attempt is talking to the processor.
+    if (step === 'cancel') {
+      update = update.where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]));
     }
     const result = await update.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) {
       throw new FulfilmentError('conflict', conflictMessage(step, before));
     }
     const returned: string[] = [];
-    if (step === 'cancelled' && Number(before.stock_held) === 1) {
+    if (step === 'cancel' && Number(before.stock_held) === 1) {
       returned.push(...(await returnOrderStock(trx, orderId, now)));
     }
     const after = await trx
@@ -118,13 +105,13 @@ async function moveOrder(
       .selectAll()
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
-    const detail = step === 'shipped' ? { carrier: extra.carrier, trackingNumber: extra.trackingNumber } : {};
-    await addOrderEvent(trx, orderId, actor, step, detail, now);
+    const detail = step === 'ship' ? { carrier: extra.carrier, trackingNumber: extra.trackingNumber } : {};
+    await addOrderEvent(trx, orderId, actor, reached(step), detail, now);
     await recordAudit(
       trx,
       actor,
       {
-        action: AUDIT_ACTIONS[step],
+        action: `order.${step}`,
         targetType: 'order',
         targetId: before.reference,
         before: snapshot(before),
@@ -148,30 +135,30 @@ function snapshot(row: OrderRow) {
 }
 
 function conflictMessage(step: Step, order: OrderRow): string {
-  if (step === 'cancelled') {
-    return order.status === 'paid' || order.status === 'refunded'
+  if (step === 'cancel') {
+    return hasReceipt(order)
       ? 'A paid order cannot be cancelled: refund it instead.'
       : 'This order cannot be cancelled now (it is already closed, or a payment is in progress).';
   }
-  if (order.status !== 'paid') return 'Only a paid order can be packed, shipped or delivered.';
-  if (step === 'delivered') return 'Only a shipped order can be marked delivered.';
+  if (!fromStatuses(step).includes(order.status)) return 'Only a paid order can be packed, shipped or delivered.';
+  if (step === 'deliver') return 'Only a shipped order can be marked delivered.';
   return `This order is already ${order.fulfilment}.`;
 }
 
-export const markPacked = (db: Db, actor: Actor, orderId: string) => moveOrder(db, actor, orderId, 'packed');
+export const markPacked = (db: Db, actor: Actor, orderId: string) => moveOrder(db, actor, orderId, 'pack');
 
 export const markShipped = (
   db: Db,
   actor: Actor,
   orderId: string,
   shipment: { carrier: Carrier; trackingNumber: string },
-) => moveOrder(db, actor, orderId, 'shipped', shipment);
+) => moveOrder(db, actor, orderId, 'ship', shipment);
 
 export const markDelivered = (db: Db, actor: Actor, orderId: string) =>
-  moveOrder(db, actor, orderId, 'delivered');
+  moveOrder(db, actor, orderId, 'deliver');
 
 export const cancelOrder = (db: Db, actor: Actor, orderId: string) =>
-  moveOrder(db, actor, orderId, 'cancelled');
+  moveOrder(db, actor, orderId, 'cancel');
 
 /** An internal note on the order's timeline (never shown to the shopper). */
 export async function addOrderNote(db: Db, actor: Actor, order: OrderRow, text: string): Promise<void> {

@@ -1,16 +1,8 @@
 /**
- * An order's way from payment to the shopper's door, and what staff may do at each step. Pure
- * rules, shared by the console, the account pages and the mails.
+ * Shipping and refunding an order: carriers, tracking links, a line's refund. Pure rules, shared
+ * by the console, the account pages and the mails. The order's states and moves are the commerce
+ * core's table (~/commerce/order-states).
  */
-
-export type Fulfilment = 'unfulfilled' | 'packed' | 'shipped' | 'delivered';
-
-export const FULFILMENT_LABELS: Record<Fulfilment, string> = {
-  unfulfilled: 'Not yet packed',
-  packed: 'Packed',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-};
 
 /** Carriers we ship with, each with its public tracking page. */
 export const CARRIERS = {
@@ -41,20 +33,6 @@ export function trackingUrl(carrier: string | null, trackingNumber: string | nul
 
 export function carrierName(carrier: string | null): string | undefined {
   return isCarrier(carrier) ? CARRIERS[carrier].name : undefined;
-}
-
-export type PaymentStatus = 'pending' | 'authorized' | 'paid' | 'failed' | 'cancelled' | 'refunded';
-
-/** Where an order can go next, from its payment and delivery states. */
-export function nextSteps(order: { status: PaymentStatus; fulfilment: Fulfilment }) {
-  const paid = order.status === 'paid';
-  return {
-    pack: paid && order.fulfilment === 'unfulfilled',
-    ship: paid && (order.fulfilment === 'unfulfilled' || order.fulfilment === 'packed'),
-    deliver: paid && order.fulfilment === 'shipped',
-    cancel: order.status === 'pending' || order.status === 'failed',
-    refund: paid,
-  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isPlaced } from '~/commerce/order-states';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../../server/db/schema';
 import type { OrderView } from './orders';
@@ -83,7 +84,7 @@ export async function findViewableOrder(
 ): Promise<OrderView | undefined> {
   if (!isOrderReference(request.reference)) return undefined;
   const row = await findOrderByReference(db, request.reference);
-  if (!row || (row.status !== 'paid' && row.status !== 'authorized')) return undefined;
+  if (!row || !isPlaced(row.status)) return undefined;
   const allowed = row.user_id
     ? row.user_id === (await request.userId())
     : tokenMatches(

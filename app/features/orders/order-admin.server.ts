@@ -1,4 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { CONSOLE_FILTERS, FULFILMENT, isOneOf, sqlList, STATUS } from '~/commerce/order-states';
+import { fromFulfilments } from '~/commerce/order-moves';
 import { isPostgres } from '#server/db/database';
 import { containsText } from '#server/db/like';
 import type { DatabaseSchema } from '#server/db/schema';
@@ -19,7 +21,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Paid and not shipped yet, written exactly as the partial index of migration 0012 says it:
  * the planners use a partial index only for a query whose text implies its condition.
  */
-export const TO_SHIP = sql<boolean>`status = 'paid' and fulfilment in ('unfulfilled', 'packed')`;
+export const TO_SHIP = sql.raw<boolean>(
+  `status = '${STATUS.paid}' and fulfilment in (${sqlList(fromFulfilments('ship'))})`,
+);
 
 type OrdersQuery = SelectQueryBuilder<DatabaseSchema, 'orders', object>;
 
@@ -94,24 +98,14 @@ function filtered(db: Db, search: OrderSearch): Matches {
       query = matches.query;
     }
   }
-  switch (search.filter) {
-    case 'to-ship':
-      // Written out as the partial index's own condition (migration 0012), so it is used.
-      query = query.where(TO_SHIP);
-      break;
-    case 'shipped':
-    case 'delivered':
-      query = query.where('status', '=', 'paid').where('fulfilment', '=', search.filter);
-      break;
-    case 'authorized':
-    case 'pending':
-    case 'failed':
-    case 'refunded':
-    case 'cancelled':
-      query = query.where('status', '=', search.filter);
-      break;
-    case 'all':
-      break;
+  const filter = search.filter;
+  if (filter === 'to-ship') {
+    // Written out as the partial index's own condition (migration 0012), so it is used.
+    query = query.where(TO_SHIP);
+  } else if (isOneOf(CONSOLE_FILTERS.fulfilment, filter)) {
+    query = query.where('status', '=', STATUS.paid).where('fulfilment', '=', filter);
+  } else if (isOneOf(CONSOLE_FILTERS.status, filter)) {
+    query = query.where('status', '=', filter);
   }
   if (search.from !== undefined) query = query.where('created_at', '>=', search.from);
   if (search.to !== undefined) query = query.where('created_at', '<', search.to);
@@ -258,15 +252,15 @@ function eventText(kind: string, detail: string): string {
   }
   const amount = typeof data.amount === 'number' ? formatPrice(data.amount) : '';
   switch (kind) {
-    case 'packed':
+    case FULFILMENT.packed:
       return 'Marked packed';
-    case 'shipped':
+    case FULFILMENT.shipped:
       return `Shipped with ${carrierName(String(data.carrier ?? '')) ?? 'a carrier'}, tracking number ${String(data.trackingNumber ?? '')}`;
-    case 'delivered':
+    case FULFILMENT.delivered:
       return 'Marked delivered';
-    case 'cancelled':
+    case STATUS.cancelled:
       return typeof data.reason === 'string' ? `Cancelled: ${data.reason}` : 'Cancelled';
-    case 'refunded':
+    case STATUS.refunded:
       return `Refunded ${amount}${data.kind === 'voided' ? ' (payment voided)' : ''}`;
     case 'refund_failed':
       return `Refund of ${amount} failed: ${String(data.message ?? '')}`;

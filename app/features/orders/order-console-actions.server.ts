@@ -14,7 +14,8 @@ import {
   markShipped,
 } from './fulfilment.server';
 import { noteSchema, refundKeySchema, refundQuantitySchema, shipSchema } from './order-console.schema';
-import { findOrderByReference, isOrderReference, type OrderRow, orderView } from './orders.server';
+import { type OrderMailBuilder, queueOrderMail } from './order-mail-queue.server';
+import { findOrderByReference, isOrderReference, type OrderRow } from './orders.server';
 import { RefundError, refundOrder } from './refunds.server';
 
 export type OrderConsoleAnswer = FormAnswer;
@@ -35,27 +36,9 @@ function refused(intent: string, error: unknown) {
   throw error;
 }
 
-/** After a committed change: the shopper's mail, queued (logged, never undoing the change, if that fails). */
-export async function mailShopper(
-  context: AppLoadContext,
-  order: OrderRow,
-  /** What the jobs console shows of the mail ("order shipped"), never its subject or body. */
-  kind: string,
-  build: (
-    view: Awaited<ReturnType<typeof orderView>>,
-    url: string | null,
-  ) => { subject: string; html: string; text: string },
-) {
-  const { db } = context.services.database;
-  const fresh = (await findOrderByReference(db, order.reference)) ?? order;
-  if (!fresh.email) return;
-  const url = fresh.user_id ? `${context.services.env.APP_URL}/account/orders/${fresh.reference}` : null;
-  try {
-    await context.services.mail.send({ kind, to: fresh.email, ...build(await orderView(db, fresh), url) });
-  } catch (error) {
-    context.services.logger.error({ err: error, order: fresh.reference }, 'order mail not queued');
-  }
-}
+/** After a committed change: the shopper's mail, queued as every order mail is (order-mail-queue). */
+export const mailShopper = (context: AppLoadContext, order: OrderRow, kind: string, build: OrderMailBuilder) =>
+  queueOrderMail(context.services, order, kind, build);
 
 const handlers: OrderConsoleHandlers = {
   async pack({ context, staff, order }) {
@@ -147,13 +130,13 @@ async function refund({ context, staff, order, form }: Args) {
   } catch (error) {
     return refused(intent, error);
   }
-  const { refund: row, repeated } = result;
-  if (row.status === 'failed')
+  const { refund, repeated } = result;
+  if (refund.status === 'failed')
     return answer<OrderConsoleAnswer>(
-      { intent, ok: false, message: row.message ?? 'The refund failed.' },
+      { intent, ok: false, message: refund.message ?? 'The refund failed.' },
       { status: 409 },
     );
-  if (row.status === 'processing') {
+  if (refund.status === 'processing') {
     return answer<OrderConsoleAnswer>(
       { intent, ok: false, message: 'This refund is still being processed. Reload the order in a minute.' },
       { status: 409 },
@@ -161,12 +144,12 @@ async function refund({ context, staff, order, form }: Args) {
   }
   if (!repeated) {
     services.metrics.refunds.inc();
-    const refunded = JSON.parse(row.lines) as { itemId: string; quantity: number }[];
+    const refunded = JSON.parse(refund.lines) as { itemId: string; quantity: number }[];
     await mailShopper(context, order, 'order refunded', (view, url) =>
       orderRefundedMail(
         view,
         {
-          amount: row.amount,
+          amount: refund.amount,
           lines: refunded.map((line) => ({
             name: view.items.find((item) => item.id === line.itemId)?.name ?? 'Item',
             quantity: line.quantity,

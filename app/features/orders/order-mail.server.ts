@@ -1,4 +1,5 @@
 import { type MailContent, type MailRow, renderMail } from '#server/mail/layout';
+import { STATUS } from '~/commerce/order-states';
 import { formatPrice } from '~/commerce/money';
 import { totalsTextRows } from '~/commerce/totals-rows';
 import { STORE } from '~/lib/store-info';
@@ -23,7 +24,7 @@ export function orderConfirmationMail(
   // The same rows, labels and order as the pages and the receipt PDF.
   rows.push(...totalsTextRows(order));
   // Authorised only, while its prescription is reviewed: no receipt until the card is charged.
-  const authorized = order.status === 'authorized';
+  const authorized = order.status === STATUS.authorized;
   const total = formatPrice(order.total);
   const delivery = [
     ...(order.address ? ['Shipping to:', ...addressLines(order.address)] : []),

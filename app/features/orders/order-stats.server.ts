@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { RECEIPT_STATUSES, STATUS } from '~/commerce/order-states';
 import type { DatabaseSchema } from '#server/db/schema';
 import { LOW_STOCK_AT } from '../catalog/catalog';
 import { easternOffsetMinutes } from '../staff/console';
@@ -45,7 +46,7 @@ export async function dashboardFigures(db: Db, now = Date.now()): Promise<Dashbo
         sql<number>`sum(total - refunded_total)`.as('revenue'),
       ])
       .where('paid_at', '>=', since)
-      .where('status', 'in', ['paid', 'refunded'])
+      .where('status', 'in', RECEIPT_STATUSES)
       .groupBy(sql`cast(${dayExpr} as integer)`)
       .execute(),
     db
@@ -63,7 +64,7 @@ export async function dashboardFigures(db: Db, now = Date.now()): Promise<Dashbo
     db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('status', '=', 'authorized')
+      .where('status', '=', STATUS.authorized)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('inventory')

@@ -1,32 +1,8 @@
-import type { OrderStatus, OrderView } from './orders';
-
 /**
- * What a shopper reads about an order's state and date. Kept apart from orders.ts so the order
- * history on /account loads these few lines and not the payment labels the order page needs.
+ * An order's date as a shopper reads it. Kept apart from orders.ts so the order history on
+ * /account loads these few lines and not the payment labels the order page needs; the state's
+ * words are the state table's (~/commerce/order-states).
  */
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Awaiting payment',
-  authorized: 'Awaiting prescription review',
-  paid: 'Paid',
-  failed: 'Payment failed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
-
-/** The one status a shopper reads: the payment's, and once paid, where the parcel is. */
-export function orderStatusText(order: Pick<OrderView, 'status' | 'fulfilment' | 'refundedTotal'>): string {
-  if (order.status !== 'paid') return ORDER_STATUS_LABELS[order.status];
-  const step =
-    order.fulfilment === 'unfulfilled'
-      ? 'Paid'
-      : order.fulfilment === 'packed'
-        ? 'Being prepared'
-        : order.fulfilment === 'shipped'
-          ? 'Shipped'
-          : 'Delivered';
-  return order.refundedTotal > 0 ? `${step} · Partly refunded` : step;
-}
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' });
 

@@ -1,4 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { FULFILMENT, PLACED_STATUSES, STATUS } from '~/commerce/order-states';
+import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, OrderTable } from '#server/db/schema';
 import { type CardBrand, type PaymentMethod, paymentMethodOf } from '../checkout/checkout';
@@ -76,7 +78,7 @@ export async function insertOrder(
         reference,
         user_id: order.userId,
         email: order.email,
-        status: 'pending',
+        status: STATUS.pending,
         payment_method: order.paymentMethod,
         subtotal: order.subtotal,
         shipping: order.shipping,
@@ -103,7 +105,7 @@ export async function insertOrder(
         shipping_option: order.shippingOption,
         tax: order.tax,
         tax_rate: order.taxRate,
-        fulfilment: 'unfulfilled',
+        fulfilment: FULFILMENT.unfulfilled,
         carrier: null,
         tracking_number: null,
         packed_at: null,
@@ -171,7 +173,7 @@ export async function hasPaidOrder(
   const row = await db
     .selectFrom('orders')
     .select('id')
-    .where('status', 'in', ['paid', 'authorized'])
+    .where('status', 'in', PLACED_STATUSES)
     .where((eb) =>
       eb.or([
         ...(who.userId ? [eb('user_id', '=', who.userId)] : []),
@@ -187,9 +189,9 @@ export async function hasPaidOrder(
 export async function cancelAbandonedOrders(db: Db, userId: string): Promise<void> {
   await db
     .updateTable('orders')
-    .set({ status: 'cancelled', updated_at: Date.now() })
+    .set({ ...ORDER_MOVES.abandon.to, updated_at: Date.now() })
     .where('user_id', '=', userId)
-    .where('status', 'in', ['pending', 'failed'])
+    .where('status', 'in', fromStatuses('abandon'))
     .where('locked_by', 'is', null)
     .execute();
 }
@@ -283,8 +285,8 @@ export async function listUserOrders(db: Db, userId: string, limit = 50): Promis
     .where('user_id', '=', userId)
     .where((eb) =>
       eb.or([
-        eb('status', 'in', ['authorized', 'paid', 'failed', 'refunded']),
-        eb.and([eb('status', '=', 'cancelled'), eb('cancelled_by', '=', 'staff')]),
+        eb('status', 'in', [STATUS.authorized, STATUS.paid, STATUS.failed, STATUS.refunded]),
+        eb.and([eb('status', '=', STATUS.cancelled), eb('cancelled_by', '=', 'staff')]),
       ]),
     )
     .orderBy('created_at', 'desc')
@@ -311,7 +313,7 @@ export async function findUserOrder(
     .selectAll()
     .where('reference', '=', reference)
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('status', '!=', 'cancelled'), eb('cancelled_by', '=', 'staff')]))
+    .where((eb) => eb.or([eb('status', '!=', STATUS.cancelled), eb('cancelled_by', '=', 'staff')]))
     .executeTakeFirst();
   return row ? orderView(db, row) : undefined;
 }

@@ -3,10 +3,9 @@ import type { CardBrand, PaymentMethod } from '../checkout/checkout';
 import { CARD_BRAND_LABELS, PAYMENT_METHOD_LABELS } from '../checkout/checkout';
 import type { Address } from '../delivery/address.schema';
 import type { ShippingOption } from '../delivery/shipping-options';
-import type { Fulfilment, PaymentStatus } from './fulfilment';
+import type { Fulfilment, OrderStatus } from '~/commerce/order-states';
 
 /** Orders as the shopper sees them (no internal ids of the payment machinery). */
-export type OrderStatus = PaymentStatus;
 
 export interface OrderLine {
   productId: string;
@@ -71,10 +70,6 @@ export function authorizedPaymentText(
 ): string {
   return `${paymentDescription(order)} is authorised for ${total}, not charged. We charge it once our team has approved your prescription, and email you either way.`;
 }
-
-/** Orders that were paid have an itemised receipt (a refunded one too: it shows the refund). */
-export const hasReceipt = (order: Pick<OrderView, 'status'>) =>
-  order.status === 'paid' || order.status === 'refunded';
 
 /** Where an order's receipt downloads from (the account's; the mailed link adds a key). */
 export const receiptPath = (reference: string) => `/account/orders/${reference}/receipt.pdf`;

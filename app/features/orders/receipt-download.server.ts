@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import type { OrderView } from './orders';
 import { findOrderByReference, isOrderReference, orderView } from './orders.server';
-import { hasReceipt, receiptPath } from './orders';
+import { hasReceipt } from '~/commerce/order-states';
+import { receiptPath } from './orders';
 import { receiptFileName, receiptKey, receiptKeyMatches, receiptPdf } from './receipt.server';
 
 type Db = Kysely<DatabaseSchema>;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS } from '~/commerce/order-states';
+import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, RefundTable } from '#server/db/schema';
-import type { PaymentGateway, RefundResult } from '#server/payments/gateway';
+import { type PaymentGateway, refundDone, type RefundResult } from '#server/payments/gateway';
 import { returnStockWithHistory, type StockLine } from '../catalog/stock.server';
 import { type Actor, recordAudit } from '../staff/audit.server';
 import { lineRefundAmount } from './fulfilment';
@@ -95,10 +97,10 @@ async function reserve(db: Db, request: RefundRequest): Promise<Reserved | { exi
       if (!order) throw new RefundError('not_found', 'This order does not exist.');
       const earlier = await existingRefund(trx, order.id, request.idempotencyKey);
       if (earlier) return { existing: earlier.id };
-      if (order.status !== 'paid') {
+      if (!fromStatuses('refund').includes(order.status)) {
         throw new RefundError(
           'conflict',
-          order.status === 'refunded'
+          order.status === STATUS.refunded
             ? 'This order has been refunded in full already.'
             : 'Only a paid order can be refunded.',
         );
@@ -154,7 +156,7 @@ async function reserve(db: Db, request: RefundRequest): Promise<Reserved | { exi
         .updateTable('orders')
         .set((eb) => ({ refunded_total: eb('refunded_total', '+', amount), updated_at: Date.now() }))
         .where('id', '=', order.id)
-        .where('status', '=', 'paid')
+        .where('status', 'in', fromStatuses('partRefund'))
         .where((eb) => eb(eb('refunded_total', '+', amount), '<=', order.total))
         .executeTakeFirst();
       if (Number(held.numUpdatedRows) !== 1) {
@@ -211,7 +213,7 @@ async function settle(
   const now = Date.now();
   const outcome: RefundResult = result;
   return db.transaction().execute(async (trx) => {
-    if (outcome.status === 'refunded' || outcome.status === 'voided') {
+    if (refundDone(outcome)) {
       await trx
         .updateTable('refunds')
         .set({
@@ -225,9 +227,9 @@ async function settle(
       // All of it back: the order is refunded, and no longer holds stock (its units return below).
       await trx
         .updateTable('orders')
-        .set({ status: 'refunded', stock_held: 0, updated_at: now })
+        .set({ ...ORDER_MOVES.refund.to, stock_held: 0, updated_at: now })
         .where('id', '=', order.id)
-        .where('status', '=', 'paid')
+        .where('status', 'in', fromStatuses('refund'))
         .where((eb) => eb('refunded_total', '>=', eb.ref('total')))
         .execute();
       if (units.length > 0) {
@@ -242,7 +244,7 @@ async function settle(
         trx,
         order.id,
         actor,
-        'refunded',
+        ORDER_MOVES.refund.to.status,
         { amount: refund.amount, kind: outcome.status, lines: JSON.parse(refund.lines) as unknown },
         now,
       );

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { canMove, ORDER_MOVES } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
-import type { CaptureResult, PaymentGateway, RefundResult } from '#server/payments/gateway';
+import { type CaptureResult, type PaymentGateway, refundDone } from '#server/payments/gateway';
 import { returnOrderStock } from '../catalog/stock.server';
 import { addOrderEvent } from '../orders/fulfilment.server';
+import {
+  recordPrescriptionApproved,
+  recordPrescriptionRejected,
+  releaseOrderLock,
+  takeOrderLock,
+} from '../orders/order-writes.server';
 import { findOrder, type OrderRow } from '../orders/orders.server';
 import { type Actor, recordAudit } from '../staff/audit.server';
 import { PrescriptionError } from './prescriptions.server';
@@ -29,33 +36,18 @@ async function claim(db: Db, orderId: string): Promise<{ order: OrderRow; holder
   // A random id, as a payment attempt's (the column holds 40 characters).
   const holder = randomUUID();
   const now = Date.now();
-  const claimed = await db
-    .updateTable('orders')
-    .set({ locked_by: holder, locked_until: now + REVIEW_LOCK_MS })
-    .where('id', '=', orderId)
-    .where('status', '=', 'authorized')
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .executeTakeFirst();
+  const claimed = await takeOrderLock(db, orderId, { holder, until: now + REVIEW_LOCK_MS, forMove: 'approve' }, now);
   const order = await findOrder(db, orderId);
   if (!order) throw new PrescriptionError('not_found', 'This order does not exist.');
-  if (Number(claimed.numUpdatedRows) !== 1) {
+  if (!claimed) {
     throw new PrescriptionError(
       'conflict',
-      order.status === 'authorized'
+      canMove('approve', order)
         ? 'Another member of staff is reviewing this prescription. Reload the order in a minute.'
         : 'This order is not awaiting prescription review.',
     );
   }
   return { order, holder };
-}
-
-async function release(db: Db, orderId: string, holder: string): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ locked_by: null, locked_until: null })
-    .where('id', '=', orderId)
-    .where('locked_by', '=', holder)
-    .execute();
 }
 
 /**
@@ -77,7 +69,7 @@ async function askProcessor<R extends { status: string }, S extends R>(
     result = { status: 'error', message: 'The payment service could not be reached.' };
   }
   if (succeeded(result as R)) return result as S;
-  await release(db, orderId, holder);
+  await releaseOrderLock(db, orderId, holder);
   const message = 'message' in result ? String(result.message) : 'No answer.';
   throw new PrescriptionError('conflict', `${failure}: ${message}`);
 }
@@ -111,7 +103,7 @@ async function decide(
       targetId: order.reference,
       before: { status: order.status },
       after: {
-        status: decision.status === 'approved' ? 'paid' : 'cancelled',
+        status: ORDER_MOVES[decision.status === 'approved' ? 'approve' : 'reject'].to.status,
         ...(decision.reason ? { reason: decision.reason } : {}),
       },
     },
@@ -144,19 +136,7 @@ export async function approvePrescription(
   const captured = result.transactionId;
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('orders')
-      .set({
-        status: 'paid',
-        transaction_id: captured,
-        paid_at: now,
-        updated_at: now,
-        locked_by: null,
-        locked_until: null,
-      })
-      .where('id', '=', orderId)
-      .where('locked_by', '=', holder)
-      .execute();
+    await recordPrescriptionApproved(trx, orderId, holder, captured, now);
     await decide(trx, actor, order, { status: 'approved', reason: null }, now);
   });
   return (await findOrder(db, orderId)) ?? order;
@@ -187,26 +167,12 @@ export async function rejectPrescription(
         method: 'card',
         last4: order.card_last4,
       }),
-    (answer: RefundResult): answer is Extract<RefundResult, { status: 'voided' | 'refunded' }> =>
-      answer.status === 'voided' || answer.status === 'refunded',
+    refundDone,
     'The authorisation could not be voided',
   );
   const now = Date.now();
   const returned = await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('orders')
-      .set({
-        status: 'cancelled',
-        cancelled_at: now,
-        cancelled_by: 'staff',
-        stock_held: 0,
-        updated_at: now,
-        locked_by: null,
-        locked_until: null,
-      })
-      .where('id', '=', orderId)
-      .where('locked_by', '=', holder)
-      .execute();
+    await recordPrescriptionRejected(trx, orderId, holder, now);
     const back = Number(order.stock_held) === 1 ? await returnOrderStock(trx, orderId, now) : [];
     await decide(trx, actor, order, { status: 'rejected', reason }, now);
     return back;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fromStatuses } from '~/commerce/order-moves';
 import type { Kysely, Selectable } from 'kysely';
 import sharp from 'sharp';
 import { asBody } from '#server/body';
@@ -101,7 +102,7 @@ export async function savePrescription(
   if (!order || (order.user_id !== null && order.user_id !== request.userId)) {
     throw new PrescriptionError('not_found', 'This order does not exist.');
   }
-  if (order.status !== 'pending' && order.status !== 'failed') {
+  if (!fromStatuses('capture').includes(order.status)) {
     throw new PrescriptionError('conflict', PRESCRIPTION_TEXT.closed);
   }
   if (!(await orderNeedsPrescription(db, order.id))) {
@@ -132,7 +133,7 @@ export async function savePrescription(
       .selectFrom('orders')
       .select('id')
       .where('id', '=', order.id)
-      .where('status', 'in', ['pending', 'failed'])
+      .where('status', 'in', fromStatuses('capture'))
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .executeTakeFirst();
     if (!open) throw new PrescriptionError('conflict', PRESCRIPTION_TEXT.closed);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
+import { anonymiseOrdersOf } from '../orders/order-writes.server';
 import { eraseReviews, reviewsForExport } from '../reviews/reviews.server';
 import { centsToDecimal } from '~/commerce/money';
 
@@ -127,19 +128,7 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
  */
 export async function eraseAccount(trx: Db, user: { id: string; email: string }) {
   const email = user.email.toLowerCase();
-  const anonymised = await trx
-    .updateTable('orders')
-    .set({
-      user_id: null,
-      email: null,
-      ship_name: null,
-      ship_line1: null,
-      ship_line2: null,
-      ship_phone: null,
-      updated_at: Date.now(),
-    })
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const anonymised = await anonymiseOrdersOf(trx, user.id);
   await trx.updateTable('order_events').set({ actor_email: null }).where('actor_id', '=', user.id).execute();
   const reviewedProducts = await eraseReviews(trx, user.id);
   const subscriber = await trx
@@ -157,5 +146,5 @@ export async function eraseAccount(trx: Db, user: { id: string; email: string })
   const authTables = trx as unknown as Kysely<Record<string, Record<string, string>>>;
   await authTables.deleteFrom('verification').where('identifier', 'like', `%-otp-${email}`).execute();
   await authTables.deleteFrom('user').where('id', '=', user.id).execute();
-  return { ordersKept: Number(anonymised.numUpdatedRows), reviewedProducts };
+  return { ordersKept: anonymised, reviewedProducts };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FULFILMENT } from '~/commerce/order-states';
 import { type Kysely } from 'kysely';
 import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
@@ -39,7 +40,7 @@ export async function findReviewableLine(
     ])
     .where('orders.reference', '=', reference)
     .where('orders.user_id', '=', userId)
-    .where('orders.fulfilment', '=', 'delivered')
+    .where('orders.fulfilment', '=', FULFILMENT.delivered)
     .where('order_items.product_id', '=', productId)
     .executeTakeFirst();
   if (!row) return undefined;

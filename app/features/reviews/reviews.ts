@@ -1,4 +1,4 @@
-import type { Fulfilment } from '../orders/fulfilment';
+import { FULFILMENT, type Fulfilment } from '~/commerce/order-states';
 
 /**
  * Reviews by verified buyers (docs/decisions/0027): pure rules and words, shared by the
@@ -24,7 +24,7 @@ export const RATING_CHOICES = [
 export const REVIEW_THANKS = 'Thank you. Your review will appear once it has been checked.';
 
 /** An order's lines may be reviewed once it has reached the buyer. */
-export const isReviewable = (order: { fulfilment: Fulfilment }): boolean => order.fulfilment === 'delivered';
+export const isReviewable = (order: { fulfilment: Fulfilment }): boolean => order.fulfilment === FULFILMENT.delivered;
 
 /** Where the buyer writes (or edits) their review of one line of an order. */
 export const reviewPath = (reference: string, productId: string) =>

@@ -1,11 +1,12 @@
 import { type Kysely, sql } from 'kysely';
+import { RECEIPT_STATUSES } from '~/commerce/order-states';
 import type { Engine } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
 import { easternOffsetMinutes } from './console';
 
 type Db = Kysely<DatabaseSchema>;
 const DAY = 86_400_000;
-const PAID = ['paid', 'refunded'] as const;
+const PAID = RECEIPT_STATUSES;
 
 export type ReportKind = 'sales' | 'products' | 'promos' | 'customers';
 export type Grouping = 'day' | 'week' | 'month';

@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { STATUS } from '~/commerce/order-states';
 import { OrderConsoleDetail } from '~/features/orders/components/console/order-console-detail';
 import { orderConsoleAction } from '~/features/orders/order-console-actions.server';
 import { orderForStaff } from '~/features/orders/order-admin.server';
@@ -37,7 +38,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <PrescriptionReviewPanel
           reference={detail.order.reference}
           prescription={prescription}
-          awaitingReview={detail.order.status === 'authorized' && prescription.status === 'submitted'}
+          awaitingReview={detail.order.status === STATUS.authorized && prescription.status === 'submitted'}
         />
       ) : null}
     </OrderConsoleDetail>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { hasReceipt, STATUS } from '~/commerce/order-states';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { formatPrice } from '~/commerce/money';
@@ -7,7 +8,6 @@ import { secondaryButton } from '~/components/ui/button-styles';
 import { HSA_FSA_TEXT } from '../../catalog/catalog';
 import {
   authorizedPaymentText,
-  hasReceipt,
   type OrderView,
   type OrderViewLine,
   paymentDescription,
@@ -51,7 +51,7 @@ export function OrderDetail({
         <dt className="font-bold">Status</dt>
         <dd>
           <StatusText order={order} />
-          {order.refundedTotal > 0 && order.status !== 'refunded'
+          {order.refundedTotal > 0 && order.status !== STATUS.refunded
             ? ` (${formatPrice(order.refundedTotal)} refunded)`
             : ''}
         </dd>
@@ -65,7 +65,7 @@ export function OrderDetail({
         ) : null}
         <dt className="font-bold">Payment</dt>
         <dd>
-          {order.status === 'authorized'
+          {order.status === STATUS.authorized
             ? authorizedPaymentText(order, formatPrice(order.total))
             : paymentDescription(order)}
         </dd>

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import { hasReceipt, shopperStatusText, statusTone } from '~/commerce/order-states';
 import { primaryButton } from '~/components/ui/button-styles';
 import { formatPrice } from '~/commerce/money';
 import { itemCount } from '~/commerce/cart-limits';
 import { addressSummary } from '../../delivery/address-book';
 import { shippingOptionText } from '../../delivery/shipping-options';
-import { hasReceipt, type OrderView, receiptPath } from '../orders';
-import { formatOrderDate, orderStatusText } from '../order-status';
+import { type OrderView, receiptPath } from '../orders';
+import { formatOrderDate } from '../order-status';
 import { OrderTracking } from './order-tracking';
 
 /** The account's orders, newest first, each with a link to its details. */
@@ -69,6 +70,6 @@ export function OrderHistory({ orders }: { orders: OrderView[] }) {
 }
 
 export function StatusText({ order }: { order: Pick<OrderView, 'status' | 'fulfilment' | 'refundedTotal'> }) {
-  const tone = order.status === 'paid' ? 'text-success' : order.status === 'failed' ? 'text-danger' : '';
-  return <span className={`font-bold ${tone}`}>{orderStatusText(order)}</span>;
+  const tone = { done: 'text-success', good: 'text-success', bad: 'text-danger', plain: '' }[statusTone(order)];
+  return <span className={`font-bold ${tone}`}>{shopperStatusText(order)}</span>;
 }

@@ -1,4 +1,5 @@
 import { CircleCheck, SearchX } from 'lucide';
+import { PAYMENT_STATES, STATUS } from '~/commerce/order-states';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
@@ -28,7 +29,7 @@ export function OrderSuccess({ order }: { order: OrderView }) {
   useEffect(() => {
     void loadCartClient().then((cart) => cart.refreshCart());
   }, []);
-  const authorized = order.status === 'authorized';
+  const authorized = order.status === STATUS.authorized;
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-12 text-center">
       <Icon icon={CircleCheck} size={64} className="text-success" />
@@ -40,7 +41,7 @@ export function OrderSuccess({ order }: { order: OrderView }) {
         {authorized ? (
           <>
             <h2 id="payment-status" className="text-xl font-bold">
-              Awaiting prescription review
+              {PAYMENT_STATES.authorized.shopper}
             </h2>
             <p className="mt-1">{authorizedPaymentText(order, formatPrice(order.total))}</p>
           </>

@@ -1,8 +1,7 @@
 import { Form, Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field } from '~/components/ui/field';
-import { FULFILMENT_LABELS } from '~/features/orders/fulfilment';
-import { ORDER_STATUS_LABELS } from '~/features/orders/order-status';
+import { FULFILMENT_STATES, PAYMENT_STATES } from '~/commerce/order-states';
 import { formatPrice } from '~/commerce/money';
 import { formatDateTime } from '../console';
 import type { customerDetail, CustomerSummary } from '../customers.server';
@@ -167,8 +166,8 @@ export function CustomerPage({ customer }: { customer: CustomerDetail }) {
                   {order.reference}
                 </Link>
                 <span>
-                  {formatDateTime(order.createdAt)} · {ORDER_STATUS_LABELS[order.status]} ·{' '}
-                  {FULFILMENT_LABELS[order.fulfilment]} · {formatPrice(order.total)}
+                  {formatDateTime(order.createdAt)} · {PAYMENT_STATES[order.status].staff} ·{' '}
+                  {FULFILMENT_STATES[order.fulfilment].staff} · {formatPrice(order.total)}
                 </span>
               </li>
             ))}

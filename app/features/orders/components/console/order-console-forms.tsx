@@ -2,7 +2,8 @@ import { Form, useActionData, useNavigation } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField, TextAreaField } from '~/components/ui/field';
 import { formatPrice } from '~/commerce/money';
-import { CARRIER_IDS, CARRIERS, lineRefundAmount, nextSteps } from '../../fulfilment';
+import { nextSteps } from '~/commerce/order-moves';
+import { CARRIER_IDS, CARRIERS, lineRefundAmount } from '../../fulfilment';
 import type { OrderConsoleAnswer } from '../../order-console-actions.server';
 import type { OrderView } from '../../orders';
 

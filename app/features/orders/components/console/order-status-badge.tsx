@@ -1,18 +1,18 @@
-import { FULFILMENT_LABELS, type Fulfilment, type PaymentStatus } from '../../fulfilment';
-import { ORDER_STATUS_LABELS } from '../../order-status';
+import { type Fulfilment, type OrderStatus, staffStatusText, statusTone } from '~/commerce/order-states';
+
+const TONE_CLASSES = {
+  done: 'border-success text-success',
+  good: 'border-brand text-brand',
+  bad: 'border-danger text-danger',
+  plain: 'border-border text-fg',
+} as const;
 
 /** Payment and delivery state in words (never colour alone). */
-export function OrderStatusBadge({ status, fulfilment }: { status: PaymentStatus; fulfilment: Fulfilment }) {
-  const text = status === 'paid' ? `Paid · ${FULFILMENT_LABELS[fulfilment]}` : ORDER_STATUS_LABELS[status];
-  const tone =
-    status === 'paid'
-      ? fulfilment === 'delivered'
-        ? 'border-success text-success'
-        : 'border-brand text-brand'
-      : status === 'failed'
-        ? 'border-danger text-danger'
-        : 'border-border text-fg';
+export function OrderStatusBadge({ status, fulfilment }: { status: OrderStatus; fulfilment: Fulfilment }) {
+  const tone = TONE_CLASSES[statusTone({ status, fulfilment })];
   return (
-    <span className={`inline-block rounded border-2 px-2 py-0.5 text-sm font-bold ${tone}`}>{text}</span>
+    <span className={`inline-block rounded border-2 px-2 py-0.5 text-sm font-bold ${tone}`}>
+      {staffStatusText({ status, fulfilment })}
+    </span>
   );
 }
