@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
-import { type Actor, recordAudit } from '../staff/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 import { returnOrderStock } from '../catalog/stock.server';
 import type { Carrier } from './fulfilment';
 import type { OrderRow } from './orders.server';

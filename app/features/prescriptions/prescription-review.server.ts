@@ -5,7 +5,7 @@ import type { CaptureResult, PaymentGateway, RefundResult } from '#server/paymen
 import { returnOrderStock } from '../catalog/stock.server';
 import { addOrderEvent } from '../orders/fulfilment.server';
 import { findOrder, type OrderRow } from '../orders/orders.server';
-import { type Actor, recordAudit } from '../staff/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 import { PrescriptionError } from './prescriptions.server';
 
 /**

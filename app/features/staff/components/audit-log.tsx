@@ -1,9 +1,9 @@
 import { Form, Link } from 'react-router';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
-import type { AuditRow } from '../audit.server';
-import { formatDateTime } from '../console';
-import { ConsolePager } from './console-pager';
+import type { AuditRow } from '~/console/audit.server';
+import { formatDateTime } from '~/console/console';
+import { ConsolePager } from '~/console/console-pager';
 
 export interface AuditSearch {
   actor: string;

@@ -4,10 +4,10 @@ import { Field } from '~/components/ui/field';
 import { FULFILMENT_LABELS } from '~/features/orders/fulfilment';
 import { ORDER_STATUS_LABELS } from '~/features/orders/order-status';
 import { formatPrice } from '~/lib/money';
-import { formatDateTime } from '../console';
+import { formatDateTime } from '~/console/console';
 import type { customerDetail, CustomerSummary } from '../customers.server';
-import { ConsoleMessage } from './console-message';
-import { ConsolePager } from './console-pager';
+import { ConsoleMessage } from '~/console/console-message';
+import { ConsolePager } from '~/console/console-pager';
 
 type CustomerDetail = NonNullable<Awaited<ReturnType<typeof customerDetail>>>;
 

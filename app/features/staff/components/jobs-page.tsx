@@ -1,9 +1,9 @@
 import { Form, Link } from 'react-router';
 import { secondaryButton } from '~/components/ui/button-styles';
-import { formatDateTime } from '../console';
+import { formatDateTime } from '~/console/console';
 import type { JobRow, JobView } from '../jobs-console.server';
-import { ConsoleMessage } from './console-message';
-import { ConsolePager } from './console-pager';
+import { ConsoleMessage } from '~/console/console-message';
+import { ConsolePager } from '~/console/console-pager';
 
 const VIEW_LABELS: Record<JobView, string> = {
   queued: 'Queued',

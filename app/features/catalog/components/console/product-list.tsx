@@ -3,7 +3,7 @@ import { primaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
 import { formatPrice } from '~/lib/money';
 import type { ProductFilter, StaffProductRow } from '../../product-admin.server';
-import { ConsolePager } from '~/features/staff/components/console-pager';
+import { ConsolePager } from '~/console/console-pager';
 
 function query(filter: ProductFilter, page: number) {
   const params = new URLSearchParams();

@@ -1,11 +1,11 @@
 import { Form, Link, useActionData } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField, TextAreaField } from '~/components/ui/field';
-import { ConsoleMessage } from '~/features/staff/components/console-message';
-import { formatDateTime } from '~/features/staff/console';
+import { ConsoleMessage } from '~/console/console-message';
+import { formatDateTime } from '~/console/console';
 import type { FormAnswer } from '~/lib/form-answer';
 import type { findMessage, listMessages } from '../../contact-inbox.server';
-import { ConsolePager } from '~/features/staff/components/console-pager';
+import { ConsolePager } from '~/console/console-pager';
 
 type ContactStatus = 'new' | 'answered' | 'closed';
 

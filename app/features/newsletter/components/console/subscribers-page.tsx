@@ -1,10 +1,10 @@
 import { Form, Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
-import { ConsoleMessage } from '~/features/staff/components/console-message';
-import { formatDateTime } from '~/features/staff/console';
+import { ConsoleMessage } from '~/console/console-message';
+import { formatDateTime } from '~/console/console';
 import type { Subscriber, SubscriberStatus } from '../../subscribers.server';
-import { ConsolePager } from '~/features/staff/components/console-pager';
+import { ConsolePager } from '~/console/console-pager';
 
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
   waiting: 'Waiting for confirmation',

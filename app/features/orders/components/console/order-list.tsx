@@ -2,11 +2,11 @@ import { Form, Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
 import { formatPrice } from '~/lib/money';
-import { formatDateTime } from '../../../staff/console';
+import { formatDateTime } from '~/console/console';
 import { ORDER_FILTERS, type OrderListRow } from '../../order-admin';
 import { orderSearchQuery } from '../../order-search-params';
 import { OrderStatusBadge } from './order-status-badge';
-import { ConsolePager } from '~/features/staff/components/console-pager';
+import { ConsolePager } from '~/console/console-pager';
 
 interface Search {
   q: string;
