@@ -44,7 +44,8 @@ type ConsoleListProps<Row> = {
   emptyMessage?: string;
   /** The empty message is a status (read out when a search finds nothing); false for a plain line. */
   announceEmpty?: boolean;
-  pager: ConsolePaging;
+  /** The pages below the list; left out for a list that is always whole (campaigns). */
+  pager?: ConsolePaging;
 } & (TableLayout<Row> | ItemLayout<Row>);
 
 const DEFAULT_CELL = 'p-2';
@@ -75,7 +76,7 @@ export function ConsoleList<Row>(props: ConsoleListProps<Row>) {
   return (
     <>
       {body}
-      <ConsolePager {...pager} />
+      {pager ? <ConsolePager {...pager} /> : null}
     </>
   );
 }
