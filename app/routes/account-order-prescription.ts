@@ -1,4 +1,4 @@
-import { requireUser } from '~/features/account/session.server';
+import { requireUser } from '~/lib/session.server';
 import { buyerPrescriptionDownload } from '~/features/prescriptions/prescriptions.server';
 import type { Route } from './+types/account-order-prescription';
 

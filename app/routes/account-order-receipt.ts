@@ -1,4 +1,4 @@
-import { requireUser } from '~/features/account/session.server';
+import { requireUser } from '~/lib/session.server';
 import { findUserOrder } from '~/features/orders/orders.server';
 import { orderByReceiptKey, receiptResponse } from '~/features/orders/receipt-download.server';
 import type { Route } from './+types/account-order-receipt';

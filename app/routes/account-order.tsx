@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { requireUser } from '~/features/account/session.server';
+import { requireUser } from '~/lib/session.server';
 import { OrderDetail } from '~/features/orders/components/order-detail';
 import { findUserOrder } from '~/features/orders/orders.server';
 import { PrescriptionSummary } from '~/features/prescriptions/components/prescription-summary';

@@ -4,7 +4,7 @@ import { accountAction, takeAccountNotice } from '~/features/account/account-act
 import { AccountPage } from '~/features/account/components/account-page';
 import { securityState } from '~/features/account/reauthenticate-actions.server';
 import { deviceSessions } from '~/features/account/sessions.server';
-import { readOwnAuthRows, requireUser } from '~/features/account/session.server';
+import { readOwnAuthRows, requireUser } from '~/lib/session.server';
 import { listAddresses } from '~/features/delivery/address-book.server';
 import { AddressBook } from '~/features/delivery/components/address-book';
 import { DeleteAccount, DownloadYourData } from '~/features/privacy/components/your-data-sections';

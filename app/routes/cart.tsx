@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { getSessionUser } from '~/features/account/session.server';
+import { getSessionUser } from '~/lib/session.server';
 import { useCart } from '~/features/cart/cart-state';
 import { CartPage } from '~/features/cart/components/cart-page';
 import { RecentlyViewed } from '~/features/catalog/components/recently-viewed';

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { getSessionUser } from '~/features/account/session.server';
+import { getSessionUser } from '~/lib/session.server';
 import { OrderNotFound, OrderSuccess } from '~/features/orders/components/order-success';
 import { findViewableOrder } from '~/features/orders/order-access.server';
 import { pageTitle } from '~/lib/store-info';

@@ -1,6 +1,6 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import routes from '../../app/routes';
-import { CONSOLE_SECTIONS } from '../../app/features/staff/console';
+import { CONSOLE_SECTIONS } from '../../app/console/console';
 
 export interface ConsoleRoute {
   /** '/admin/orders/:reference' as the router has it. */

@@ -12,7 +12,7 @@ import { identityIntents } from './identity-actions.server';
 import { contactDetailIntents } from './contact-details-actions.server';
 import { reauthAnswer } from './account-refusals.server';
 import { reauthenticationIntents } from './reauthenticate-actions.server';
-import { requireUser } from './session.server';
+import { requireUser } from '~/lib/session.server';
 import { disableTwoFactorSchema, withoutSpaces } from './two-factor.schema';
 
 type Args = FormArgs<AppLoadContext>;

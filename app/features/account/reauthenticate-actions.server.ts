@@ -8,7 +8,7 @@ import type { AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { callAuth } from './auth-call.server';
 import { identitiesOf } from './identity-actions.server';
-import { requireUser } from './session.server';
+import { requireUser } from '~/lib/session.server';
 import { reauthCodeSchema, reauthPasswordSchema } from './reauth.schema';
 
 type Args = FormArgs<AppLoadContext>;

@@ -2,7 +2,7 @@ import type { AppLoadContext } from 'react-router';
 import { sessionUser } from '#server/auth/auth';
 import type { AppServices, Viewer } from '#server/types';
 import { countCart } from '~/features/cart/cart.server';
-import { getSessionUser, type SessionUser } from './session.server';
+import { getSessionUser, type SessionUser } from '~/lib/session.server';
 
 /**
  * Who is looking at a page, as its header shows them: null for a guest (or a session that is

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { containsText } from '#server/db/like';
 import type { DatabaseSchema } from '#server/db/schema';
-import { type Actor, recordAudit } from '../staff/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 import { brandId, LOW_STOCK_AT } from './catalog';
 import type { ProductMeasures } from './catalog.types';
 import { flagFor } from './catalogue-db.server';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { DatabaseSchema } from '#server/db/schema';
 import { defineQueue, type JobQueue } from '#server/jobs/queue';
-import { type Actor, recordAudit } from '../staff/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 import { IMAGE_SIZE } from './catalog';
 import { ProductAdminError } from './product-admin.server';
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { ContactStatus } from '#server/db/schema';
 import { answer, invalidFields, runIntent } from '~/lib/form-action.server';
 import { type FormAnswer, textFields } from '~/lib/form-answer';
-import { pageParam, searchText } from '../staff/console';
-import { requireStaff } from '../staff/staff-access.server';
+import { pageParam, searchText } from '~/console/console';
+import { requireStaff } from '~/console/staff-access.server';
 import {
   CONTACT_STATUSES,
   findMessage,

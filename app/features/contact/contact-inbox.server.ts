@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { containsText } from '#server/db/like';
 import type { ContactStatus, DatabaseSchema } from '#server/db/schema';
 import type { Outbox } from '#server/mail/outbox';
-import { type Actor, recordAudit } from '../staff/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 import { contactReplyMail } from './contact-mail.server';
 
 type Db = Kysely<DatabaseSchema>;

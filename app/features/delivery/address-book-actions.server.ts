@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { answer, type FormArgs, invalidFields } from '~/lib/form-action.server';
 import { ENHANCED_FIELD, textFields } from '~/lib/form-answer';
-import { requireUser } from '../account/session.server';
+import { requireUser } from '~/lib/session.server';
 import { addressSchema } from './address.schema';
 import {
   ADDRESS_BOOK_FULL,

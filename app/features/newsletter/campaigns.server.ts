@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { CampaignTable, DatabaseSchema } from '#server/db/schema';
 import type { AppServices } from '#server/types';
-import { type Actor, recordAudit } from '../staff/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 import { CAMPAIGN_QUEUE } from './campaign-queue.server';
 import type { CampaignInput } from './campaign.schema';
 

@@ -1,9 +1,9 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { pageParam, searchText } from '../staff/console';
+import { pageParam, searchText } from '~/console/console';
 import { csvLine } from '~/lib/csv';
 import { answer, invalidFields, runIntent } from '~/lib/form-action.server';
 import { type FormAnswer, textFields } from '~/lib/form-answer';
-import { requireAdmin, requireStaff } from '../staff/staff-access.server';
+import { requireAdmin, requireStaff } from '~/console/staff-access.server';
 import { campaignHtml, campaignMail, campaignText } from './campaign-mail.server';
 import { campaignSchema } from './campaign.schema';
 import {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { containsText } from '#server/db/like';
 import type { DatabaseSchema } from '#server/db/schema';
-import { type Actor, recordAudit } from '../staff/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 
 type Db = Kysely<DatabaseSchema>;
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { hasReceipt } from '~/commerce/order-states';
 import { fromFulfilments, fromStatuses, ORDER_MOVES, type OrderMove } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
-import { type Actor, recordAudit } from '../staff/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 import { returnOrderStock } from '../catalog/stock.server';
 import type { Carrier } from './fulfilment';
 import type { OrderRow } from './orders.server';

@@ -2,7 +2,7 @@ import { type AppLoadContext, data } from 'react-router';
 import type { FormAnswer } from '~/lib/form-answer';
 import { answer, runIntent, invalidFields, type FormArgs } from '~/lib/form-action.server';
 import { catalogueStore } from '../catalog/catalogue-store.server';
-import { requireStaff, type StaffUser } from '../staff/staff-access.server';
+import { requireStaff, type StaffUser } from '~/console/staff-access.server';
 import type { Carrier } from './fulfilment';
 import { orderCancelledMail, orderRefundedMail, orderShippedMail } from './fulfilment-mail.server';
 import {

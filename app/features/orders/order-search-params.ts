@@ -1,4 +1,4 @@
-import { dayStart, searchText } from '../staff/console';
+import { dayStart, searchText } from '~/console/console';
 import { type OrderSearch, orderFilterOf } from './order-admin';
 
 /** The console's order search as the URL carries it (so a search can be bookmarked and shared). */

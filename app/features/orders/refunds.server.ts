@@ -5,7 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, RefundTable } from '#server/db/schema';
 import { type PaymentGateway, refundDone, type RefundResult } from '#server/payments/gateway';
 import { returnStockWithHistory, type StockLine } from '../catalog/stock.server';
-import { type Actor, recordAudit } from '../staff/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 import { lineRefundAmount } from './fulfilment';
 import { addOrderEvent } from './fulfilment.server';
 import type { OrderRow } from './orders.server';

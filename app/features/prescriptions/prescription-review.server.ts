@@ -12,7 +12,7 @@ import {
   takeOrderLock,
 } from '../orders/order-writes.server';
 import { findOrder, type OrderRow } from '../orders/orders.server';
-import { type Actor, recordAudit } from '../staff/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 import { PrescriptionError } from './prescriptions.server';
 
 /**

@@ -2,7 +2,7 @@ import type { AppLoadContext } from 'react-router';
 import { readRecentSignIn } from '#server/auth/recent-sign-in';
 import { answer, type FormArgs, finish } from '~/lib/form-action.server';
 import { reauthAnswer } from '../account/account-refusals.server';
-import { requireUser } from '../account/session.server';
+import { requireUser } from '~/lib/session.server';
 import { catalogueStore } from '../catalog/catalogue-store.server';
 import { eraseAccount, personalDataOf } from './personal-data.server';
 import { accountDeletedMail } from './privacy-mail.server';

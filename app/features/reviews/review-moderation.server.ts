@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
-import { type Actor, recordAudit } from '../staff/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 import type { ReviewStatus } from './reviews';
 import { recountProductReviews } from './reviews.server';
 

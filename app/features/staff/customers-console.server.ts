@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from 'react-router';
 import { answer, runIntent } from '~/lib/form-action.server';
 import type { FormAnswer } from '~/lib/form-answer';
-import { pageParam, searchText } from './console';
+import { pageParam, searchText } from '~/console/console';
 import {
   CUSTOMERS_PER_PAGE,
   CustomerError,
@@ -11,7 +11,7 @@ import {
   setCustomerDisabled,
   signOutEverywhere,
 } from './customers.server';
-import { requireStaff } from './staff-access.server';
+import { requireStaff } from '~/console/staff-access.server';
 
 const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -4,7 +4,7 @@ import { containsText } from '#server/db/like';
 import type { DatabaseSchema } from '#server/db/schema';
 import { describeUserAgent } from '../account/device-label';
 import { listAddresses } from '../delivery/address-book.server';
-import { type Actor, recordAudit } from './audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 
 type Db = Kysely<DatabaseSchema>;
 type Stamp = Date | string | number;

@@ -1,10 +1,10 @@
 import { type AppLoadContext, data } from 'react-router';
 import type { JobState, JobSummary } from '#server/jobs/queue';
 import { answer, runIntent } from '~/lib/form-action.server';
-import { recordAudit } from './audit.server';
+import { recordAudit } from '~/console/audit.server';
 import { type FormAnswer, textFields } from '~/lib/form-answer';
-import { pageParam } from './console';
-import { requireStaff } from './staff-access.server';
+import { pageParam } from '~/console/console';
+import { requireStaff } from '~/console/staff-access.server';
 
 /** The console's four views of the queue, in pg-boss's states. */
 export const JOB_VIEWS = {

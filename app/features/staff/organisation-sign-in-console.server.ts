@@ -9,8 +9,8 @@ import {
 } from '#server/auth/organisation-sign-ins';
 import { answer, invalidFields, runIntent } from '~/lib/form-action.server';
 import { type FormAnswer, textFields } from '~/lib/form-answer';
-import { recordAudit } from './audit.server';
-import { requireAdmin } from './staff-access.server';
+import { recordAudit } from '~/console/audit.server';
+import { requireAdmin } from '~/console/staff-access.server';
 
 /**
  * /admin/sign-in: organisations (clinics, home-care agencies) whose people sign in through

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import { csvLine } from '~/lib/csv';
-import { CONSOLE_HEADERS } from './console';
+import { CONSOLE_HEADERS } from '~/console/console';
 import {
   type Grouping,
   newCustomersReport,
@@ -12,7 +12,7 @@ import {
   storeDay,
   topProductsReport,
 } from './reports.server';
-import { requireStaff } from './staff-access.server';
+import { requireStaff } from '~/console/staff-access.server';
 import { centsToDecimal } from '~/commerce/money';
 
 const KINDS: ReportKind[] = ['sales', 'products', 'promos', 'customers'];

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { answerSecondFactorChallenge } from '../account/second-factor-challenge.server';
-import { challengeTarget, requireStaffBeforeChallenge } from './staff-access.server';
+import { challengeTarget, requireStaffBeforeChallenge } from '~/console/staff-access.server';
 
 export interface SecondFactorPageData {
   email: string;

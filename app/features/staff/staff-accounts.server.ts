@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Auth } from '#server/auth/auth';
 import { roleOf, type UserRole } from '#server/auth/roles';
 import type { DatabaseSchema } from '#server/db/schema';
-import { type Actor, recordAudit } from './audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 
 /** The columns of Better Auth's user table that staff management reads and writes (migration 0011). */
 interface UserColumns {

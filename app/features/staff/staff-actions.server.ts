@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import type { FormAnswer } from '~/lib/form-answer';
 import { answer, invalidFields, runIntent } from '~/lib/form-action.server';
-import { requireAdmin } from './staff-access.server';
+import { requireAdmin } from '~/console/staff-access.server';
 import { changeStaffRole, grantStaffRole, StaffError } from './staff-accounts.server';
 import { staffInviteMail } from './staff-mail.server';
 import { inviteSchema, roleChangeSchema } from './staff.schema';

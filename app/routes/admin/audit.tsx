@@ -1,7 +1,7 @@
-import { listAudit } from '~/features/staff/audit.server';
+import { listAudit } from '~/console/audit.server';
 import { AuditLog } from '~/features/staff/components/audit-log';
-import { CONSOLE_HEADERS, consoleMeta, dayStart, pageParam, searchText } from '~/features/staff/console';
-import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
+import { CONSOLE_HEADERS, consoleMeta, dayStart, pageParam, searchText } from '~/console/console';
+import { noFormAction, requireStaff } from '~/console/staff-access.server';
 import type { Route } from './+types/audit';
 
 const TYPES = new Set(['order', 'product', 'user', 'campaign', 'subscriber', 'contact', 'review', 'job']);

@@ -1,6 +1,6 @@
 import { CampaignPage } from '~/features/newsletter/components/console/campaign-pages';
 import { campaignAction, campaignPageData } from '~/features/newsletter/newsletter-console.server';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import type { Route } from './+types/campaign';
 
 export function loader({ context, request, params }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { CampaignsPage } from '~/features/newsletter/components/console/campaign-pages';
 import { campaignsPageData, newCampaignAction } from '~/features/newsletter/newsletter-console.server';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import type { Route } from './+types/campaigns';
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { CustomerPage } from '~/features/staff/components/customer-pages';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import { customerAction, customerPageData } from '~/features/staff/customers-console.server';
 import type { Route } from './+types/customer';
 

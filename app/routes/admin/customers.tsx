@@ -1,7 +1,7 @@
 import { CustomersPage } from '~/features/staff/components/customer-pages';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import { customersPageData } from '~/features/staff/customers-console.server';
-import { noFormAction } from '~/features/staff/staff-access.server';
+import { noFormAction } from '~/console/staff-access.server';
 import type { Route } from './+types/customers';
 
 export function loader({ context, request }: Route.LoaderArgs) {

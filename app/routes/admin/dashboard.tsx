@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { RevenueChart } from '~/features/orders/components/console/revenue-chart';
 import { dashboardFigures } from '~/features/orders/order-stats.server';
-import { CONSOLE_HEADERS, consoleMeta, formatDateTime } from '~/features/staff/console';
-import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
+import { CONSOLE_HEADERS, consoleMeta, formatDateTime } from '~/console/console';
+import { noFormAction, requireStaff } from '~/console/staff-access.server';
 import { formatPrice } from '~/commerce/money';
 import type { Route } from './+types/dashboard';
 

@@ -1,5 +1,5 @@
 import { JobsPage } from '~/features/staff/components/jobs-page';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import { jobsAction, jobsPageData } from '~/features/staff/jobs-console.server';
 import type { Route } from './+types/jobs';
 

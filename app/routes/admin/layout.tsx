@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
-import { CONSOLE_HEADERS } from '~/features/staff/console';
-import { ConsoleFrame } from '~/features/staff/components/console-frame';
-import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
+import { CONSOLE_HEADERS } from '~/console/console';
+import { ConsoleFrame } from '~/console/console-frame';
+import { noFormAction, requireStaff } from '~/console/staff-access.server';
 import type { Route } from './+types/layout';
 
 // Every page under it checks the role again in its own loader: loaders run in parallel.

@@ -1,6 +1,6 @@
 import { MessagePage } from '~/features/contact/components/console/inbox-pages';
 import { messageAction, messagePageData } from '~/features/contact/contact-inbox-console.server';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import type { Route } from './+types/message';
 
 export function loader({ context, request, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { InboxPage } from '~/features/contact/components/console/inbox-pages';
 import { inboxPageData } from '~/features/contact/contact-inbox-console.server';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
-import { noFormAction } from '~/features/staff/staff-access.server';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
+import { noFormAction } from '~/console/staff-access.server';
 import type { Route } from './+types/messages';
 
 export function loader({ context, request }: Route.LoaderArgs) {

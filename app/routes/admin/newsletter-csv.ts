@@ -1,5 +1,5 @@
 import { subscribersCsv } from '~/features/newsletter/newsletter-console.server';
-import { noFormAction } from '~/features/staff/staff-access.server';
+import { noFormAction } from '~/console/staff-access.server';
 import type { Route } from './+types/newsletter-csv';
 
 /** The subscribers of the list's search as CSV, streamed. */

@@ -1,6 +1,6 @@
 import { SubscribersPage } from '~/features/newsletter/components/console/subscribers-page';
 import { subscribersAction, subscribersPageData } from '~/features/newsletter/newsletter-console.server';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import type { Route } from './+types/newsletter';
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { staffPrescriptionDownload } from '~/features/prescriptions/prescriptions.server';
-import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
+import { noFormAction, requireStaff } from '~/console/staff-access.server';
 import type { Route } from './+types/order-prescription';
 
 /** GET /admin/orders/:reference/prescription: an order's prescription file, for staff. */

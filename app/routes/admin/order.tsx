@@ -6,8 +6,8 @@ import { orderForStaff } from '~/features/orders/order-admin.server';
 import { PrescriptionReviewPanel } from '~/features/prescriptions/components/console/prescription-review-panel';
 import { prescriptionConsoleHandlers } from '~/features/prescriptions/prescription-console-actions.server';
 import { prescriptionOfReference } from '~/features/prescriptions/prescriptions.server';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
-import { requireStaff } from '~/features/staff/staff-access.server';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
+import { requireStaff } from '~/console/staff-access.server';
 import type { Route } from './+types/order';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { exportOrders } from '~/features/orders/order-admin.server';
 import { orderCsvHeader, orderCsvRow } from '~/features/orders/order-csv';
 import { orderSearchFromUrl } from '~/features/orders/order-search-params';
-import { CONSOLE_HEADERS } from '~/features/staff/console';
-import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
+import { CONSOLE_HEADERS } from '~/console/console';
+import { noFormAction, requireStaff } from '~/console/staff-access.server';
 import type { Route } from './+types/orders-csv';
 
 /** The orders of the list's search as CSV, streamed a thousand rows at a time. */

@@ -1,8 +1,8 @@
 import { OrderList } from '~/features/orders/components/console/order-list';
 import { searchOrders } from '~/features/orders/order-admin.server';
 import { orderSearchFromUrl } from '~/features/orders/order-search-params';
-import { CONSOLE_HEADERS, consoleMeta, pageParam } from '~/features/staff/console';
-import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
+import { CONSOLE_HEADERS, consoleMeta, pageParam } from '~/console/console';
+import { noFormAction, requireStaff } from '~/console/staff-access.server';
 import type { Route } from './+types/orders';
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
 import { ProductEditor } from '~/features/catalog/components/console/product-editor';
-import { ConsoleMessage } from '~/features/staff/components/console-message';
+import { ConsoleMessage } from '~/console/console-message';
 import {
   ImagePanel,
   PublishPanel,
@@ -9,8 +9,8 @@ import {
 import { productForStaff } from '~/features/catalog/product-admin.server';
 import { productAction } from '~/features/catalog/product-console-actions.server';
 import { productChoices } from '~/features/catalog/product-console.server';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
-import { requireStaff } from '~/features/staff/staff-access.server';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
+import { requireStaff } from '~/console/staff-access.server';
 import type { Route } from './+types/product';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

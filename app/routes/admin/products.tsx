@@ -1,8 +1,8 @@
 import { ProductList } from '~/features/catalog/components/console/product-list';
 import { listProductsForStaff, type ProductFilter } from '~/features/catalog/product-admin.server';
 import { productChoices } from '~/features/catalog/product-console.server';
-import { CONSOLE_HEADERS, consoleMeta, pageParam, searchText } from '~/features/staff/console';
-import { noFormAction, requireStaff } from '~/features/staff/staff-access.server';
+import { CONSOLE_HEADERS, consoleMeta, pageParam, searchText } from '~/console/console';
+import { noFormAction, requireStaff } from '~/console/staff-access.server';
 import type { Route } from './+types/products';
 
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | '' =>

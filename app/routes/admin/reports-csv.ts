@@ -1,5 +1,5 @@
 import { reportCsv } from '~/features/staff/reports-console.server';
-import { noFormAction } from '~/features/staff/staff-access.server';
+import { noFormAction } from '~/console/staff-access.server';
 import type { Route } from './+types/reports-csv';
 
 /** The report of the page's query as CSV. */

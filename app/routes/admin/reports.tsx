@@ -1,7 +1,7 @@
 import { ReportsPage } from '~/features/staff/components/reports-page';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import { reportsPageData } from '~/features/staff/reports-console.server';
-import { noFormAction } from '~/features/staff/staff-access.server';
+import { noFormAction } from '~/console/staff-access.server';
 import type { Route } from './+types/reports';
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { ReviewQueue } from '~/features/reviews/components/console/review-queue';
 import { reviewQueueAction, reviewQueueData } from '~/features/reviews/review-console.server';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import type { Route } from './+types/reviews';
 
 export function loader({ context, request }: Route.LoaderArgs) {

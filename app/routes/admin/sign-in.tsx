@@ -1,5 +1,5 @@
 import { OrganisationSignInPage } from '~/features/staff/components/organisation-sign-in-page';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import {
   organisationSignInAction,
   organisationSignInPageData,

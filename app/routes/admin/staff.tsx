@@ -1,6 +1,6 @@
 import { StaffPage } from '~/features/staff/components/staff-page';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
-import { requireAdmin } from '~/features/staff/staff-access.server';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
+import { requireAdmin } from '~/console/staff-access.server';
 import { listStaff } from '~/features/staff/staff-accounts.server';
 import { staffAction } from '~/features/staff/staff-actions.server';
 import type { Route } from './+types/staff';

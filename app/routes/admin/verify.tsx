@@ -1,5 +1,5 @@
 import { SecondFactorPage } from '~/features/staff/components/second-factor-page';
-import { CONSOLE_HEADERS, consoleMeta } from '~/features/staff/console';
+import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import { secondFactorAction, secondFactorPageData } from '~/features/staff/second-factor-console.server';
 import type { Route } from './+types/verify';
 

@@ -1,9 +1,10 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
-import type { AuditRow } from '../audit.server';
-import { formatDateTime } from '../console';
-import { ConsolePager } from './console-pager';
+import type { AuditRow } from '~/console/audit.server';
+import { formatDateTime } from '~/console/console';
+import { type ConsoleColumn, ConsoleList } from '~/console/console-list';
+import { ConsoleSearchForm } from '~/console/console-search-form';
 
 export interface AuditSearch {
   actor: string;
@@ -35,6 +36,26 @@ function Values({ json }: { json: string | null }) {
   return <code className="block max-w-md text-sm break-words whitespace-pre-wrap">{json}</code>;
 }
 
+const AUDIT_COLUMNS: ConsoleColumn<AuditRow>[] = [
+  { header: 'When', cell: (entry) => formatDateTime(entry.at) },
+  { header: 'Who', cellClassName: 'p-2 break-all', cell: (entry) => entry.actorEmail },
+  { header: 'Action', cell: (entry) => entry.action },
+  {
+    header: 'On',
+    cellClassName: 'p-2 break-all',
+    cell: (entry) =>
+      entry.targetType === 'order' ? (
+        <Link to={`/admin/orders/${entry.targetId}`} className="text-brand underline underline-offset-2">
+          {entry.targetId}
+        </Link>
+      ) : (
+        `${entry.targetType} ${entry.targetId}`
+      ),
+  },
+  { header: 'Before', cell: (entry) => <Values json={entry.before} /> },
+  { header: 'After', cell: (entry) => <Values json={entry.after} /> },
+];
+
 export function AuditLog({
   entries,
   search,
@@ -50,12 +71,7 @@ export function AuditLog({
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">Audit log</h1>
       <p>Every action taken in the console, newest first. Entries cannot be changed or deleted.</p>
-      <Form
-        method="get"
-        role="search"
-        aria-label="Audit log"
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
-      >
+      <ConsoleSearchForm label="Audit log" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
         <Field label="Staff email" name="actor" defaultValue={search.actor} maxLength={100} />
         <SelectField
           label="Kind"
@@ -81,70 +97,20 @@ export function AuditLog({
             Filter
           </button>
         </div>
-      </Form>
-      {entries.length === 0 ? (
-        <p role="status">No entries match.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-left">
-            <caption className="sr-only">Audit log, page {page}</caption>
-            <thead>
-              <tr className="border-b-2 border-border">
-                <th scope="col" className="p-2">
-                  When
-                </th>
-                <th scope="col" className="p-2">
-                  Who
-                </th>
-                <th scope="col" className="p-2">
-                  Action
-                </th>
-                <th scope="col" className="p-2">
-                  On
-                </th>
-                <th scope="col" className="p-2">
-                  Before
-                </th>
-                <th scope="col" className="p-2">
-                  After
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} className="border-b border-border align-top">
-                  <td className="p-2">{formatDateTime(entry.at)}</td>
-                  <td className="p-2 break-all">{entry.actorEmail}</td>
-                  <td className="p-2">{entry.action}</td>
-                  <td className="p-2 break-all">
-                    {entry.targetType === 'order' ? (
-                      <Link
-                        to={`/admin/orders/${entry.targetId}`}
-                        className="text-brand underline underline-offset-2"
-                      >
-                        {entry.targetId}
-                      </Link>
-                    ) : (
-                      `${entry.targetType} ${entry.targetId}`
-                    )}
-                  </td>
-                  <td className="p-2">
-                    <Values json={entry.before} />
-                  </td>
-                  <td className="p-2">
-                    <Values json={entry.after} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ConsolePager
-        label="Pages of the audit log"
-        page={page}
-        hasNext={hasNext}
-        hrefFor={(to) => `/admin/audit${query(search, to)}`}
+      </ConsoleSearchForm>
+      <ConsoleList
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        emptyMessage="No entries match."
+        caption={<>Audit log, page {page}</>}
+        tableClassName="w-full min-w-[44rem] text-left"
+        columns={AUDIT_COLUMNS}
+        pager={{
+          label: 'Pages of the audit log',
+          page,
+          hasNext,
+          hrefFor: (to) => `/admin/audit${query(search, to)}`,
+        }}
       />
     </div>
   );

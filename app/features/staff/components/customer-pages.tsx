@@ -3,10 +3,11 @@ import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field } from '~/components/ui/field';
 import { FULFILMENT_STATES, PAYMENT_STATES } from '~/commerce/order-states';
 import { formatPrice } from '~/commerce/money';
-import { formatDateTime } from '../console';
+import { formatDateTime } from '~/console/console';
 import type { customerDetail, CustomerSummary } from '../customers.server';
-import { ConsoleMessage } from './console-message';
-import { ConsolePager } from './console-pager';
+import { ConsoleMessage } from '~/console/console-message';
+import { ConsoleList } from '~/console/console-list';
+import { ConsoleSearchForm } from '~/console/console-search-form';
 
 type CustomerDetail = NonNullable<Awaited<ReturnType<typeof customerDetail>>>;
 
@@ -28,20 +29,23 @@ export function CustomersPage({
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">Customers</h1>
-      <Form method="get" role="search" aria-label="Customers" className="flex flex-wrap items-end gap-4">
+      <ConsoleSearchForm label="Customers" className="flex flex-wrap items-end gap-4">
         <div className="min-w-64 flex-1">
           <Field label="Email or name contains" name="q" defaultValue={q} maxLength={100} />
         </div>
         <button type="submit" className={primaryButton}>
           Search
         </button>
-      </Form>
+      </ConsoleSearchForm>
       <p role="status">
         {total.toLocaleString('en-US')} {total === 1 ? 'customer' : 'customers'} found
       </p>
-      <ul className="divide-y divide-border border-y border-border">
-        {customers.map((customer) => (
-          <li key={customer.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+      <ConsoleList
+        rows={customers}
+        rowKey={(customer) => customer.id}
+        itemClassName="flex flex-wrap items-baseline justify-between gap-2 py-3"
+        item={(customer) => (
+          <>
             <div className="min-w-0">
               <Link
                 to={`/admin/customers/${customer.id}`}
@@ -56,10 +60,10 @@ export function CustomersPage({
               {customer.verified ? '' : ' · email not confirmed'}
               {customer.disabled ? ' · disabled' : ''}
             </p>
-          </li>
-        ))}
-      </ul>
-      <ConsolePager label="Pages of customers" page={page} hasNext={page < pages} hrefFor={pageLink} />
+          </>
+        )}
+        pager={{ label: 'Pages of customers', page, hasNext: page < pages, hrefFor: pageLink }}
+      />
     </div>
   );
 }

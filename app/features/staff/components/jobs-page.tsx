@@ -1,9 +1,9 @@
 import { Form, Link } from 'react-router';
 import { secondaryButton } from '~/components/ui/button-styles';
-import { formatDateTime } from '../console';
+import { formatDateTime } from '~/console/console';
 import type { JobRow, JobView } from '../jobs-console.server';
-import { ConsoleMessage } from './console-message';
-import { ConsolePager } from './console-pager';
+import { ConsoleMessage } from '~/console/console-message';
+import { ConsoleList } from '~/console/console-list';
 
 const VIEW_LABELS: Record<JobView, string> = {
   queued: 'Queued',
@@ -48,46 +48,51 @@ export function JobsPage({
           ))}
         </ul>
       </nav>
-      {jobs.length === 0 ? (
-        <p>No {VIEW_LABELS[view].toLowerCase()} jobs.</p>
-      ) : (
-        <ul className="divide-y divide-border border-y border-border">
-          {jobs.map((job) => (
-            <li key={job.id} className="flex flex-wrap items-end justify-between gap-4 py-3">
-              <div className="min-w-0 space-y-1">
-                <p className="font-bold break-all">{job.what}</p>
-                <p className="text-sm">
-                  Queued {formatDateTime(job.createdAt)} · try {job.attempts} of {job.tries}
-                  {job.nextTryAt ? ` · next try ${formatDateTime(job.nextTryAt)}` : ''}
-                  {job.finishedAt ? ` · ended ${formatDateTime(job.finishedAt)}` : ''}
-                </p>
-                {job.error ? <p className="text-sm break-all text-danger">Last error: {job.error}</p> : null}
-              </div>
-              {job.state === 'failed' ? (
-                <Form method="post">
-                  <input type="hidden" name="id" value={job.id} />
-                  <input type="hidden" name="queue" value={job.queue} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="retry"
-                    className={secondaryButton}
-                    aria-label={`Retry: ${job.what}`}
-                  >
-                    Retry
-                  </button>
-                </Form>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConsolePager
-        label="Pages of jobs"
-        page={page}
-        hasNext={page < pages}
-        hrefFor={(to) => `/admin/jobs?view=${view}&page=${to}`}
+      <ConsoleList
+        rows={jobs}
+        rowKey={(job) => job.id}
+        emptyMessage={`No ${VIEW_LABELS[view].toLowerCase()} jobs.`}
+        announceEmpty={false}
+        itemClassName="flex flex-wrap items-end justify-between gap-4 py-3"
+        item={(job) => <JobEntry job={job} />}
+        pager={{
+          label: 'Pages of jobs',
+          page,
+          hasNext: page < pages,
+          hrefFor: (to) => `/admin/jobs?view=${view}&page=${to}`,
+        }}
       />
     </div>
+  );
+}
+
+function JobEntry({ job }: { job: JobRow }) {
+  return (
+    <>
+      <div className="min-w-0 space-y-1">
+        <p className="font-bold break-all">{job.what}</p>
+        <p className="text-sm">
+          Queued {formatDateTime(job.createdAt)} · try {job.attempts} of {job.tries}
+          {job.nextTryAt ? ` · next try ${formatDateTime(job.nextTryAt)}` : ''}
+          {job.finishedAt ? ` · ended ${formatDateTime(job.finishedAt)}` : ''}
+        </p>
+        {job.error ? <p className="text-sm break-all text-danger">Last error: {job.error}</p> : null}
+      </div>
+      {job.state === 'failed' ? (
+        <Form method="post">
+          <input type="hidden" name="id" value={job.id} />
+          <input type="hidden" name="queue" value={job.queue} />
+          <button
+            type="submit"
+            name="intent"
+            value="retry"
+            className={secondaryButton}
+            aria-label={`Retry: ${job.what}`}
+          >
+            Retry
+          </button>
+        </Form>
+      ) : null}
+    </>
   );
 }

@@ -2,8 +2,8 @@ import { Form, useActionData, useNavigation } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field } from '~/components/ui/field';
 import type { FormAnswer } from '~/lib/form-answer';
-import { formatDateTime } from '../console';
-import { ConsoleMessage } from './console-message';
+import { formatDateTime } from '~/console/console';
+import { ConsoleMessage } from '~/console/console-message';
 
 interface Organisation {
   id: string;

@@ -3,7 +3,7 @@ import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
 import type { StaffAnswer } from '../staff-actions.server';
 import type { StaffMember } from '../staff-accounts.server';
-import { ConsoleMessage } from './console-message';
+import { ConsoleMessage } from '~/console/console-message';
 
 const ROLE_OPTIONS = [
   ['staff', 'Staff'],

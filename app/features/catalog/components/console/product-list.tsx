@@ -1,9 +1,10 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
 import { formatPrice } from '~/commerce/money';
 import type { ProductFilter, StaffProductRow } from '../../product-admin.server';
-import { ConsolePager } from '~/features/staff/components/console-pager';
+import { type ConsoleColumn, ConsoleList } from '~/console/console-list';
+import { ConsoleSearchForm } from '~/console/console-search-form';
 
 function query(filter: ProductFilter, page: number) {
   const params = new URLSearchParams();
@@ -11,6 +12,26 @@ function query(filter: ProductFilter, page: number) {
   if (page > 1) params.set('page', String(page));
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+function productColumns(categoryName: Map<string, string>): ConsoleColumn<StaffProductRow>[] {
+  return [
+    {
+      header: 'Product',
+      rowHeader: true,
+      cellClassName: 'p-2 font-normal',
+      cell: (p) => (
+        <Link to={`/admin/products/${p.id}`} className="text-brand underline underline-offset-2">
+          {p.name}
+        </Link>
+      ),
+    },
+    { header: 'SKU', cell: (p) => p.sku },
+    { header: 'Category', cell: (p) => categoryName.get(p.category) ?? p.category },
+    { header: 'Price', className: 'p-2 text-right', cell: (p) => formatPrice(p.price) },
+    { header: 'On hand', className: 'p-2 text-right', cell: (p) => p.onHand },
+    { header: 'Storefront', cell: (p) => (p.published ? 'Published' : 'Not published') },
+  ];
 }
 
 export function ProductList({
@@ -35,12 +56,7 @@ export function ProductList({
           New product
         </Link>
       </div>
-      <Form
-        method="get"
-        role="search"
-        aria-label="Products"
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-      >
+      <ConsoleSearchForm label="Products" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
         <Field
           label="Find products"
           name="q"
@@ -81,59 +97,19 @@ export function ProductList({
             Filter
           </button>
         </div>
-      </Form>
-      {products.length === 0 ? (
-        <p role="status">No products match.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left">
-            <caption className="sr-only">Products, page {page}</caption>
-            <thead>
-              <tr className="border-b-2 border-border">
-                <th scope="col" className="p-2">
-                  Product
-                </th>
-                <th scope="col" className="p-2">
-                  SKU
-                </th>
-                <th scope="col" className="p-2">
-                  Category
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Price
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  On hand
-                </th>
-                <th scope="col" className="p-2">
-                  Storefront
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((p) => (
-                <tr key={p.id} className="border-b border-border align-top">
-                  <th scope="row" className="p-2 font-normal">
-                    <Link to={`/admin/products/${p.id}`} className="text-brand underline underline-offset-2">
-                      {p.name}
-                    </Link>
-                  </th>
-                  <td className="p-2">{p.sku}</td>
-                  <td className="p-2">{categoryName.get(p.category) ?? p.category}</td>
-                  <td className="p-2 text-right">{formatPrice(p.price)}</td>
-                  <td className="p-2 text-right">{p.onHand}</td>
-                  <td className="p-2">{p.published ? 'Published' : 'Not published'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ConsolePager
-        label="Pages of products"
-        page={page}
-        hasNext={hasNext}
-        hrefFor={(to) => `/admin/products${query(filter, to)}`}
+      </ConsoleSearchForm>
+      <ConsoleList
+        rows={products}
+        rowKey={(p) => p.id}
+        emptyMessage="No products match."
+        caption={<>Products, page {page}</>}
+        columns={productColumns(categoryName)}
+        pager={{
+          label: 'Pages of products',
+          page,
+          hasNext,
+          hrefFor: (to) => `/admin/products${query(filter, to)}`,
+        }}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { Form, useActionData } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field } from '~/components/ui/field';
-import { formatDateTime } from '../../../staff/console';
+import { formatDateTime } from '~/console/console';
 import { STOCK_REASONS } from '../../product-admin.schema';
 import type { ProductConsoleAnswer } from '../../product-console-actions.server';
 

@@ -1,11 +1,12 @@
 import { Form, Link, useActionData } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField, TextAreaField } from '~/components/ui/field';
-import { ConsoleMessage } from '~/features/staff/components/console-message';
-import { formatDateTime } from '~/features/staff/console';
+import { ConsoleMessage } from '~/console/console-message';
+import { formatDateTime } from '~/console/console';
 import type { FormAnswer } from '~/lib/form-answer';
 import type { findMessage, listMessages } from '../../contact-inbox.server';
-import { ConsolePager } from '~/features/staff/components/console-pager';
+import { ConsoleList } from '~/console/console-list';
+import { ConsoleSearchForm } from '~/console/console-search-form';
 
 type ContactStatus = 'new' | 'answered' | 'closed';
 
@@ -35,12 +36,7 @@ export function InboxPage({
         {newCount.toLocaleString('en-US')} new {newCount === 1 ? 'message' : 'messages'} waiting for an
         answer.
       </p>
-      <Form
-        method="get"
-        role="search"
-        aria-label="Contact messages"
-        className="grid gap-4 sm:grid-cols-3 sm:items-end"
-      >
+      <ConsoleSearchForm label="Contact messages" className="grid gap-4 sm:grid-cols-3 sm:items-end">
         <Field label="Name, email or text contains" name="q" defaultValue={filter.q} maxLength={100} />
         <SelectField
           label="Status"
@@ -52,13 +48,16 @@ export function InboxPage({
         <button type="submit" className={primaryButton}>
           Search
         </button>
-      </Form>
+      </ConsoleSearchForm>
       <p role="status">
         {total.toLocaleString('en-US')} {total === 1 ? 'message' : 'messages'} found
       </p>
-      <ul className="divide-y divide-border border-y border-border">
-        {messages.map((message) => (
-          <li key={message.id} className="space-y-1 py-3">
+      <ConsoleList
+        rows={messages}
+        rowKey={(message) => message.id}
+        itemClassName="space-y-1 py-3"
+        item={(message) => (
+          <>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <Link to={`/admin/messages/${message.id}`} className="font-bold break-all text-brand underline">
                 {message.name} &lt;{message.email}&gt;
@@ -68,14 +67,14 @@ export function InboxPage({
               </span>
             </div>
             <p className="break-words text-muted">{message.excerpt}</p>
-          </li>
-        ))}
-      </ul>
-      <ConsolePager
-        label="Pages of messages"
-        page={filter.page}
-        hasNext={filter.page < pages}
-        hrefFor={pageLink}
+          </>
+        )}
+        pager={{
+          label: 'Pages of messages',
+          page: filter.page,
+          hasNext: filter.page < pages,
+          hrefFor: pageLink,
+        }}
       />
     </div>
   );

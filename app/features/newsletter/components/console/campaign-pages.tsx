@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { Form, Link, useActionData, useRevalidator } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, TextAreaField } from '~/components/ui/field';
-import { ConsoleMessage } from '~/features/staff/components/console-message';
-import { formatDateTime } from '~/features/staff/console';
+import { ConsoleList } from '~/console/console-list';
+import { ConsoleMessage } from '~/console/console-message';
+import { formatDateTime } from '~/console/console';
 import type { FormAnswer } from '~/lib/form-answer';
 import { CAMPAIGN_BODY_MAX, CAMPAIGN_SUBJECT_MAX } from '../../campaign.schema';
 import type { Campaign, CampaignProgress } from '../../campaigns.server';
@@ -54,28 +55,26 @@ export function CampaignsPage({ campaigns }: { campaigns: Campaign[] }) {
         </Link>
       </div>
       <ConsoleMessage />
-      {campaigns.length === 0 ? (
-        <p>No campaign has been written yet.</p>
-      ) : (
-        <ul className="divide-y divide-border border-y border-border">
-          {campaigns.map((campaign) => (
-            <li key={campaign.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
-              <Link
-                to={`/admin/campaigns/${campaign.id}`}
-                className="font-bold text-brand underline break-all"
-              >
-                {campaign.subject}
-              </Link>
-              <span>
-                {STATUS_LABELS[campaign.status]}
-                {campaign.status === 'draft'
-                  ? `, written ${formatDateTime(campaign.created_at)}`
-                  : `, ${campaign.recipients.toLocaleString('en-US')} recipients`}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ConsoleList
+        rows={campaigns}
+        rowKey={(campaign) => campaign.id}
+        emptyMessage="No campaign has been written yet."
+        announceEmpty={false}
+        itemClassName="flex flex-wrap items-baseline justify-between gap-2 py-3"
+        item={(campaign) => (
+          <>
+            <Link to={`/admin/campaigns/${campaign.id}`} className="font-bold text-brand underline break-all">
+              {campaign.subject}
+            </Link>
+            <span>
+              {STATUS_LABELS[campaign.status]}
+              {campaign.status === 'draft'
+                ? `, written ${formatDateTime(campaign.created_at)}`
+                : `, ${campaign.recipients.toLocaleString('en-US')} recipients`}
+            </span>
+          </>
+        )}
+      />
       <section aria-labelledby="new-campaign" className="max-w-3xl space-y-4">
         <h2 id="new-campaign" className="text-xl font-bold">
           Write a campaign

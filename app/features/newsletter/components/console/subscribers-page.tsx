@@ -1,10 +1,11 @@
 import { Form, Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
-import { ConsoleMessage } from '~/features/staff/components/console-message';
-import { formatDateTime } from '~/features/staff/console';
+import { ConsoleMessage } from '~/console/console-message';
+import { formatDateTime } from '~/console/console';
 import type { Subscriber, SubscriberStatus } from '../../subscribers.server';
-import { ConsolePager } from '~/features/staff/components/console-pager';
+import { type ConsoleColumn, ConsoleList } from '~/console/console-list';
+import { ConsoleSearchForm } from '~/console/console-search-form';
 
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
   waiting: 'Waiting for confirmation',
@@ -34,6 +35,35 @@ function query(filter: { q: string; status: string }, page?: number) {
 
 const when = (at: number | null) => (at === null ? '' : formatDateTime(at));
 
+const CELL = 'py-2 pr-4';
+
+const SUBSCRIBER_COLUMNS: ConsoleColumn<Subscriber>[] = [
+  { header: 'Email', className: CELL, cellClassName: `${CELL} break-all`, cell: (s) => s.email },
+  { header: 'Status', className: CELL, cell: (s) => SUBSCRIBER_STATUS_LABELS[s.status] },
+  { header: 'Signed up', className: CELL, cell: (s) => when(s.subscribedAt) },
+  { header: 'Confirmed', className: CELL, cell: (s) => when(s.confirmedAt) },
+  { header: 'Unsubscribed', className: CELL, cell: (s) => when(s.unsubscribedAt) },
+  {
+    header: <span className="sr-only">Actions</span>,
+    className: 'py-2',
+    cell: (subscriber) => (
+      <Form method="post">
+        <input type="hidden" name="id" value={subscriber.id} />
+        <input type="hidden" name="email" value={subscriber.email} />
+        <button
+          type="submit"
+          name="intent"
+          value="remove"
+          className={secondaryButton}
+          aria-label={`Remove ${subscriber.email}`}
+        >
+          Remove
+        </button>
+      </Form>
+    ),
+  },
+];
+
 export function SubscribersPage({ subscribers, total, confirmed, filter, page, pages }: SubscribersView) {
   return (
     <div className="space-y-6">
@@ -48,12 +78,7 @@ export function SubscribersPage({ subscribers, total, confirmed, filter, page, p
         campaigns.
       </p>
       <ConsoleMessage />
-      <Form
-        method="get"
-        role="search"
-        aria-label="Subscribers"
-        className="grid gap-4 sm:grid-cols-3 sm:items-end"
-      >
+      <ConsoleSearchForm label="Subscribers" className="grid gap-4 sm:grid-cols-3 sm:items-end">
         <Field label="Email contains" name="q" defaultValue={filter.q} maxLength={100} />
         <SelectField
           label="Status"
@@ -71,70 +96,25 @@ export function SubscribersPage({ subscribers, total, confirmed, filter, page, p
             Download CSV
           </a>
         </div>
-      </Form>
+      </ConsoleSearchForm>
       <p role="status">
         {total.toLocaleString('en-US')} {total === 1 ? 'subscriber' : 'subscribers'} found
       </p>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left">
-          <caption className="sr-only">
+      <ConsoleList
+        rows={subscribers}
+        rowKey={(subscriber) => subscriber.id}
+        caption={
+          <>
             Subscribers, page {page} of {pages}
-          </caption>
-          <thead>
-            <tr className="border-b-2 border-border">
-              <th scope="col" className="py-2 pr-4">
-                Email
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Status
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Signed up
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Confirmed
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Unsubscribed
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {subscribers.map((subscriber) => (
-              <tr key={subscriber.id} className="border-b border-border align-top">
-                <td className="py-2 pr-4 break-all">{subscriber.email}</td>
-                <td className="py-2 pr-4">{SUBSCRIBER_STATUS_LABELS[subscriber.status]}</td>
-                <td className="py-2 pr-4">{when(subscriber.subscribedAt)}</td>
-                <td className="py-2 pr-4">{when(subscriber.confirmedAt)}</td>
-                <td className="py-2 pr-4">{when(subscriber.unsubscribedAt)}</td>
-                <td className="py-2">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={subscriber.id} />
-                    <input type="hidden" name="email" value={subscriber.email} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="remove"
-                      className={secondaryButton}
-                      aria-label={`Remove ${subscriber.email}`}
-                    >
-                      Remove
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ConsolePager
-        label="Pages of subscribers"
-        page={page}
-        hasNext={page < pages}
-        hrefFor={(to) => `/admin/newsletter${query(filter, to)}`}
+          </>
+        }
+        columns={SUBSCRIBER_COLUMNS}
+        pager={{
+          label: 'Pages of subscribers',
+          page,
+          hasNext: page < pages,
+          hrefFor: (to) => `/admin/newsletter${query(filter, to)}`,
+        }}
       />
     </div>
   );

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '~/commerce/money';
-import { formatDateTime } from '../../../staff/console';
+import { formatDateTime } from '~/console/console';
 import type { TimelineEntry } from '../../order-admin';
 import type { PaymentAttemptView } from '../../order-admin.server';
 import { type OrderView, paymentDescription } from '../../orders';
 import { OrderDelivery } from '../order-delivery';
 import { OrderTotals } from '~/commerce/components/order-totals';
-import { ConsoleMessage } from '~/features/staff/components/console-message';
+import { ConsoleMessage } from '~/console/console-message';
 import { FulfilmentForms, NoteForm, RefundForm } from './order-console-forms';
 import { OrderStatusBadge } from './order-status-badge';
 

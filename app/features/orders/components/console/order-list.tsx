@@ -2,11 +2,11 @@ import { Form, Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
 import { formatPrice } from '~/commerce/money';
-import { formatDateTime } from '../../../staff/console';
+import { formatDateTime } from '~/console/console';
 import { ORDER_FILTERS, type OrderListRow } from '../../order-admin';
 import { orderSearchQuery } from '../../order-search-params';
 import { OrderStatusBadge } from './order-status-badge';
-import { ConsolePager } from '~/features/staff/components/console-pager';
+import { type ConsoleColumn, ConsoleList } from '~/console/console-list';
 
 interface Search {
   q: string;
@@ -14,6 +14,50 @@ interface Search {
   fromDay: string;
   toDay: string;
 }
+
+const ORDER_COLUMNS: ConsoleColumn<OrderListRow>[] = [
+  {
+    header: 'Order',
+    rowHeader: true,
+    cell: (order) => (
+      <Link to={`/admin/orders/${order.reference}`} className="text-brand underline underline-offset-2">
+        {order.reference}
+      </Link>
+    ),
+  },
+  { header: 'Placed', cell: (order) => formatDateTime(order.createdAt) },
+  {
+    header: 'Customer',
+    cellClassName: 'p-2 break-all',
+    cell: (order) => (
+      <>
+        {order.name ?? ''}
+        {order.name && order.email ? <br /> : null}
+        {order.email ?? ''}
+      </>
+    ),
+  },
+  { header: 'Items', cell: (order) => order.itemCount },
+  {
+    header: 'Total',
+    className: 'p-2 text-right',
+    cell: (order) => (
+      <>
+        {formatPrice(order.total)}
+        {order.refundedTotal > 0 ? (
+          <>
+            <br />
+            <span className="text-sm">Refunded {formatPrice(order.refundedTotal)}</span>
+          </>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    header: 'Status',
+    cell: (order) => <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} />,
+  },
+];
 
 /** Search, filters, the table of orders and its pages; everything is a GET form or a link. */
 export function OrderList({
@@ -63,75 +107,19 @@ export function OrderList({
           </a>
         </div>
       </Form>
-      {orders.length === 0 ? (
-        <p role="status">No orders match this search.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] border-collapse text-left">
-            <caption className="sr-only">Orders, newest first, page {page}</caption>
-            <thead>
-              <tr className="border-b-2 border-border">
-                <th scope="col" className="p-2">
-                  Order
-                </th>
-                <th scope="col" className="p-2">
-                  Placed
-                </th>
-                <th scope="col" className="p-2">
-                  Customer
-                </th>
-                <th scope="col" className="p-2">
-                  Items
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Total
-                </th>
-                <th scope="col" className="p-2">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.reference} className="border-b border-border align-top">
-                  <th scope="row" className="p-2">
-                    <Link
-                      to={`/admin/orders/${order.reference}`}
-                      className="text-brand underline underline-offset-2"
-                    >
-                      {order.reference}
-                    </Link>
-                  </th>
-                  <td className="p-2">{formatDateTime(order.createdAt)}</td>
-                  <td className="p-2 break-all">
-                    {order.name ?? ''}
-                    {order.name && order.email ? <br /> : null}
-                    {order.email ?? ''}
-                  </td>
-                  <td className="p-2">{order.itemCount}</td>
-                  <td className="p-2 text-right">
-                    {formatPrice(order.total)}
-                    {order.refundedTotal > 0 ? (
-                      <>
-                        <br />
-                        <span className="text-sm">Refunded {formatPrice(order.refundedTotal)}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td className="p-2">
-                    <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ConsolePager
-        label="Pages of orders"
-        page={page}
-        hasNext={hasNext}
-        hrefFor={(to) => `/admin/orders${orderSearchQuery(search, to)}`}
+      <ConsoleList
+        rows={orders}
+        rowKey={(order) => order.reference}
+        emptyMessage="No orders match this search."
+        caption={<>Orders, newest first, page {page}</>}
+        tableClassName="w-full min-w-[40rem] border-collapse text-left"
+        columns={ORDER_COLUMNS}
+        pager={{
+          label: 'Pages of orders',
+          page,
+          hasNext,
+          hrefFor: (to) => `/admin/orders${orderSearchQuery(search, to)}`,
+        }}
       />
     </div>
   );

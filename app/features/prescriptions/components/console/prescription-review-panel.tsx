@@ -2,7 +2,7 @@ import { Form, useActionData, useNavigation } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { TextAreaField } from '~/components/ui/field';
 import type { FormAnswer } from '~/lib/form-answer';
-import { formatDateTime } from '../../../staff/console';
+import { formatDateTime } from '~/console/console';
 import {
   consolePrescriptionPath,
   PRESCRIPTION_STATUS_TEXT,

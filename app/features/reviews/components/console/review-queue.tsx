@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useActionData } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { TextAreaField } from '~/components/ui/field';
-import { ConsoleMessage } from '~/features/staff/components/console-message';
-import { ConsolePager } from '~/features/staff/components/console-pager';
-import { formatDateTime } from '~/features/staff/console';
+import { ConsoleMessage } from '~/console/console-message';
+import { ConsoleList } from '~/console/console-list';
+import { formatDateTime } from '~/console/console';
 import type { FormAnswer } from '~/lib/form-answer';
 import type { QueuedReview } from '../../review-moderation.server';
 import { REVIEW_LIMITS, type ReviewStatus } from '../../reviews';
@@ -60,18 +60,15 @@ export function ReviewQueue({ reviews, hasNext, pendingCount, filter }: QueuePro
       <div ref={messageRef} tabIndex={-1}>
         <ConsoleMessage />
       </div>
-      {reviews.length === 0 ? (
-        <p>No reviews here.</p>
-      ) : (
-        <ul className="divide-y divide-border border-y border-border">
-          {reviews.map((review) => (
-            <li key={review.id} className="py-4">
-              <QueuedReviewItem review={review} answer={answer} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConsolePager label="Pages of reviews" page={filter.page} hasNext={hasNext} hrefFor={pageLink} />
+      <ConsoleList
+        rows={reviews}
+        rowKey={(review) => review.id}
+        emptyMessage="No reviews here."
+        announceEmpty={false}
+        itemClassName="py-4"
+        item={(review) => <QueuedReviewItem review={review} answer={answer} />}
+        pager={{ label: 'Pages of reviews', page: filter.page, hasNext, hrefFor: pageLink }}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import type { SessionUser } from '#server/auth/auth';
-import { getSessionUser } from '../account/session.server';
+import { getSessionUser } from '~/lib/session.server';
 
 /** A member of staff, signed in with two-factor on, as the console's guards hand them on. */
 export type StaffUser = SessionUser & { role: 'staff' | 'admin' };

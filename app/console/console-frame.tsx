@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { CONSOLE_SECTIONS } from '../console';
+import { CONSOLE_SECTIONS } from './console';
 
 /** The console's own navigation under the store's header, and the page of the section. */
 export function ConsoleFrame({
