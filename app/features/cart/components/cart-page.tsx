@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide';
-import { type ComponentType, Suspense, useCallback, useRef, useState } from 'react';
+import { type ComponentType, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
@@ -7,8 +7,9 @@ import { LoadBoundary } from '~/components/ui/load-boundary';
 import { notify } from '~/lib/toast';
 import { type CartLine, MAX_LINE_QUANTITY } from '../cart';
 import { clearCart, removeLine, setLineQuantity } from '../cart-actions';
-import { useCart } from '../cart-state';
+import { type CartState, loadCartClient, useCart } from '../cart-state';
 import { refreshCart } from '../cart-sync';
+import { CartForm } from './cart-form';
 import { CartLineRow } from './cart-line-row';
 import type { PaymentMethod } from '../../checkout/checkout';
 import { useOrderQuote } from '../../checkout/use-order-quote';
@@ -73,11 +74,21 @@ interface CartPageProps {
   CheckoutDialog: ComponentType<CheckoutDialogSlotProps>;
   /** A signed-in shopper's address book, default first (empty for a guest). */
   savedAddresses: readonly SavedAddress[];
+  /** The cart as the server knows it (account, or the guest cart cookie): shown without scripts. */
+  serverCart: Pick<CartState, 'account' | 'lines'>;
 }
 
 /** The cart: its lines and where they go, then the order summary. */
-export function CartPage({ CheckoutDialog, savedAddresses }: CartPageProps) {
-  const cart = useCart();
+export function CartPage({ CheckoutDialog, savedAddresses, serverCart }: CartPageProps) {
+  const storeCart = useCart();
+  // Until the browser has read the cart (and always without scripts), the server's lines.
+  const cart: CartState =
+    storeCart.status === 'idle' && serverCart.lines.length > 0 ? { ...serverCart, status: 'ready' } : storeCart;
+  useEffect(() => {
+    // Lines a guest added before scripts ran move into the device cart (docs/decisions/0044).
+    if (!serverCart.account && serverCart.lines.length > 0)
+      void loadCartClient().then((client) => client.adoptCookieCart(serverCart.lines));
+  }, [serverCart]);
   const applied = useStoredPromoCode();
   const [shipping, setShipping] = useState<ShippingChoice>('standard');
   const [method, setMethod] = useState<PaymentMethod>('card');
@@ -142,9 +153,15 @@ export function CartPage({ CheckoutDialog, savedAddresses }: CartPageProps) {
   let body;
   if (cart.status === 'idle' || cart.status === 'loading') {
     body = (
-      <p role="status" className={`${cartStateBox} py-16 text-lg`}>
-        Loading your cart...
-      </p>
+      <>
+        <p role="status" className={`${cartStateBox} py-16 text-lg`}>
+          Loading your cart...
+        </p>
+        {/* Without scripts the server's cart is all there is, and it is empty. */}
+        <noscript>
+          <EmptyCart />
+        </noscript>
+      </>
     );
   } else if (cart.status === 'error') {
     body = (
@@ -174,9 +191,18 @@ export function CartPage({ CheckoutDialog, savedAddresses }: CartPageProps) {
             <Link to="/category/featured" className={secondaryButton}>
               Continue Shopping
             </Link>
-            <button type="button" className={secondaryButton} onClick={clear}>
-              Clear cart
-            </button>
+            <CartForm intent="clear">
+              <button
+                type="submit"
+                className={secondaryButton}
+                onClick={(event) => {
+                  event.preventDefault();
+                  clear();
+                }}
+              >
+                Clear cart
+              </button>
+            </CartForm>
           </div>
           <div className="mt-8">
             <ShippingAddressStep
