@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+/**
+ * The cart as a browser without JavaScript uses it (docs/decisions/0044): every change is a
+ * form posted to the cart page's action, and a guest's cart lives in a cookie between requests.
+ */
+test.use({ javaScriptEnabled: false });
+
+const WALKER = {
+  id: 'drive-medical-two-button-folding-walker-with-wheels',
+  name: 'Drive Medical Deluxe Two-Button Folding Walker with 5 in. Wheels',
+};
+const WHEELCHAIR = {
+  id: 'cruiser-iii-lightweight-wheelchair',
+  name: 'Drive Medical Cruiser III Lightweight Wheelchair, 18 in. Seat',
+};
+
+const cartRows = (page: Page) =>
+  page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+const quantityOf = (page: Page, name: string) =>
+  page.getByRole('main').getByRole('spinbutton', { name: `Quantity of ${name}` });
+
+test('a guest adds from a category card and a product page, changes a quantity and removes a line', async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto('/category/mobility/walkers');
+  await page.getByRole('button', { name: `Add ${WALKER.name} to cart` }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(cartRows(page)).toHaveCount(1);
+  await expect(quantityOf(page, WALKER.name)).toHaveValue('1');
+
+  // The product page's quantity field posts with its Add to Cart.
+  await page.goto(`/product/${WHEELCHAIR.id}`);
+  await page.getByRole('main').getByRole('spinbutton', { name: 'Quantity' }).fill('2');
+  await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(cartRows(page)).toHaveCount(2);
+  await expect(quantityOf(page, WHEELCHAIR.name)).toHaveValue('2');
+
+  // + and − are buttons of their own forms; a typed quantity posts with Update.
+  await page.getByRole('button', { name: `Increase quantity of ${WALKER.name}` }).click();
+  await expect(quantityOf(page, WALKER.name)).toHaveValue('2');
+  await page.getByRole('button', { name: `Decrease quantity of ${WHEELCHAIR.name}` }).click();
+  await expect(quantityOf(page, WHEELCHAIR.name)).toHaveValue('1');
+  await quantityOf(page, WALKER.name).fill('5');
+  await page.getByRole('button', { name: `Update quantity of ${WALKER.name}` }).click();
+  await expect(quantityOf(page, WALKER.name)).toHaveValue('5');
+
+  // The cart is kept across requests (a cookie), not only in the page that was answered.
+  await page.goto('/');
+  await page.goto('/cart');
+  await expect(cartRows(page)).toHaveCount(2);
+
+  await page.getByRole('button', { name: `Remove ${WHEELCHAIR.name} from your cart` }).click();
+  await expect(cartRows(page)).toHaveCount(1);
+  await expect(page.getByRole('main').getByRole('link', { name: WALKER.name })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: WHEELCHAIR.name })).toHaveCount(0);
+});
