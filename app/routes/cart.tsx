@@ -5,9 +5,11 @@ import { cartAction, readServerCart } from '~/features/cart/cart-form.server';
 import { useCart } from '~/features/cart/cart-state';
 import { CartPage } from '~/features/cart/components/cart-page';
 import { RecentlyViewed } from '~/features/catalog/components/recently-viewed';
+import { PaymentStepPreview } from '~/features/checkout/components/payment-step-preview';
 import { listAddresses } from '~/features/delivery/address-book.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/cart';
+import { changePromo, cookiePromoCode, serverQuote, shipTo } from './shared/cart-checkout.server';
 
 // The cart is personal and lives on the device or behind the session: never cache the page.
 // A merged guest cart cookie is cleared on the way (loaderHeaders' Set-Cookie).
@@ -25,12 +27,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
   const { cart, headers } = await readServerCart({ context, request });
   const addresses = user ? await listAddresses(context.services.database.db, user.id) : [];
-  return data({ addresses, serverCart: cart }, { headers });
+  const quote = await serverQuote({ context, request }, cart);
+  return data({ addresses, serverCart: { ...cart, promoCode: cookiePromoCode(request), quote } }, { headers });
 }
 
-/** Add, change a quantity, remove, clear: the forms post here with or without scripts. */
-export function action({ context, request }: Route.ActionArgs) {
-  return cartAction({ context, request });
+/**
+ * Add, change a quantity, remove, clear (the cart's forms), and without scripts the promo code
+ * and the shipping address: the forms post here with or without scripts.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.clone().formData();
+  const intent = form.get('intent');
+  if (intent !== 'promo' && intent !== 'promo-remove' && intent !== 'address') return cartAction({ context, request });
+  const { cart } = await readServerCart({ context, request });
+  return intent === 'address' ? shipTo({ context, request }, form, cart) : changePromo({ context, request }, form, cart);
 }
 
 export function meta() {
@@ -47,7 +57,7 @@ export function meta() {
 // The dialog, its form and its schemas load only when a shopper checks out.
 const CheckoutDialog = lazy(() => import('~/features/checkout/components/checkout-dialog'));
 
-export default function Cart({ loaderData }: Route.ComponentProps) {
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   // What is in the cart already is not suggested again below it.
   const inCart = useCart().lines.map((line) => line.product_id);
   return (
@@ -56,6 +66,12 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
         CheckoutDialog={CheckoutDialog}
         savedAddresses={loaderData.addresses}
         serverCart={loaderData.serverCart}
+        answer={actionData}
+        paymentStep={
+          actionData && 'shipsTo' in actionData ? (
+            <PaymentStepPreview shipsTo={actionData.shipsTo} quote={actionData.quote} />
+          ) : undefined
+        }
       />
       <div className="mx-auto max-w-7xl px-4 pb-8">
         <RecentlyViewed exclude={inCart} />

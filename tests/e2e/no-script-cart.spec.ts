@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { fillAddress } from './support/shop';
 
 /**
  * The cart as a browser without JavaScript uses it (docs/decisions/0044): every change is a
@@ -57,4 +58,33 @@ test('a guest adds from a category card and a product page, changes a quantity a
   await expect(cartRows(page)).toHaveCount(1);
   await expect(page.getByRole('main').getByRole('link', { name: WALKER.name })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: WHEELCHAIR.name })).toHaveCount(0);
+});
+
+test('a guest applies a promo code, enters an address and reaches the payment step', async ({ page }) => {
+  test.slow();
+  await page.goto(`/product/${WALKER.id}`);
+  await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  // The server works out the totals: no script asks for them.
+  await expect(summary.getByText('Subtotal (1 item)')).toBeVisible();
+
+  await summary.getByLabel('Promo code').fill('NOPE');
+  await summary.getByRole('button', { name: 'Apply' }).click();
+  await expect(summary.getByText('Invalid promo code')).toBeVisible();
+  await summary.getByLabel('Promo code').fill('welcome10');
+  await summary.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(summary.getByText(/Promo code WELCOME10 applied/)).toBeVisible();
+  await expect(summary.getByText(/^Discount/)).toBeVisible();
+
+  // An empty address is refused with the form's own messages, then a valid one leads on.
+  await summary.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page.getByText('Choose a state or territory')).toBeVisible();
+  await fillAddress(page);
+  await summary.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const payment = page.getByRole('region', { name: 'Secure Checkout - Card Payment' });
+  await expect(payment).toBeVisible();
+  await expect(payment.getByText('Pat Shopper, 500 Pine Street, Portland, OR 97204')).toBeVisible();
+  await expect(payment.getByText(/^Discount/)).toBeVisible();
 });

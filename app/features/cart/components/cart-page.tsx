@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide';
-import { type ComponentType, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
@@ -12,6 +12,7 @@ import { refreshCart } from '../cart-sync';
 import { CartForm } from './cart-form';
 import { CartLineRow } from './cart-line-row';
 import type { PaymentMethod } from '../../checkout/checkout';
+import type { OrderQuote } from '../../checkout/quote';
 import { useOrderQuote } from '../../checkout/use-order-quote';
 import type { Destination, SavedAddress } from '../../delivery/address-book';
 import {
@@ -75,11 +76,28 @@ interface CartPageProps {
   /** A signed-in shopper's address book, default first (empty for a guest). */
   savedAddresses: readonly SavedAddress[];
   /** The cart as the server knows it (account, or the guest cart cookie): shown without scripts. */
-  serverCart: Pick<CartState, 'account' | 'lines'>;
+  serverCart: ServerCartView;
+  /** What the page's action answered a form posted without scripts. */
+  answer?: NoScriptAnswer;
+  /** The payment step a valid address posted without scripts leads to (the checkout's). */
+  paymentStep?: ReactNode;
 }
 
+/** The server's cart with what a browser without scripts applied: its code and figures. */
+export interface ServerCartView extends Pick<CartState, 'account' | 'lines'> {
+  promoCode: string | null;
+  quote: OrderQuote | null;
+}
+
+export type NoScriptAnswer =
+  | { intent: string; ok: boolean; message?: string }
+  | { intent: 'address'; ok: false; fields: Record<string, string>; values: Record<string, string> };
+
+/** Names the address form, so Proceed to Checkout posts it without scripts. */
+const ADDRESS_FORM = 'shipping-address';
+
 /** The cart: its lines and where they go, then the order summary. */
-export function CartPage({ CheckoutDialog, savedAddresses, serverCart }: CartPageProps) {
+export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, paymentStep }: CartPageProps) {
   const storeCart = useCart();
   // Until the browser has read the cart (and always without scripts), the server's lines.
   const cart: CartState =
@@ -89,7 +107,9 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart }: CartPag
     if (!serverCart.account && serverCart.lines.length > 0)
       void loadCartClient().then((client) => client.adoptCookieCart(serverCart.lines));
   }, [serverCart]);
-  const applied = useStoredPromoCode();
+  const serverView = storeCart.status === 'idle';
+  const storedCode = useStoredPromoCode();
+  const applied = serverView ? serverCart.promoCode : storedCode;
   const [shipping, setShipping] = useState<ShippingChoice>('standard');
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [destinationState, setDestinationState] = useState<string | null>(savedAddresses[0]?.state ?? null);
@@ -101,7 +121,7 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart }: CartPag
     ? checkPromo(applied, { itemCount: itemCount(cart.lines), isFirstOrder: true })
     : undefined;
   const promoCode = appliedCheck?.ok ? applied : null;
-  const quote = useOrderQuote({
+  const clientQuote = useOrderQuote({
     enabled: ready,
     lines: cart.lines,
     account: cart.account,
@@ -109,6 +129,7 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart }: CartPag
     shipping,
     state: destinationState,
   });
+  const quote = serverView ? { quote: serverCart.quote, pending: false, failed: false } : clientQuote;
   // A freight cart has Standard only, whatever was chosen before.
   const offered = quote.quote?.offers.some((offer) => offer.choice === shipping) ?? true;
   const effectiveShipping: ShippingChoice = offered ? shipping : 'standard';
@@ -207,6 +228,8 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart }: CartPag
           <div className="mt-8">
             <ShippingAddressStep
               ref={addressStep}
+              formId={ADDRESS_FORM}
+              refused={answer && 'fields' in answer ? answer : undefined}
               saved={savedAddresses}
               signedIn={cart.account}
               onStateChange={setDestinationState}
@@ -224,6 +247,8 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart }: CartPag
           method={method}
           onMethodChange={setMethod}
           checkoutLoading={checkout?.loading ?? false}
+          checkoutForm={ADDRESS_FORM}
+          promoMessage={answer?.intent === 'promo' && 'message' in answer ? answer.message : undefined}
           onCheckout={() => void proceed()}
         />
       </div>
@@ -238,6 +263,7 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart }: CartPag
       <p role="status" className="sr-only">
         {announcement}
       </p>
+      {paymentStep}
       {body}
       {checkout ? (
         <LoadBoundary

@@ -10,12 +10,14 @@ interface PromoCodeFormProps {
   /** Whether the applied code's terms are met by the cart as it is now. */
   appliedCheck: PromoCheck | undefined;
   itemCount: number;
+  /** Why the server refused a code posted without scripts (docs/decisions/0044). */
+  serverMessage?: string;
 }
 
 /** Enter, apply and remove a promo code; one code at a time. */
-export function PromoCodeForm({ applied, appliedCheck, itemCount }: PromoCodeFormProps) {
+export function PromoCodeForm({ applied, appliedCheck, itemCount, serverMessage }: PromoCodeFormProps) {
   const [input, setInput] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState(serverMessage ?? '');
   const inputId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -48,24 +50,30 @@ export function PromoCodeForm({ applied, appliedCheck, itemCount }: PromoCodeFor
           Promo code <strong>{applied}</strong> applied{label ? `: ${label}` : ''}.
         </p>
         {appliedCheck && !appliedCheck.ok ? <p className="text-danger">{appliedCheck.message}</p> : null}
-        <button
-          ref={removeRef}
-          type="button"
-          className={`${secondaryButton} self-start`}
-          onClick={() => {
-            focusNext.current = true;
-            clearStoredPromo();
-          }}
-        >
-          Remove<span className="sr-only"> promo code {applied}</span>
-        </button>
+        <form method="post" action="/cart" className="self-start">
+          <input type="hidden" name="intent" value="promo-remove" />
+          <button
+            ref={removeRef}
+            type="submit"
+            className={secondaryButton}
+            onClick={(event) => {
+              event.preventDefault();
+              focusNext.current = true;
+              clearStoredPromo();
+            }}
+          >
+            Remove<span className="sr-only"> promo code {applied}</span>
+          </button>
+        </form>
       </div>
     );
   }
 
   const blank = normalizePromoCode(input) === '';
   return (
-    <form onSubmit={apply} noValidate className="flex flex-col gap-2">
+    // Posts to the cart page's action when no script runs (the code is then kept in a cookie).
+    <form method="post" action="/cart" onSubmit={apply} noValidate className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value="promo" />
       <label htmlFor={inputId} className="font-bold">
         Promo code
       </label>
@@ -73,6 +81,7 @@ export function PromoCodeForm({ applied, appliedCheck, itemCount }: PromoCodeFor
         <input
           ref={inputRef}
           id={inputId}
+          name="code"
           value={input}
           autoComplete="off"
           autoCapitalize="characters"
