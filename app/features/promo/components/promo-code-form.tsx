@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { secondaryButton } from '~/components/ui/button-styles';
 import { notify } from '~/lib/toast';
+import { useHydrated } from '~/lib/use-hydrated';
 import { checkPromo, normalizePromoCode, type PromoCheck, PROMOTIONS } from '../promo';
 import { clearStoredPromo, storePromo } from '../promo-storage';
 
@@ -16,6 +17,7 @@ interface PromoCodeFormProps {
 
 /** Enter, apply and remove a promo code; one code at a time. */
 export function PromoCodeForm({ applied, appliedCheck, itemCount, serverMessage }: PromoCodeFormProps) {
+  const hydrated = useHydrated();
   const [input, setInput] = useState('');
   const [error, setError] = useState(serverMessage ?? '');
   const inputId = useId();
@@ -69,7 +71,8 @@ export function PromoCodeForm({ applied, appliedCheck, itemCount, serverMessage 
     );
   }
 
-  const blank = normalizePromoCode(input) === '';
+  // Without scripts the field's value is not known here: Apply stays usable and the server checks.
+  const blank = hydrated && normalizePromoCode(input) === '';
   return (
     // Posts to the cart page's action when no script runs (the code is then kept in a cookie).
     <form method="post" action="/cart" onSubmit={apply} noValidate className="flex flex-col gap-2">
