@@ -25,7 +25,9 @@ export function parseCartCookie(value: string | undefined | null): CookieLine[] 
   if (!value) return [];
   const byProduct = new Map<string, number>();
   for (const part of value.split('_')) {
-    const [productId = '', count = ''] = part.split('.');
+    const pieces = part.split('.');
+    if (pieces.length !== 2) continue;
+    const [productId = '', count = ''] = pieces;
     const quantity = Number(count);
     if (!PRODUCT_ID_PATTERN.test(productId) || !Number.isInteger(quantity) || quantity < 1) continue;
     byProduct.set(productId, Math.min((byProduct.get(productId) ?? 0) + quantity, MAX_LINE_QUANTITY));
