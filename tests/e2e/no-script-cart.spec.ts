@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { WALKER, WHEELCHAIR } from './support/products';
 import { fillAddress } from './support/shop';
 
 /**
@@ -7,15 +8,6 @@ import { fillAddress } from './support/shop';
  * form posted to the cart page's action, and a guest's cart lives in a cookie between requests.
  */
 test.use({ javaScriptEnabled: false });
-
-const WALKER = {
-  id: 'drive-medical-two-button-folding-walker-with-wheels',
-  name: 'Drive Medical Deluxe Two-Button Folding Walker with 5 in. Wheels',
-};
-const WHEELCHAIR = {
-  id: 'cruiser-iii-lightweight-wheelchair',
-  name: 'Drive Medical Cruiser III Lightweight Wheelchair, 18 in. Seat',
-};
 
 const cartRows = (page: Page) =>
   page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
