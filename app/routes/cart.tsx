@@ -28,7 +28,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { cart, headers } = await readServerCart({ context, request });
   const addresses = user ? await listAddresses(context.services.database.db, user.id) : [];
   const quote = await serverQuote({ context, request }, cart);
-  return data({ addresses, serverCart: { ...cart, promoCode: cookiePromoCode(request), quote } }, { headers });
+  return data(
+    { addresses, serverCart: { ...cart, promoCode: cookiePromoCode(request), quote } },
+    { headers },
+  );
 }
 
 /**
@@ -38,9 +41,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.clone().formData();
   const intent = form.get('intent');
-  if (intent !== 'promo' && intent !== 'promo-remove' && intent !== 'address') return cartAction({ context, request });
+  if (intent !== 'promo' && intent !== 'promo-remove' && intent !== 'address')
+    return cartAction({ context, request });
   const { cart } = await readServerCart({ context, request });
-  return intent === 'address' ? shipTo({ context, request }, form, cart) : changePromo({ context, request }, form, cart);
+  return intent === 'address'
+    ? shipTo({ context, request }, form, cart)
+    : changePromo({ context, request }, form, cart);
 }
 
 export function meta() {

@@ -10,7 +10,10 @@ import { fillAddress } from './support/shop';
 test.use({ javaScriptEnabled: false });
 
 const cartRows = (page: Page) =>
-  page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
 const quantityOf = (page: Page, name: string) =>
   page.getByRole('main').getByRole('spinbutton', { name: `Quantity of ${name}` });
 

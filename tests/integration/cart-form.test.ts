@@ -66,7 +66,9 @@ describe.each(testEngines)('cart page action on %s', (engine) => {
     const page = await client.get('/cart');
     expect(page.status).toBe(200);
     expect(client.cookies.has('guest_cart')).toBe(false);
-    expect((await client.get('/api/cart')).body).toMatchObject({ items: [{ product_id: first.id, quantity: 3 }] });
+    expect((await client.get('/api/cart')).body).toMatchObject({
+      items: [{ product_id: first.id, quantity: 3 }],
+    });
 
     await postForm(t, client, { intent: 'add', productId: second.id, quantity: '2' });
     const cart = (await client.get('/api/cart')).body as { items: { id: string; product_id: string }[] };

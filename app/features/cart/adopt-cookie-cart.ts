@@ -29,5 +29,7 @@ export function adoptCookieCart(lines: readonly CartLine[]): void {
 }
 
 function hasCookie(): boolean {
-  return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${GUEST_CART_COOKIE}=`) && !pair.trim().endsWith('='));
+  return document.cookie
+    .split(';')
+    .some((pair) => pair.trim().startsWith(`${GUEST_CART_COOKIE}=`) && !pair.trim().endsWith('='));
 }

@@ -49,7 +49,16 @@ function pricedLines(context: AppLoadContext, lines: readonly CookieLine[]): Car
     const product = catalogue.getProduct(productId);
     if (!product) return [];
     // A guest's line is named by its product: the forms post it back as the line id.
-    return [{ id: product.id, product_id: product.id, name: product.name, price: product.price, quantity, image_url: product.image }];
+    return [
+      {
+        id: product.id,
+        product_id: product.id,
+        name: product.name,
+        price: product.price,
+        quantity,
+        image_url: product.image,
+      },
+    ];
   });
 }
 
@@ -62,7 +71,10 @@ export interface ServerCart {
  * The cart as the server knows it. A signed-in shopper who still carries a guest cart cookie
  * (added without scripts, then signed in) gets it merged into the account here, once.
  */
-export async function readServerCart({ context, request }: Args): Promise<{ cart: ServerCart; headers: Headers }> {
+export async function readServerCart({
+  context,
+  request,
+}: Args): Promise<{ cart: ServerCart; headers: Headers }> {
   const headers = new Headers();
   const user = await getSessionUser(context, request);
   const cookieLines = readCartCookie(request.headers.get('Cookie'));
@@ -77,7 +89,11 @@ export async function readServerCart({ context, request }: Args): Promise<{ cart
 }
 
 function cartRuleAnswer(error: unknown) {
-  if (error instanceof CartRuleError) return data({ intent: 'cart', ok: false, message: error.message }, { status: error.code === 'not_found' ? 404 : 409 });
+  if (error instanceof CartRuleError)
+    return data(
+      { intent: 'cart', ok: false, message: error.message },
+      { status: error.code === 'not_found' ? 404 : 409 },
+    );
   throw error;
 }
 
@@ -88,7 +104,8 @@ async function changeAccountCart(args: FormArgs<AppLoadContext>, userId: string)
   try {
     if (intent === 'add') {
       const quantity = quantityOf(form);
-      if (quantity === null) return data({ intent, ok: false, message: 'Please choose a quantity.' }, { status: 400 });
+      if (quantity === null)
+        return data({ intent, ok: false, message: 'Please choose a quantity.' }, { status: 400 });
       await addToCart(db, catalogueOf(context.services), userId, textOf(form, 'productId'), quantity);
     } else if (intent === 'quantity') {
       const quantity = quantityOf(form, 0);
@@ -119,8 +136,15 @@ function changeGuestCart({ context, request, form }: FormArgs<AppLoadContext>) {
     if (!isPurchasable(product.stock))
       return cartRuleAnswer(new CartRuleError('out_of_stock', `${product.name} is out of stock.`));
     const quantity = quantityOf(form);
-    const added = quantity === null ? undefined : cookieWithAdded(lines, product.id, quantity, Math.min(MAX_LINE_QUANTITY, product.onHand));
-    if (!added) return data({ intent, ok: false, message: 'This item could not be added to your cart.' }, { status: 409 });
+    const added =
+      quantity === null
+        ? undefined
+        : cookieWithAdded(lines, product.id, quantity, Math.min(MAX_LINE_QUANTITY, product.onHand));
+    if (!added)
+      return data(
+        { intent, ok: false, message: 'This item could not be added to your cart.' },
+        { status: 409 },
+      );
     lines = added.lines;
   } else if (intent === 'quantity') {
     lines = cookieWithQuantity(lines, productId, quantityOf(form, 0) ?? 0);
@@ -129,12 +153,15 @@ function changeGuestCart({ context, request, form }: FormArgs<AppLoadContext>) {
   } else {
     lines = [];
   }
-  return redirect(CART_PAGE, { headers: { 'Set-Cookie': cartCookieHeader(lines, context.services.env.isHttps) } });
+  return redirect(CART_PAGE, {
+    headers: { 'Set-Cookie': cartCookieHeader(lines, context.services.env.isHttps) },
+  });
 }
 
 /** The cart page's action: add, quantity, remove and clear, each a named intent. */
 export async function cartAction(args: Args) {
   const user = await getSessionUser(args.context, args.request);
-  const change = (form: FormArgs<AppLoadContext>) => (user ? changeAccountCart(form, user.id) : changeGuestCart(form));
+  const change = (form: FormArgs<AppLoadContext>) =>
+    user ? changeAccountCart(form, user.id) : changeGuestCart(form);
   return runIntent(args, { add: change, quantity: change, remove: change, clear: change });
 }

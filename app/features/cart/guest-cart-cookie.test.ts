@@ -40,10 +40,22 @@ describe('guest cart cookie', () => {
 
   it('adds new lines first, held at what is left; sets and removes by product', () => {
     const added = cookieWithAdded([{ productId: 'a', quantity: 1 }], 'b', 5, 3);
-    expect(added).toEqual({ quantity: 3, lines: [{ productId: 'b', quantity: 3 }, { productId: 'a', quantity: 1 }] });
+    expect(added).toEqual({
+      quantity: 3,
+      lines: [
+        { productId: 'b', quantity: 3 },
+        { productId: 'a', quantity: 1 },
+      ],
+    });
     const again = cookieWithAdded(added?.lines ?? [], 'a', 1, 99);
-    expect(again?.lines).toEqual([{ productId: 'b', quantity: 3 }, { productId: 'a', quantity: 2 }]);
-    expect(cookieWithQuantity(again?.lines ?? [], 'b', 150)).toEqual([{ productId: 'b', quantity: 99 }, { productId: 'a', quantity: 2 }]);
+    expect(again?.lines).toEqual([
+      { productId: 'b', quantity: 3 },
+      { productId: 'a', quantity: 2 },
+    ]);
+    expect(cookieWithQuantity(again?.lines ?? [], 'b', 150)).toEqual([
+      { productId: 'b', quantity: 99 },
+      { productId: 'a', quantity: 2 },
+    ]);
     expect(cookieWithQuantity(again?.lines ?? [], 'b', 0)).toEqual(again?.lines);
     expect(cookieWithout(again?.lines ?? [], 'b')).toEqual([{ productId: 'a', quantity: 2 }]);
   });

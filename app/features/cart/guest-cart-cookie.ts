@@ -43,7 +43,8 @@ export function serializeCartCookie(lines: readonly CookieLine[]): string {
 export function readCartCookie(cookieHeader: string | null | undefined): CookieLine[] {
   for (const pair of (cookieHeader ?? '').split(';')) {
     const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === GUEST_CART_COOKIE) return parseCartCookie(pair.slice(at + 1).trim());
+    if (at > 0 && pair.slice(0, at).trim() === GUEST_CART_COOKIE)
+      return parseCartCookie(pair.slice(at + 1).trim());
   }
   return [];
 }
@@ -55,9 +56,11 @@ export function readCartCookie(cookieHeader: string | null | undefined): CookieL
 export function cartCookieHeader(lines: readonly CookieLine[], secure: boolean): string {
   const attributes = ['Path=/', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
   if (lines.length === 0) return [`${GUEST_CART_COOKIE}=`, 'Max-Age=0', ...attributes].join('; ');
-  return [`${GUEST_CART_COOKIE}=${serializeCartCookie(lines)}`, `Max-Age=${MAX_AGE_SECONDS}`, ...attributes].join(
-    '; ',
-  );
+  return [
+    `${GUEST_CART_COOKIE}=${serializeCartCookie(lines)}`,
+    `Max-Age=${MAX_AGE_SECONDS}`,
+    ...attributes,
+  ].join('; ');
 }
 
 /** Adds to the product's line (new lines first, as the other carts order them), held at `most`. */
@@ -70,12 +73,17 @@ export function cookieWithAdded(
   const existing = lines.find((line) => line.productId === productId);
   const next = Math.max(Math.min((existing?.quantity ?? 0) + quantity, most), 0);
   if (next < 1) return undefined;
-  if (existing) return { quantity: next, lines: lines.map((l) => (l === existing ? { productId, quantity: next } : l)) };
+  if (existing)
+    return { quantity: next, lines: lines.map((l) => (l === existing ? { productId, quantity: next } : l)) };
   if (lines.length >= MAX_COOKIE_LINES) return undefined;
   return { quantity: next, lines: [{ productId, quantity: next }, ...lines] };
 }
 
-export function cookieWithQuantity(lines: readonly CookieLine[], productId: string, quantity: number): CookieLine[] {
+export function cookieWithQuantity(
+  lines: readonly CookieLine[],
+  productId: string,
+  quantity: number,
+): CookieLine[] {
   if (!Number.isInteger(quantity) || quantity < 1) return [...lines];
   const capped = Math.min(quantity, MAX_LINE_QUANTITY);
   return lines.map((line) => (line.productId === productId ? { productId, quantity: capped } : line));

@@ -46,17 +46,29 @@ export async function serverQuote(
   const user = await getSessionUser(context, request);
   const items = cart.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
   const deps = { db: context.services.database.db, catalogue: catalogueOf(context.services) };
-  const { quote } = await quoteOrder(deps, user, { items, promoCode: cookiePromoCode(request), shipping: 'standard', state }, { strict: false });
+  const { quote } = await quoteOrder(
+    deps,
+    user,
+    { items, promoCode: cookiePromoCode(request), shipping: 'standard', state },
+    { strict: false },
+  );
   return quote;
 }
 
 /** Apply (intent `promo`) or remove (`promo-remove`) a code: kept in a cookie. */
 export function changePromo({ context }: Args, form: FormData, cart: ServerCart) {
   const secure = context.services.env.isHttps;
-  if (form.get('intent') === 'promo-remove') return redirect('/cart', { headers: { 'Set-Cookie': promoCookie(null, secure) } });
-  const check = checkPromo(String(form.get('code') ?? ''), { itemCount: itemCount(cart.lines), isFirstOrder: true });
-  if (!check.ok) return data({ intent: 'promo', ok: false, message: check.message } as const, { status: 400 });
-  return redirect('/cart', { headers: { 'Set-Cookie': promoCookie(normalizePromoCode(check.promo.code), secure) } });
+  if (form.get('intent') === 'promo-remove')
+    return redirect('/cart', { headers: { 'Set-Cookie': promoCookie(null, secure) } });
+  const check = checkPromo(String(form.get('code') ?? ''), {
+    itemCount: itemCount(cart.lines),
+    isFirstOrder: true,
+  });
+  if (!check.ok)
+    return data({ intent: 'promo', ok: false, message: check.message } as const, { status: 400 });
+  return redirect('/cart', {
+    headers: { 'Set-Cookie': promoCookie(normalizePromoCode(check.promo.code), secure) },
+  });
 }
 
 /**
@@ -67,7 +79,9 @@ export async function shipTo(args: Args, form: FormData, cart: ServerCart) {
   const values = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, String(form.get(field) ?? '')]));
   const parsed = addressSchema.safeParse(values);
   if (!parsed.success)
-    return data({ intent: 'address', ok: false, fields: firstIssues(parsed.error.issues), values } as const, { status: 400 });
+    return data({ intent: 'address', ok: false, fields: firstIssues(parsed.error.issues), values } as const, {
+      status: 400,
+    });
   const quote = await serverQuote(args, cart, parsed.data.state);
   return data({ intent: 'address', ok: true, shipsTo: addressSummary(parsed.data), quote } as const);
 }

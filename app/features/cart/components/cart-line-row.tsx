@@ -53,7 +53,11 @@ export function CartLineRow({ line, onQuantity, onRemove }: CartLineRowProps) {
             forms={{ input: form('set'), decrease: form('less'), increase: form('more') }}
           />
           <noscript>
-            <button type="submit" form={form('set')} className="min-h-11 rounded-md border border-border px-3 font-bold">
+            <button
+              type="submit"
+              form={form('set')}
+              className="min-h-11 rounded-md border border-border px-3 font-bold"
+            >
               Update<span className="sr-only"> quantity of {line.name}</span>
             </button>
           </noscript>
@@ -64,17 +68,17 @@ export function CartLineRow({ line, onQuantity, onRemove }: CartLineRowProps) {
           </p>
         </div>
         <CartForm intent="remove" fields={which} className="self-start">
-        <button
-          type="submit"
-          onClick={(event) => {
-            event.preventDefault();
-            onRemove(line);
-          }}
-          className="inline-flex min-h-11 items-center gap-2 self-start rounded-md px-2 font-bold text-danger underline underline-offset-2 hover:bg-surface"
-        >
-          <Icon icon={Trash2} size={20} />
-          Remove<span className="sr-only"> {line.name} from your cart</span>
-        </button>
+          <button
+            type="submit"
+            onClick={(event) => {
+              event.preventDefault();
+              onRemove(line);
+            }}
+            className="inline-flex min-h-11 items-center gap-2 self-start rounded-md px-2 font-bold text-danger underline underline-offset-2 hover:bg-surface"
+          >
+            <Icon icon={Trash2} size={20} />
+            Remove<span className="sr-only"> {line.name} from your cart</span>
+          </button>
         </CartForm>
       </div>
     </li>

@@ -1,5 +1,13 @@
 import { ShoppingCart } from 'lucide';
-import { type ComponentType, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
@@ -101,7 +109,9 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
   const storeCart = useCart();
   // Until the browser has read the cart (and always without scripts), the server's lines.
   const cart: CartState =
-    storeCart.status === 'idle' && serverCart.lines.length > 0 ? { ...serverCart, status: 'ready' } : storeCart;
+    storeCart.status === 'idle' && serverCart.lines.length > 0
+      ? { ...serverCart, status: 'ready' }
+      : storeCart;
   useEffect(() => {
     // Lines a guest added before scripts ran move into the device cart (docs/decisions/0044).
     if (!serverCart.account && serverCart.lines.length > 0)

@@ -24,7 +24,9 @@ export function ProductPurchase({ product, wishlistButton }: ProductPurchaseProp
 
   return (
     <div className="flex flex-col gap-4">
-      {isPurchasable(product.stock) ? <QuantityStepper value={quantity} onChange={setQuantity} forms={{ input: addForm }} /> : null}
+      {isPurchasable(product.stock) ? (
+        <QuantityStepper value={quantity} onChange={setQuantity} forms={{ input: addForm }} />
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <AddToCartButton
           ref={addButton}

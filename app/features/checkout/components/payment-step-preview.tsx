@@ -15,15 +15,22 @@ interface PaymentStepPreviewProps {
  */
 export function PaymentStepPreview({ shipsTo, quote }: PaymentStepPreviewProps) {
   return (
-    <section aria-labelledby="payment-step-title" className="mb-8 flex flex-col gap-4 rounded-lg border border-border p-5">
+    <section
+      aria-labelledby="payment-step-title"
+      className="mb-8 flex flex-col gap-4 rounded-lg border border-border p-5"
+    >
       <h2 id="payment-step-title" className="text-2xl font-bold">
         Secure Checkout - Card Payment
       </h2>
       <p>
         <span className="font-bold">Ships to:</span> {shipsTo}
       </p>
-      {quote ? <OrderTotals order={quote} itemCount={quote.itemCount} totalLabel="Total" className="gap-y-2" /> : null}
-      <p role="status">Payment needs JavaScript: please turn it on in your browser to enter your card securely.</p>
+      {quote ? (
+        <OrderTotals order={quote} itemCount={quote.itemCount} totalLabel="Total" className="gap-y-2" />
+      ) : null}
+      <p role="status">
+        Payment needs JavaScript: please turn it on in your browser to enter your card securely.
+      </p>
     </section>
   );
 }
