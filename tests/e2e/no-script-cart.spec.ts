@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { WALKER, WHEELCHAIR } from './support/products';
-import { fillAddress } from './support/shop';
+import { cartLink, fillAddress } from './support/shop';
 
 /**
  * The cart as a browser without JavaScript uses it (docs/decisions/0044): every change is a
@@ -82,4 +82,30 @@ test('a guest applies a promo code, enters an address and reaches the payment st
   await expect(payment).toBeVisible();
   await expect(payment.getByText('Pat Shopper, 500 Pine Street, Portland, OR 97204')).toBeVisible();
   await expect(payment.getByText(/^Discount/)).toBeVisible();
+});
+
+test('lines added without scripts move into the device cart once scripts run', async ({ page, browser }) => {
+  await page.goto(`/product/${WALKER.id}`);
+  await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(cartRows(page)).toHaveCount(1);
+  const cookies = await page.context().cookies();
+
+  // The same shopper, now with scripts: the cookie's line joins the device cart.
+  const scripted = await browser.newContext({ javaScriptEnabled: true });
+  try {
+    await scripted.addCookies(cookies);
+    const withScripts = await scripted.newPage();
+    await withScripts.goto('/cart');
+    await expect(cartLink(withScripts)).toHaveAttribute('data-cart-status', 'ready');
+    await expect(cartRows(withScripts)).toHaveCount(1);
+    await expect
+      .poll(() => withScripts.evaluate(() => localStorage.getItem('guest_cart_items') ?? ''))
+      .toContain(WALKER.id);
+    expect((await scripted.cookies()).some((cookie) => cookie.name === 'guest_cart')).toBe(false);
+    // Kept on the device: a reload shows it without the cookie.
+    await withScripts.reload();
+    await expect(cartRows(withScripts)).toHaveCount(1);
+  } finally {
+    await scripted.close();
+  }
 });
