@@ -9,15 +9,8 @@ import {
   toast,
   wishlistLink,
 } from './support/shop';
+import { WALKER, WHEELCHAIR } from './support/products';
 
-const WALKER = {
-  id: 'drive-medical-two-button-folding-walker-with-wheels',
-  name: 'Drive Medical Deluxe Two-Button Folding Walker with 5 in. Wheels',
-};
-const WHEELCHAIR = {
-  id: 'cruiser-iii-lightweight-wheelchair',
-  name: 'Drive Medical Cruiser III Lightweight Wheelchair, 18 in. Seat',
-};
 const OUT_OF_STOCK = 'padded-transfer-bench-with-commode-opening';
 /** 140 on hand in the seed: the line maximum (99), not stock, stops an add. */
 const CANE = {
@@ -229,58 +222,6 @@ test.describe('stock', () => {
     await expect(toast(page, 'Only 2 left in stock')).toBeVisible();
     await expect(toast(page, 'Your cart now has all 2 of Button Hook and Zipper Pull.')).toBeVisible();
     await cartReady(page, 2);
-  });
-});
-
-test.describe('wishlist', () => {
-  test('heart -> wishlist -> add to cart -> remove -> empty', async ({ page }) => {
-    await page.goto('/search?q=walker');
-    await cartReady(page);
-    const heart = page.getByRole('button', { name: `Add ${WALKER.name} to wishlist` });
-    await expect(heart).toHaveAttribute('aria-pressed', 'false');
-    await heart.click();
-    await expect(toast(page, `${WALKER.name} has been added to your wishlist.`)).toBeVisible();
-    const pressed = page.getByRole('button', { name: `Remove ${WALKER.name} from wishlist` });
-    await expect(pressed).toHaveAttribute('aria-pressed', 'true');
-    await expect(wishlistLink(page)).toHaveAccessibleName('Wishlist, 1 item');
-
-    await wishlistLink(page).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'My Wishlist' })).toBeVisible();
-    const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: WALKER.name })).toHaveAttribute(
-      'href',
-      `/product/${WALKER.id}`,
-    );
-    await expect(main).toContainText('$54.99');
-    await main.getByRole('button', { name: `Add to Cart: ${WALKER.name}` }).click();
-    await expect(toast(page, `${WALKER.name} added to your cart.`)).toBeVisible();
-    await cartReady(page, 1);
-
-    await main.getByRole('button', { name: `Remove ${WALKER.name} from wishlist` }).click();
-    await expect(toast(page, 'Item removed')).toBeVisible();
-    await expect(toast(page, `${WALKER.name} has been removed from your wishlist.`)).toBeVisible();
-    await expect(main.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
-    await expect(main.getByRole('link', { name: 'Browse Products' })).toHaveAttribute(
-      'href',
-      '/category/all',
-    );
-    await expect(wishlistLink(page)).toHaveAccessibleName('Wishlist, 0 items');
-  });
-
-  test('list view has Wishlist and Add to Cart buttons; Clear Wishlist empties it', async ({ page }) => {
-    await page.goto('/category/mobility?view=list');
-    await cartReady(page);
-    const card = page.getByRole('article').filter({ hasText: WHEELCHAIR.name });
-    await card.getByRole('button', { name: `Add ${WHEELCHAIR.name} to Wishlist` }).click();
-    await expect(card.getByRole('button', { name: `Remove ${WHEELCHAIR.name} from wishlist` })).toBeVisible();
-    await card.getByRole('button', { name: `Add to Cart: ${WHEELCHAIR.name}` }).click();
-    await cartReady(page, 1);
-
-    await page.goto('/wishlist');
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Clear Wishlist' }).click();
-    await expect(toast(page, 'All items have been removed from your wishlist.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
   });
 });
 

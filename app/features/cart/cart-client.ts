@@ -4,3 +4,4 @@
  */
 export { addToCart, clearCart, forgetPurchasedCart, removeLine, setLineQuantity } from './cart-actions';
 export { refreshCart, startCartSync } from './cart-sync';
+export { adoptCookieCart } from './adopt-cookie-cart';

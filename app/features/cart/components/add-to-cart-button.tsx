@@ -1,11 +1,12 @@
 import { ShoppingCart } from 'lucide';
-import { type Ref, useState } from 'react';
+import { type MouseEvent, type Ref, useState } from 'react';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import { notify } from '~/lib/toast';
 import { isPurchasable } from '../../catalog/catalog';
 import type { StockStatus } from '../../catalog/catalog.types';
 import { loadCartClient } from '../cart-state';
+import { CartForm } from './cart-form';
 
 interface AddToCartButtonProps {
   product: {
@@ -26,11 +27,16 @@ interface AddToCartButtonProps {
   className?: string;
   onAdded?: () => void;
   ref?: Ref<HTMLButtonElement>;
+  /**
+   * The id of its form, when a quantity field elsewhere posts with it (the product page's
+   * stepper); otherwise the form carries `quantity` itself.
+   */
+  formId?: string;
 }
 
 /** Adds to the cart; the cart code is fetched on first use if it is not there yet. */
 export function AddToCartButton(props: AddToCartButtonProps) {
-  const { product, quantity = 1, label, nameProduct = true, className = '', onAdded, ref } = props;
+  const { product, quantity = 1, label, nameProduct = true, className = '', onAdded, ref, formId } = props;
   const [busy, setBusy] = useState(false);
   // The visible words come first in the name, so speech control users can say them.
   const named = (words: string) => (nameProduct ? `${words}: ${product.name}` : undefined);
@@ -48,7 +54,9 @@ export function AddToCartButton(props: AddToCartButtonProps) {
     );
   }
 
-  async function add() {
+  async function add(event: MouseEvent<HTMLButtonElement>) {
+    // With scripts the device or account cart takes the add here; the form posts only without.
+    event.preventDefault();
     // Ignored rather than disabled while adding, so keyboard focus stays on the button.
     if (busy) return;
     setBusy(true);
@@ -66,16 +74,23 @@ export function AddToCartButton(props: AddToCartButtonProps) {
   }
 
   return (
-    <button
-      ref={ref}
-      type="button"
-      className={`${primaryButton} ${className}`}
-      aria-label={label === 'Add' ? `Add ${product.name} to cart` : named(label)}
-      aria-busy={busy || undefined}
-      onClick={add}
+    <CartForm
+      intent="add"
+      id={formId}
+      fields={formId ? { productId: product.id } : { productId: product.id, quantity }}
+      className="contents"
     >
-      <Icon icon={ShoppingCart} size={20} />
-      {label}
-    </button>
+      <button
+        ref={ref}
+        type="submit"
+        className={`${primaryButton} ${className}`}
+        aria-label={label === 'Add' ? `Add ${product.name} to cart` : named(label)}
+        aria-busy={busy || undefined}
+        onClick={(event) => void add(event)}
+      >
+        <Icon icon={ShoppingCart} size={20} />
+        {label}
+      </button>
+    </CartForm>
   );
 }

@@ -5,6 +5,7 @@ import { Icon } from '~/components/ui/icon';
 import { formatPrice } from '~/commerce/money';
 import { PLACEHOLDER_IMAGE } from '../../catalog/catalog';
 import type { CartLine } from '../cart';
+import { CartForm } from './cart-form';
 import { QuantityStepper } from './quantity-stepper';
 
 interface CartLineRowProps {
@@ -15,6 +16,9 @@ interface CartLineRowProps {
 
 /** One cart line: picture, name, unit price, quantity, line total and remove. */
 export function CartLineRow({ line, onQuantity, onRemove }: CartLineRowProps) {
+  // Without scripts, each change is a form of its own that the row's controls submit.
+  const which = { lineId: line.id, productId: line.product_id };
+  const form = (name: string) => `cart-${name}-${line.id}`;
   return (
     <li className="flex flex-col gap-4 border-b border-border py-5 sm:flex-row">
       <FallbackImage
@@ -39,25 +43,43 @@ export function CartLineRow({ line, onQuantity, onRemove }: CartLineRowProps) {
           </p>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
+          <CartForm intent="quantity" id={form('less')} fields={{ ...which, quantity: line.quantity - 1 }} />
+          <CartForm intent="quantity" id={form('more')} fields={{ ...which, quantity: line.quantity + 1 }} />
+          <CartForm intent="quantity" id={form('set')} fields={which} />
           <QuantityStepper
             value={line.quantity}
             itemName={line.name}
             onChange={(quantity) => onQuantity(line, quantity)}
+            forms={{ input: form('set'), decrease: form('less'), increase: form('more') }}
           />
+          <noscript>
+            <button
+              type="submit"
+              form={form('set')}
+              className="min-h-11 rounded-md border border-border px-3 font-bold"
+            >
+              Update<span className="sr-only"> quantity of {line.name}</span>
+            </button>
+          </noscript>
           <p className="text-lg">
             <span className="text-muted">Total </span>
             <span className="sr-only">for {line.name} </span>
             <strong>{formatPrice(line.price * line.quantity)}</strong>
           </p>
         </div>
-        <button
-          type="button"
-          onClick={() => onRemove(line)}
-          className="inline-flex min-h-11 items-center gap-2 self-start rounded-md px-2 font-bold text-danger underline underline-offset-2 hover:bg-surface"
-        >
-          <Icon icon={Trash2} size={20} />
-          Remove<span className="sr-only"> {line.name} from your cart</span>
-        </button>
+        <CartForm intent="remove" fields={which} className="self-start">
+          <button
+            type="submit"
+            onClick={(event) => {
+              event.preventDefault();
+              onRemove(line);
+            }}
+            className="inline-flex min-h-11 items-center gap-2 self-start rounded-md px-2 font-bold text-danger underline underline-offset-2 hover:bg-surface"
+          >
+            <Icon icon={Trash2} size={20} />
+            Remove<span className="sr-only"> {line.name} from your cart</span>
+          </button>
+        </CartForm>
       </div>
     </li>
   );

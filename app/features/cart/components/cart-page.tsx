@@ -1,5 +1,13 @@
 import { ShoppingCart } from 'lucide';
-import { type ComponentType, Suspense, useCallback, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
@@ -7,10 +15,12 @@ import { LoadBoundary } from '~/components/ui/load-boundary';
 import { notify } from '~/lib/toast';
 import { type CartLine, MAX_LINE_QUANTITY } from '../cart';
 import { clearCart, removeLine, setLineQuantity } from '../cart-actions';
-import { useCart } from '../cart-state';
+import { type CartState, loadCartClient, useCart } from '../cart-state';
 import { refreshCart } from '../cart-sync';
+import { CartForm } from './cart-form';
 import { CartLineRow } from './cart-line-row';
 import type { PaymentMethod } from '../../checkout/checkout';
+import type { OrderQuote } from '../../checkout/quote';
 import { useOrderQuote } from '../../checkout/use-order-quote';
 import type { Destination, SavedAddress } from '../../delivery/address-book';
 import {
@@ -73,12 +83,43 @@ interface CartPageProps {
   CheckoutDialog: ComponentType<CheckoutDialogSlotProps>;
   /** A signed-in shopper's address book, default first (empty for a guest). */
   savedAddresses: readonly SavedAddress[];
+  /** The cart as the server knows it (account, or the guest cart cookie): shown without scripts. */
+  serverCart: ServerCartView;
+  /** What the page's action answered a form posted without scripts. */
+  answer?: NoScriptAnswer;
+  /** The payment step a valid address posted without scripts leads to (the checkout's). */
+  paymentStep?: ReactNode;
 }
 
+/** The server's cart with what a browser without scripts applied: its code and figures. */
+export interface ServerCartView extends Pick<CartState, 'account' | 'lines'> {
+  promoCode: string | null;
+  quote: OrderQuote | null;
+}
+
+export type NoScriptAnswer =
+  | { intent: string; ok: boolean; message?: string }
+  | { intent: 'address'; ok: false; fields: Record<string, string>; values: Record<string, string> };
+
+/** Names the address form, so Proceed to Checkout posts it without scripts. */
+const ADDRESS_FORM = 'shipping-address';
+
 /** The cart: its lines and where they go, then the order summary. */
-export function CartPage({ CheckoutDialog, savedAddresses }: CartPageProps) {
-  const cart = useCart();
-  const applied = useStoredPromoCode();
+export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, paymentStep }: CartPageProps) {
+  const storeCart = useCart();
+  // Until the browser has read the cart (and always without scripts), the server's lines.
+  const cart: CartState =
+    storeCart.status === 'idle' && serverCart.lines.length > 0
+      ? { ...serverCart, status: 'ready' }
+      : storeCart;
+  useEffect(() => {
+    // Lines a guest added before scripts ran move into the device cart (docs/decisions/0044).
+    if (!serverCart.account && serverCart.lines.length > 0)
+      void loadCartClient().then((client) => client.adoptCookieCart(serverCart.lines));
+  }, [serverCart]);
+  const serverView = storeCart.status === 'idle';
+  const storedCode = useStoredPromoCode();
+  const applied = serverView ? serverCart.promoCode : storedCode;
   const [shipping, setShipping] = useState<ShippingChoice>('standard');
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [destinationState, setDestinationState] = useState<string | null>(savedAddresses[0]?.state ?? null);
@@ -90,7 +131,7 @@ export function CartPage({ CheckoutDialog, savedAddresses }: CartPageProps) {
     ? checkPromo(applied, { itemCount: itemCount(cart.lines), isFirstOrder: true })
     : undefined;
   const promoCode = appliedCheck?.ok ? applied : null;
-  const quote = useOrderQuote({
+  const clientQuote = useOrderQuote({
     enabled: ready,
     lines: cart.lines,
     account: cart.account,
@@ -98,6 +139,7 @@ export function CartPage({ CheckoutDialog, savedAddresses }: CartPageProps) {
     shipping,
     state: destinationState,
   });
+  const quote = serverView ? { quote: serverCart.quote, pending: false, failed: false } : clientQuote;
   // A freight cart has Standard only, whatever was chosen before.
   const offered = quote.quote?.offers.some((offer) => offer.choice === shipping) ?? true;
   const effectiveShipping: ShippingChoice = offered ? shipping : 'standard';
@@ -142,9 +184,15 @@ export function CartPage({ CheckoutDialog, savedAddresses }: CartPageProps) {
   let body;
   if (cart.status === 'idle' || cart.status === 'loading') {
     body = (
-      <p role="status" className={`${cartStateBox} py-16 text-lg`}>
-        Loading your cart...
-      </p>
+      <>
+        <p role="status" className={`${cartStateBox} py-16 text-lg`}>
+          Loading your cart...
+        </p>
+        {/* Without scripts the server's cart is all there is, and it is empty. */}
+        <noscript>
+          <EmptyCart />
+        </noscript>
+      </>
     );
   } else if (cart.status === 'error') {
     body = (
@@ -174,13 +222,24 @@ export function CartPage({ CheckoutDialog, savedAddresses }: CartPageProps) {
             <Link to="/category/featured" className={secondaryButton}>
               Continue Shopping
             </Link>
-            <button type="button" className={secondaryButton} onClick={clear}>
-              Clear cart
-            </button>
+            <CartForm intent="clear">
+              <button
+                type="submit"
+                className={secondaryButton}
+                onClick={(event) => {
+                  event.preventDefault();
+                  clear();
+                }}
+              >
+                Clear cart
+              </button>
+            </CartForm>
           </div>
           <div className="mt-8">
             <ShippingAddressStep
               ref={addressStep}
+              formId={ADDRESS_FORM}
+              refused={answer && 'fields' in answer ? answer : undefined}
               saved={savedAddresses}
               signedIn={cart.account}
               onStateChange={setDestinationState}
@@ -198,6 +257,8 @@ export function CartPage({ CheckoutDialog, savedAddresses }: CartPageProps) {
           method={method}
           onMethodChange={setMethod}
           checkoutLoading={checkout?.loading ?? false}
+          checkoutForm={ADDRESS_FORM}
+          promoMessage={answer?.intent === 'promo' && 'message' in answer ? answer.message : undefined}
           onCheckout={() => void proceed()}
         />
       </div>
@@ -212,6 +273,7 @@ export function CartPage({ CheckoutDialog, savedAddresses }: CartPageProps) {
       <p role="status" className="sr-only">
         {announcement}
       </p>
+      {paymentStep}
       {body}
       {checkout ? (
         <LoadBoundary

@@ -28,12 +28,16 @@ interface OrderSummaryProps {
   /** The session is being created: the button says 'Processing...'. */
   checkoutLoading: boolean;
   onCheckout: () => void;
+  /** The address form Proceed to Checkout posts without scripts. */
+  checkoutForm?: string;
+  /** Why the server refused a code posted without scripts. */
+  promoMessage?: string;
 }
 
 /** The server's totals, the shipping option, the promo code and the payment choice. */
 export function OrderSummary(props: OrderSummaryProps) {
   const { lines, quote, applied, appliedCheck, shipping, onShippingChange, method, onMethodChange } = props;
-  const { checkoutLoading, onCheckout } = props;
+  const { checkoutLoading, onCheckout, checkoutForm, promoMessage } = props;
   const id = useId();
   const current = quote.quote;
 
@@ -76,7 +80,12 @@ export function OrderSummary(props: OrderSummaryProps) {
           </p>
         ) : null}
       </div>
-      <PromoCodeForm applied={applied} appliedCheck={appliedCheck} itemCount={itemCount(lines)} />
+      <PromoCodeForm
+        applied={applied}
+        appliedCheck={appliedCheck}
+        itemCount={itemCount(lines)}
+        serverMessage={promoMessage}
+      />
       <ChoiceGroup
         legend="Payment method"
         choices={METHODS.map((m) => ({ value: m.value, label: m.label, detail: m.hint }))}
@@ -85,10 +94,14 @@ export function OrderSummary(props: OrderSummaryProps) {
       />
       <div className="flex flex-col gap-2">
         <button
-          type="button"
+          type="submit"
+          form={checkoutForm}
           className={`${primaryButton} text-lg`}
           disabled={lines.length === 0 || checkoutLoading}
-          onClick={onCheckout}
+          onClick={(event) => {
+            event.preventDefault();
+            onCheckout();
+          }}
         >
           {checkoutLoading ? 'Processing...' : 'Proceed to Checkout'}
         </button>

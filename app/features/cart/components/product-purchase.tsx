@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { isPurchasable, type ProductPage } from '../../catalog/catalog';
 import { AddToCartButton } from './add-to-cart-button';
 import { QuantityStepper } from './quantity-stepper';
@@ -19,13 +19,18 @@ export function ProductPurchase({ product, wishlistButton }: ProductPurchaseProp
   const [quantity, setQuantity] = useState(1);
   const [offer, setOffer] = useState<'hidden' | 'shown' | 'closed'>('hidden');
   const addButton = useRef<HTMLButtonElement>(null);
+  // Without scripts the quantity field posts with the Add to Cart form (docs/decisions/0044).
+  const addForm = `add-${useId()}`;
 
   return (
     <div className="flex flex-col gap-4">
-      {isPurchasable(product.stock) ? <QuantityStepper value={quantity} onChange={setQuantity} /> : null}
+      {isPurchasable(product.stock) ? (
+        <QuantityStepper value={quantity} onChange={setQuantity} forms={{ input: addForm }} />
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <AddToCartButton
           ref={addButton}
+          formId={addForm}
           product={product}
           quantity={quantity}
           label="Add to Cart"

@@ -8,6 +8,11 @@ interface QuantityStepperProps {
   onChange: (quantity: number) => void;
   /** Added to the labels for screen readers when several steppers share a page. */
   itemName?: string;
+  /**
+   * Without scripts (docs/decisions/0044): the form the number field posts with (as `quantity`),
+   * and the forms the − and + buttons submit. With scripts every click and key stays here.
+   */
+  forms?: { input: string; decrease?: string; increase?: string };
 }
 
 const stepButton =
@@ -17,7 +22,7 @@ const stepButton =
  * − / number / + (never below 1; at most 99 of a line). The buttons at a limit are
  * aria-disabled rather than disabled, so keyboard focus is not thrown away when a limit is hit.
  */
-export function QuantityStepper({ value, onChange, itemName }: QuantityStepperProps) {
+export function QuantityStepper({ value, onChange, itemName, forms }: QuantityStepperProps) {
   const id = useId();
   // What is being typed, until the field is left; null shows the value.
   const [draft, setDraft] = useState<string | null>(null);
@@ -32,16 +37,22 @@ export function QuantityStepper({ value, onChange, itemName }: QuantityStepperPr
       </label>
       <div className="flex items-center gap-1">
         <button
-          type="button"
+          type={forms?.decrease && !atMin ? 'submit' : 'button'}
+          form={forms?.decrease}
           className={stepButton}
           aria-disabled={atMin}
-          onClick={() => !atMin && onChange(value - 1)}
+          onClick={(event) => {
+            event.preventDefault();
+            if (!atMin) onChange(value - 1);
+          }}
         >
           <Icon icon={Minus} size={20} />
           <span className="sr-only">Decrease quantity{of}</span>
         </button>
         <input
           id={id}
+          form={forms?.input}
+          name={forms ? 'quantity' : undefined}
           type="number"
           inputMode="numeric"
           min={1}
@@ -58,10 +69,14 @@ export function QuantityStepper({ value, onChange, itemName }: QuantityStepperPr
           className="h-11 w-16 rounded-md border border-border bg-bg text-center text-lg"
         />
         <button
-          type="button"
+          type={forms?.increase && !atMax ? 'submit' : 'button'}
+          form={forms?.increase}
           className={stepButton}
           aria-disabled={atMax}
-          onClick={() => !atMax && onChange(value + 1)}
+          onClick={(event) => {
+            event.preventDefault();
+            if (!atMax) onChange(value + 1);
+          }}
         >
           <Icon icon={Plus} size={20} />
           <span className="sr-only">Increase quantity{of}</span>

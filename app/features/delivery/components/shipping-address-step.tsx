@@ -18,6 +18,10 @@ interface ShippingAddressStepProps {
   onStateChange: (state: string | null) => void;
   /** Enter in a field: the same as pressing Proceed to Checkout. */
   onSubmit: () => void;
+  /** The new-address form's id: Proceed to Checkout posts it when no script runs. */
+  formId?: string;
+  /** The server's answer to an address posted without scripts: messages and what was typed. */
+  refused?: { fields: Record<string, string>; values: Record<string, string> };
 }
 
 const NEW = 'new';
@@ -32,6 +36,8 @@ export function ShippingAddressStep({
   signedIn,
   onStateChange,
   onSubmit,
+  formId,
+  refused,
 }: ShippingAddressStepProps) {
   const id = useId();
   const [choice, setChoice] = useState<string>(saved[0]?.id ?? NEW);
@@ -86,6 +92,9 @@ export function ShippingAddressStep({
       {choice === NEW ? (
         <form
           ref={formRef}
+          id={formId}
+          method="post"
+          action="/cart"
           noValidate
           aria-label="New shipping address"
           className="mt-4 space-y-4"
@@ -94,8 +103,10 @@ export function ShippingAddressStep({
             onSubmit();
           }}
         >
+          <input type="hidden" name="intent" value="address" />
           <AddressFields
-            errors={errors}
+            errors={{ ...refused?.fields, ...errors }}
+            values={refused?.values}
             section="checkout"
             onStateChange={(state) => onStateChange(state || null)}
           />

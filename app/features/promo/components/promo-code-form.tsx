@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { secondaryButton } from '~/components/ui/button-styles';
 import { notify } from '~/lib/toast';
+import { useHydrated } from '~/lib/use-hydrated';
 import { checkPromo, normalizePromoCode, type PromoCheck, PROMOTIONS } from '../promo';
 import { clearStoredPromo, storePromo } from '../promo-storage';
 
@@ -10,12 +11,15 @@ interface PromoCodeFormProps {
   /** Whether the applied code's terms are met by the cart as it is now. */
   appliedCheck: PromoCheck | undefined;
   itemCount: number;
+  /** Why the server refused a code posted without scripts (docs/decisions/0044). */
+  serverMessage?: string;
 }
 
 /** Enter, apply and remove a promo code; one code at a time. */
-export function PromoCodeForm({ applied, appliedCheck, itemCount }: PromoCodeFormProps) {
+export function PromoCodeForm({ applied, appliedCheck, itemCount, serverMessage }: PromoCodeFormProps) {
+  const hydrated = useHydrated();
   const [input, setInput] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState(serverMessage ?? '');
   const inputId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -48,24 +52,31 @@ export function PromoCodeForm({ applied, appliedCheck, itemCount }: PromoCodeFor
           Promo code <strong>{applied}</strong> applied{label ? `: ${label}` : ''}.
         </p>
         {appliedCheck && !appliedCheck.ok ? <p className="text-danger">{appliedCheck.message}</p> : null}
-        <button
-          ref={removeRef}
-          type="button"
-          className={`${secondaryButton} self-start`}
-          onClick={() => {
-            focusNext.current = true;
-            clearStoredPromo();
-          }}
-        >
-          Remove<span className="sr-only"> promo code {applied}</span>
-        </button>
+        <form method="post" action="/cart" className="self-start">
+          <input type="hidden" name="intent" value="promo-remove" />
+          <button
+            ref={removeRef}
+            type="submit"
+            className={secondaryButton}
+            onClick={(event) => {
+              event.preventDefault();
+              focusNext.current = true;
+              clearStoredPromo();
+            }}
+          >
+            Remove<span className="sr-only"> promo code {applied}</span>
+          </button>
+        </form>
       </div>
     );
   }
 
-  const blank = normalizePromoCode(input) === '';
+  // Without scripts the field's value is not known here: Apply stays usable and the server checks.
+  const blank = hydrated && normalizePromoCode(input) === '';
   return (
-    <form onSubmit={apply} noValidate className="flex flex-col gap-2">
+    // Posts to the cart page's action when no script runs (the code is then kept in a cookie).
+    <form method="post" action="/cart" onSubmit={apply} noValidate className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value="promo" />
       <label htmlFor={inputId} className="font-bold">
         Promo code
       </label>
@@ -73,6 +84,7 @@ export function PromoCodeForm({ applied, appliedCheck, itemCount }: PromoCodeFor
         <input
           ref={inputRef}
           id={inputId}
+          name="code"
           value={input}
           autoComplete="off"
           autoCapitalize="characters"

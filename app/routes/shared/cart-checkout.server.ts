@@ -1,0 +1,87 @@
+import { type AppLoadContext, data, redirect } from 'react-router';
+import { getSessionUser } from '~/lib/session.server';
+import type { ServerCart } from '~/features/cart/cart-form.server';
+import { itemCount } from '~/commerce/cart-limits';
+import { catalogueOf } from '~/features/catalog/catalogue-store.server';
+import type { OrderQuote } from '~/features/checkout/quote';
+import { quoteOrder } from '~/features/checkout/quote.server';
+import { ADDRESS_FIELDS, addressSummary } from '~/features/delivery/address-book';
+import { addressSchema } from '~/features/delivery/address.schema';
+import type { UsStateCode } from '~/features/delivery/us-states';
+import { checkPromo, normalizePromoCode, PROMOTIONS } from '~/features/promo/promo';
+import { firstIssues } from '~/lib/form-answer';
+
+/**
+ * The cart page's checkout forms without scripts (docs/decisions/0044): the promo code, the
+ * totals and the shipping address. Here, in the route, because they compose the cart, the
+ * promotions, delivery and the checkout's quote, which do not import each other.
+ */
+const PROMO_COOKIE = 'promo_code';
+
+type Args = { context: AppLoadContext; request: Request };
+
+/** The promo code a browser without scripts applied (the device keeps it otherwise). */
+export function cookiePromoCode(request: Request): string | null {
+  const match = /(?:^|;\s*)promo_code=([A-Z0-9]{1,40})(?:;|$)/.exec(request.headers.get('Cookie') ?? '');
+  const code = match?.[1] ?? null;
+  return code && PROMOTIONS.some((promo) => promo.code === code) ? code : null;
+}
+
+const promoCookie = (code: string | null, secure: boolean) =>
+  [
+    code ? `${PROMO_COOKIE}=${code}` : `${PROMO_COOKIE}=`,
+    code ? 'Max-Age=2592000' : 'Max-Age=0',
+    'Path=/',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+
+/** The server's figures for the cart (not strict: the summary prices what it can). */
+export async function serverQuote(
+  { context, request }: Args,
+  cart: ServerCart,
+  state: UsStateCode | null = null,
+): Promise<OrderQuote | null> {
+  if (cart.lines.length === 0) return null;
+  const user = await getSessionUser(context, request);
+  const items = cart.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
+  const deps = { db: context.services.database.db, catalogue: catalogueOf(context.services) };
+  const { quote } = await quoteOrder(
+    deps,
+    user,
+    { items, promoCode: cookiePromoCode(request), shipping: 'standard', state },
+    { strict: false },
+  );
+  return quote;
+}
+
+/** Apply (intent `promo`) or remove (`promo-remove`) a code: kept in a cookie. */
+export function changePromo({ context }: Args, form: FormData, cart: ServerCart) {
+  const secure = context.services.env.isHttps;
+  if (form.get('intent') === 'promo-remove')
+    return redirect('/cart', { headers: { 'Set-Cookie': promoCookie(null, secure) } });
+  const check = checkPromo(String(form.get('code') ?? ''), {
+    itemCount: itemCount(cart.lines),
+    isFirstOrder: true,
+  });
+  if (!check.ok)
+    return data({ intent: 'promo', ok: false, message: check.message } as const, { status: 400 });
+  return redirect('/cart', {
+    headers: { 'Set-Cookie': promoCookie(normalizePromoCode(check.promo.code), secure) },
+  });
+}
+
+/**
+ * The shipping address without scripts: checked with the form's schema; a valid one leads to
+ * the payment step with the figures for that destination.
+ */
+export async function shipTo(args: Args, form: FormData, cart: ServerCart) {
+  const values = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, String(form.get(field) ?? '')]));
+  const parsed = addressSchema.safeParse(values);
+  if (!parsed.success)
+    return data({ intent: 'address', ok: false, fields: firstIssues(parsed.error.issues), values } as const, {
+      status: 400,
+    });
+  const quote = await serverQuote(args, cart, parsed.data.state);
+  return data({ intent: 'address', ok: true, shipsTo: addressSummary(parsed.data), quote } as const);
+}
