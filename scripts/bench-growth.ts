@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'kysely';
-import { CATALOGUE_SEED } from '../app/features/catalog/catalog-seed';
+import { CATALOGUE_SEED } from '../app/commerce/catalogue/catalog-seed';
 import { openDatabase } from '../server/db/database';
 import { ensureBuild } from './ensure-build';
 import { openBulkWriter } from './bench/bulk-writer';

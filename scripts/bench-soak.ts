@@ -5,7 +5,7 @@ import { openDatabase, sqlitePathFromUrl } from '../server/db/database';
 import { jobSchemaName } from '../server/jobs/pg-boss-queue';
 import { ensureBuild } from './ensure-build';
 import { startBenchServer } from './bench/server-process';
-import { SEED_PRODUCTS } from '../app/features/catalog/catalog-seed';
+import { SEED_PRODUCTS } from '../app/commerce/catalogue/catalog-seed';
 import { createShoppers, nextAddress, PASSWORD } from './bench/shoppers';
 import { createClient } from '../tests/support/http-client';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../app/features/catalog/data/categories';
-import { PRODUCT_INPUTS } from '../app/features/catalog/data/products/index';
+import { CATEGORIES } from '../app/commerce/catalogue/data/categories';
+import { PRODUCT_INPUTS } from '../app/commerce/catalogue/data/products/index';
 import {
   bannerIcons,
   layoutsFor,

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CategoryDefinition, ProductInput } from '../app/features/catalog/catalog.types';
-import { CATEGORIES } from '../app/features/catalog/data/categories';
-import { PRODUCT_INPUTS } from '../app/features/catalog/data/products/index';
+import type { CategoryDefinition, ProductInput } from '../app/commerce/catalogue/catalog.types';
+import { CATEGORIES } from '../app/commerce/catalogue/data/categories';
+import { PRODUCT_INPUTS } from '../app/commerce/catalogue/data/products/index';
 import {
   BANNER_ICON_OVERRIDES,
   CATEGORY_FALLBACK_ICONS,

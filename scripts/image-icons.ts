@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { CategoryId } from '../app/features/catalog/catalog.types';
+import type { CategoryId } from '../app/commerce/catalogue/catalog.types';
 
 /**
  * Which Health Icons glyph (MIT, healthicons@2.0.0, filled style) stands for each subcategory.

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CategoryId } from '../app/features/catalog/catalog.types';
+import type { CategoryId } from '../app/commerce/catalogue/catalog.types';
 import { type IconRef, iconFile } from './image-icons';
 
 /** Helpers for the generated illustrations: icon parsing, colours and small SVG pieces. */

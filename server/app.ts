@@ -5,7 +5,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { authMails } from '../app/features/account/account-mail.server';
 import { viewerOf } from '../app/features/account/viewer.server';
 import { cartRoutes } from '../app/features/cart/cart.api.server';
-import { catalogueStore, openCatalogue } from '../app/features/catalog/catalogue-store.server';
+import { catalogueStore, openCatalogue } from '../app/commerce/catalogue/catalogue-store.server';
 import { startCatalogJobs } from '../app/features/catalog/catalog-jobs.server';
 import { mediaRoutes } from '../app/features/catalog/media.api.server';
 import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';

@@ -6,7 +6,7 @@ import {
   CATALOGUE_TOPIC,
   catalogueMessage,
   seedFromDataFiles,
-} from '../app/features/catalog/catalogue-store.server';
+} from '../app/commerce/catalogue/catalogue-store.server';
 import { runDatabaseCommand } from './db/database-command';
 import { migrateToLatest } from './db/migrate';
 

@@ -1,5 +1,5 @@
 import { requireUser } from '~/lib/session.server';
-import { buyerPrescriptionDownload } from '~/features/prescriptions/prescriptions.server';
+import { buyerPrescriptionDownload } from '~/commerce/prescriptions/prescriptions.server';
 import type { Route } from './+types/account-order-prescription';
 
 /** GET /account/orders/:reference/prescription: the file the buyer gave, to the buyer only. */

@@ -1,6 +1,6 @@
 import { requireUser } from '~/lib/session.server';
-import { findUserOrder } from '~/features/orders/orders.server';
-import { orderByReceiptKey, receiptResponse } from '~/features/orders/receipt-download.server';
+import { findUserOrder } from '~/commerce/orders/orders.server';
+import { orderByReceiptKey, receiptResponse } from '~/commerce/orders/receipt-download.server';
 import type { Route } from './+types/account-order-receipt';
 
 /**

@@ -1,9 +1,9 @@
 import { data } from 'react-router';
 import { requireUser } from '~/lib/session.server';
 import { OrderDetail } from '~/features/orders/components/order-detail';
-import { findUserOrder } from '~/features/orders/orders.server';
+import { findUserOrder } from '~/commerce/orders/orders.server';
 import { PrescriptionSummary } from '~/features/prescriptions/components/prescription-summary';
-import { prescriptionOfReference } from '~/features/prescriptions/prescriptions.server';
+import { prescriptionOfReference } from '~/commerce/prescriptions/prescriptions.server';
 import { ReviewLine, ReviewThanks } from '~/features/reviews/components/review-line';
 import { isReviewable, REVIEW_THANKS } from '~/features/reviews/reviews';
 import { ownReviews } from '~/features/reviews/reviews.server';

@@ -5,11 +5,11 @@ import { AccountPage } from '~/features/account/components/account-page';
 import { securityState } from '~/features/account/reauthenticate-actions.server';
 import { deviceSessions } from '~/features/account/sessions.server';
 import { readOwnAuthRows, requireUser } from '~/lib/session.server';
-import { listAddresses } from '~/features/delivery/address-book.server';
+import { listAddresses } from '~/commerce/delivery/address-book.server';
 import { AddressBook } from '~/features/delivery/components/address-book';
 import { DeleteAccount, DownloadYourData } from '~/features/privacy/components/your-data-sections';
 import { OrderHistory } from '~/features/orders/components/order-history';
-import { listUserOrders } from '~/features/orders/orders.server';
+import { listUserOrders } from '~/commerce/orders/orders.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/account';
 

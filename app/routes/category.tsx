@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { CategoryView } from '~/features/catalog/components/category-view';
-import { parseFitInput, parseListingQuery } from '~/features/catalog/catalog.schema';
-import { catalogueOf } from '~/features/catalog/catalogue-store.server';
+import { parseFitInput, parseListingQuery } from '~/commerce/catalogue/catalog.schema';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/category';
 import { cardControls } from './shared/card-controls';

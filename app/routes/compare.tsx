@@ -1,6 +1,6 @@
 import { CompareView } from '~/features/catalog/components/compare-view';
 import { comparison } from '~/features/catalog/compare.server';
-import { catalogueOf } from '~/features/catalog/catalogue-store.server';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/compare';
 import { cardControls } from './shared/card-controls';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { catalogueOf } from '~/features/catalog/catalogue-store.server';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import { homeContent } from '~/features/catalog/home.server';
 import { ProductGrid } from '~/features/catalog/components/product-grid';
 import {

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { getSessionUser } from '~/lib/session.server';
 import { OrderNotFound, OrderSuccess } from '~/features/orders/components/order-success';
-import { findViewableOrder } from '~/features/orders/order-access.server';
+import { findViewableOrder } from '~/commerce/orders/order-access.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/order-success';
 

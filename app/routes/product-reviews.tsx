@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { catalogueOf } from '~/features/catalog/catalogue-store.server';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import { AllReviewsPage } from '~/features/reviews/components/all-reviews-page';
 import { allReviewsPath, reviewsPageParam } from '~/features/reviews/reviews';
 import { productReviewsView } from '~/features/reviews/published-reviews.server';

@@ -1,9 +1,9 @@
 import { data } from 'react-router';
 import { ProductPurchase } from '~/features/cart/components/product-purchase';
-import { productForPage } from '~/features/catalog/catalog';
-import { parseFitInput } from '~/features/catalog/catalog.schema';
-import { catalogueOf } from '~/features/catalog/catalogue-store.server';
-import { hasFitFinder } from '~/features/catalog/fit';
+import { productForPage } from '~/commerce/catalogue/catalog';
+import { parseFitInput } from '~/commerce/catalogue/catalog.schema';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
+import { hasFitFinder } from '~/commerce/catalogue/fit';
 import { ProductView } from '~/features/catalog/components/product-view';
 import { jsonForScript, productJsonLd } from '~/features/catalog/structured-data';
 import { productReviewsView } from '~/features/reviews/published-reviews.server';

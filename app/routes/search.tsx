@@ -1,7 +1,7 @@
 import { Search } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useNavigate } from 'react-router';
-import { searchQuerySchema } from '~/features/catalog/catalog.schema';
+import { searchQuerySchema } from '~/commerce/catalogue/catalog.schema';
 import { searchCatalogue } from '~/features/catalog/product-search.server';
 import { Pagination } from '~/components/ui/pagination';
 import { pageList } from '~/lib/page-list';

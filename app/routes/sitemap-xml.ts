@@ -1,4 +1,4 @@
-import { catalogueOf } from '~/features/catalog/catalogue-store.server';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import { SITE_PAGES } from '~/lib/site-pages';
 import type { Route } from './+types/sitemap-xml';
 

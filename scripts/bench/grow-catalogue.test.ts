@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_SEED } from '../../app/features/catalog/catalog-seed';
-import { isOrderReference } from '../../app/features/orders/orders.server';
-import { PRODUCT_ID_PATTERN } from '../../app/features/catalog/product-id';
+import { CATALOGUE_SEED } from '../../app/commerce/catalogue/catalog-seed';
+import { isOrderReference } from '../../app/commerce/orders/orders.server';
+import { PRODUCT_ID_PATTERN } from '../../app/commerce/catalogue/product-id';
 import { growCatalogue } from './grow-catalogue';
 import { referenceOf } from './seed-order-history';
 

@@ -1,7 +1,7 @@
-import { brandId, type ProductRecord } from '../../app/features/catalog/catalog';
-import { CATALOGUE_SEED } from '../../app/features/catalog/catalog-seed';
-import type { ProductMeasures, StockedCategoryId } from '../../app/features/catalog/catalog.types';
-import { PRODUCT_ID_PATTERN } from '../../app/features/catalog/product-id';
+import { brandId, type ProductRecord } from '../../app/commerce/catalogue/catalog';
+import { CATALOGUE_SEED } from '../../app/commerce/catalogue/catalog-seed';
+import type { ProductMeasures, StockedCategoryId } from '../../app/commerce/catalogue/catalog.types';
+import { PRODUCT_ID_PATTERN } from '../../app/commerce/catalogue/product-id';
 import { random, type Random } from './prng';
 
 /**

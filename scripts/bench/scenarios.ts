@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { nextAddress, PASSWORD, type Shopper } from './shoppers';
 
 /** What autocannon needs to drive one scenario, and the budget it is judged against. */

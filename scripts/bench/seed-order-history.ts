@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { hsaFsaStatus, type ProductRecord } from '../../app/features/catalog/catalog';
+import { hsaFsaStatus, type ProductRecord } from '../../app/commerce/catalogue/catalog';
 import type { Fulfilment, OrderItemTable, OrderStatus, OrderTable } from '../../server/db/schema';
 import type { BulkWriter } from './bulk-writer';
 import { address, person } from './people';

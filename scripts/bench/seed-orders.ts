@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Insertable, sql } from 'kysely';
-import { hsaFsaStatus } from '../../app/features/catalog/catalog';
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
-import { newOrderReference } from '../../app/features/orders/orders.server';
+import { hsaFsaStatus } from '../../app/commerce/catalogue/catalog';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
+import { newOrderReference } from '../../app/commerce/orders/orders.server';
 import { type AppDatabase, openDatabase } from '../../server/db/database';
 import type { OrderItemTable, OrderTable } from '../../server/db/schema';
 

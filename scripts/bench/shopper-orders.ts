@@ -1,4 +1,4 @@
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import type { Shopper } from './shoppers';
 
 // Plain parcels: no prescription to add, no freight, and plenty on hand for thirty orders.

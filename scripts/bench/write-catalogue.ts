@@ -1,4 +1,4 @@
-import { productDetailRows, productRow } from '../../app/features/catalog/catalogue-db.server';
+import { productDetailRows, productRow } from '../../app/commerce/catalogue/catalogue-db.server';
 import type { BulkWriter } from './bulk-writer';
 import type { Grown } from './grow-catalogue';
 

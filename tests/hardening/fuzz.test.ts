@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '../../app/features/cart/cart.schema';
+import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '../../app/commerce/cart/cart.schema';
 import {
   createCheckoutSchema,
   paymentSchema,

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_LINE_QUANTITY } from '../../app/commerce/cart-limits';
-import { isPurchasable } from '../../app/features/catalog/catalog';
-import { SEED_PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { isPurchasable } from '../../app/commerce/catalogue/catalog';
+import { SEED_PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { jobSchemaName } from '../../server/jobs/pg-boss-queue';
 import { type Balancer, startBalancer } from '../support/balancer';
 import { cardPayment, withAddress } from '../support/checkout';

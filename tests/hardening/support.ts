@@ -1,6 +1,6 @@
 import { MAX_LINE_QUANTITY } from '../../app/commerce/cart-limits';
-import { isPurchasable } from '../../app/features/catalog/catalog';
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { isPurchasable } from '../../app/commerce/catalogue/catalog';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import type { AppDatabase } from '../../server/db/database';
 import { TEST_ADDRESS } from '../support/checkout';
 import type { TestClient, TestResponse } from '../support/http-client';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPurchasable } from '../../app/features/catalog/catalog';
-import { SEED_PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { isPurchasable } from '../../app/commerce/catalogue/catalog';
+import { SEED_PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { CARDS, cardPayment, pay, startCheckout, TEST_ADDRESS } from '../support/checkout';
 import { confirmEmail } from '../support/confirm-email';
 import { createClient } from '../support/http-client';

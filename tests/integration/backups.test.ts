@@ -12,7 +12,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFromDataFiles } from '../../app/features/catalog/catalogue-store.server';
+import { seedFromDataFiles } from '../../app/commerce/catalogue/catalogue-store.server';
 import { openDatabase, sqlitePathFromUrl } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { backupFileName, listBackups, pruneBackups, writeBackup } from '../../server/backup/sqlite-backup';

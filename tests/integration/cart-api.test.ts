@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINE_LIMIT_MESSAGE } from '../../app/features/cart/cart';
+import { LINE_LIMIT_MESSAGE } from '../../app/commerce/cart/cart';
 import { withAdded } from '../../app/features/cart/guest-cart';
-import { isPurchasable } from '../../app/features/catalog/catalog';
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { isPurchasable } from '../../app/commerce/catalogue/catalog';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { signedInClient } from '../support/accounts';
 import { createClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';

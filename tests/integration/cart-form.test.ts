@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPurchasable } from '../../app/features/catalog/catalog';
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { isPurchasable } from '../../app/commerce/catalogue/catalog';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { signedInClient } from '../support/accounts';
 import { createClient, type TestClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';

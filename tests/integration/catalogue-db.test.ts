@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CATALOGUE_SEED, SEED_PRODUCTS } from '../../app/features/catalog/catalog-seed';
-import { parseListingQuery } from '../../app/features/catalog/catalog.schema';
-import { Catalogue } from '../../app/features/catalog/catalog.server';
-import { CATEGORIES } from '../../app/features/catalog/data/categories';
-import { readCategories, readProducts, seedCatalogue } from '../../app/features/catalog/catalogue-db.server';
+import { CATALOGUE_SEED, SEED_PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
+import { parseListingQuery } from '../../app/commerce/catalogue/catalog.schema';
+import { Catalogue } from '../../app/commerce/catalogue/catalog.server';
+import { CATEGORIES } from '../../app/commerce/catalogue/data/categories';
+import { readCategories, readProducts, seedCatalogue } from '../../app/commerce/catalogue/catalogue-db.server';
 import { openMigratedTestDatabase, testEngines } from '../support/test-database';
 
 const TABLES = [

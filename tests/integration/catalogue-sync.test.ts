@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_PRODUCTS } from '../../app/features/catalog/catalog-seed';
-import { catalogueOf, catalogueStore } from '../../app/features/catalog/catalogue-store.server';
-import { FREIGHT_TEXT } from '../../app/features/delivery/shipping-options';
+import { SEED_PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
+import { catalogueOf, catalogueStore } from '../../app/commerce/catalogue/catalogue-store.server';
+import { FREIGHT_TEXT } from '../../app/commerce/delivery/shipping-options';
 import { sql } from 'kysely';
 import { parseEnv } from '../../server/env';
 import { listenerName } from '../../server/realtime/change-channel';

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPurchasable } from '../../app/features/catalog/catalog';
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { isPurchasable } from '../../app/commerce/catalogue/catalog';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { signedInClient } from '../support/accounts';
 import { bankPayment, CARDS, cardPayment, pay, startCheckout, withAddress } from '../support/checkout';
 import { createClient } from '../support/http-client';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPurchasable } from '../../app/features/catalog/catalog';
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { isPurchasable } from '../../app/commerce/catalogue/catalog';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { type AuthorizeNetStub, startAuthorizeNetStub } from '../support/authorizenet-stub';
 import { CARDS, cardPayment, pay, startCheckout } from '../support/checkout';
 import { createClient } from '../support/http-client';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPurchasable } from '../../app/features/catalog/catalog';
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
-import type { OrderQuote } from '../../app/features/checkout/quote';
-import type { OrderView } from '../../app/features/orders/orders';
+import { isPurchasable } from '../../app/commerce/catalogue/catalog';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
+import type { OrderQuote } from '../../app/commerce/checkout/quote';
+import type { OrderView } from '../../app/commerce/orders/orders';
 import { signedInClient } from '../support/accounts';
 import { CARDS, cardPayment, pay, startCheckout, TEST_ADDRESS } from '../support/checkout';
 import { createClient, type TestClient } from '../support/http-client';

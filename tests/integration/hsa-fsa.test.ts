@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPurchasable } from '../../app/features/catalog/catalog';
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
-import type { OrderQuote } from '../../app/features/checkout/quote';
+import { isPurchasable } from '../../app/commerce/catalogue/catalog';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
+import type { OrderQuote } from '../../app/commerce/checkout/quote';
 import { signedInClient } from '../support/accounts';
 import { cardPayment, pay, startCheckout } from '../support/checkout';
 import { createClient, type TestClient } from '../support/http-client';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOrder, type NewOrder } from '../../app/features/orders/orders.server';
+import { insertOrder, type NewOrder } from '../../app/commerce/orders/orders.server';
 import { openMigratedTestDatabase, testEngines } from '../support/test-database';
 
 const ORDER: NewOrder = {

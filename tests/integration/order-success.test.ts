@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { signedInClient } from '../support/accounts';
 import { cardPayment, pay, startCheckout } from '../support/checkout';
 import { createClient, type TestClient } from '../support/http-client';

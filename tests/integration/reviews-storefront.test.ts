@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPurchasable } from '../../app/features/catalog/catalog';
-import { SEED_PRODUCTS } from '../../app/features/catalog/catalog-seed';
-import { catalogueOf, catalogueStore } from '../../app/features/catalog/catalogue-store.server';
+import { isPurchasable } from '../../app/commerce/catalogue/catalog';
+import { SEED_PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
+import { catalogueOf, catalogueStore } from '../../app/commerce/catalogue/catalogue-store.server';
 import { recountProductReviews } from '../../app/features/reviews/reviews.server';
 import type { TestClient } from '../support/http-client';
 import { deliveredBuyer, moderate, writeReview } from '../support/reviews';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPurchasable } from '../../app/features/catalog/catalog';
-import { SEED_PRODUCTS } from '../../app/features/catalog/catalog-seed';
+import { isPurchasable } from '../../app/commerce/catalogue/catalog';
+import { SEED_PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { REVIEW_THANKS } from '../../app/features/reviews/reviews';
 import {
   type Buyer,

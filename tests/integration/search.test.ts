@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_PRODUCTS } from '../../app/features/catalog/catalog-seed';
-import { CATEGORIES } from '../../app/features/catalog/data/categories';
+import { SEED_PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
+import { CATEGORIES } from '../../app/commerce/catalogue/data/categories';
 import { SEARCH_PAGE_SIZE, searchIndex } from '../../app/features/catalog/product-search.server';
-import { foldText } from '../../app/features/catalog/search-words';
+import { foldText } from '../../app/commerce/catalogue/search-words';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 

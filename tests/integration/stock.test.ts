@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/features/catalog/catalog-seed';
-import { catalogueOf, catalogueStore } from '../../app/features/catalog/catalogue-store.server';
+import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
+import { catalogueOf, catalogueStore } from '../../app/commerce/catalogue/catalogue-store.server';
 import { type AuthorizeNetStub, startAuthorizeNetStub } from '../support/authorizenet-stub';
 import { signedInClient } from '../support/accounts';
 import { CARDS, cardPayment, pay, startCheckout } from '../support/checkout';

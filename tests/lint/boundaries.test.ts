@@ -22,7 +22,7 @@ describe('server/ imports no feature', () => {
   it('fails on a feature imported by a relative path', async () => {
     const errors = await boundaryErrors(
       'server/routes/example.ts',
-      "import { listCart } from '../../app/features/cart/cart.server';\nexport const handler = listCart;\n",
+      "import { listCart } from '../../app/commerce/cart/cart.server';\nexport const handler = listCart;\n",
     );
     expect(errors).toEqual([expect.stringContaining('server/ is infrastructure and imports no feature')]);
   });
@@ -31,8 +31,8 @@ describe('server/ imports no feature', () => {
     const errors = await boundaryErrors(
       'server/mail/example.ts',
       [
-        "import type { OrderView } from '~/features/orders/orders';",
-        "export const load = () => import('~/features/orders/orders.server');",
+        "import type { OrderView } from '~/commerce/orders/orders';",
+        "export const load = () => import('~/commerce/orders/orders.server');",
         'export type View = OrderView;',
         '',
       ].join('\n'),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckoutSession } from '../../app/features/checkout/checkout';
+import type { CheckoutSession } from '../../app/commerce/checkout/checkout';
 import type { TestClient, TestResponse } from './http-client';
 
 /** Test-gateway cards (README, "Paying in the test store"). */

@@ -1,4 +1,4 @@
-import { seedFromDataFiles } from '../../app/features/catalog/catalogue-store.server';
+import { seedFromDataFiles } from '../../app/commerce/catalogue/catalogue-store.server';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { TestDatabase } from './test-database';

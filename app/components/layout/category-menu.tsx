@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CATEGORY_MENU } from '~/features/catalog/data/category-menu';
+import { CATEGORY_MENU } from '~/commerce/catalogue/data/category-menu';
 
 const MENU = CATEGORY_MENU.filter((c) => c.inMenu);
 /** A pointer that moved onto a category and rests this long opens it; passing over opens nothing. */

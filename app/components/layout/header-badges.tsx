@@ -1,7 +1,7 @@
 import { Heart, ShoppingCart } from 'lucide';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
-import { useCart, useCartCount, useCartSync } from '~/features/cart/cart-state';
+import { useCart, useCartCount, useCartSync } from '~/commerce/cart/cart-state';
 import { useWishlist, useWishlistSync } from '~/features/wishlist/wishlist-state';
 
 const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CATEGORY_MENU } from '~/features/catalog/data/category-menu';
+import { CATEGORY_MENU } from '~/commerce/catalogue/data/category-menu';
 import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
 import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
 import { SITE_PAGES } from '~/lib/site-pages';

@@ -2,7 +2,7 @@ import { Menu, Phone, User, X } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useAuthSync } from '~/features/account/auth-sync';
+import { useAuthSync } from '~/lib/auth-sync';
 import { SignOutButton } from '~/features/account/components/sign-out-button';
 import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
 import { STORE } from '~/lib/store-info';

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { sessionUser } from '#server/auth/auth';
 import type { AppServices, Viewer } from '#server/types';
-import { countCart } from '~/features/cart/cart.server';
+import { countCart } from '~/commerce/cart/cart.server';
 import { getSessionUser, type SessionUser } from '~/lib/session.server';
 
 /**

@@ -1,9 +1,9 @@
 import { type AppLoadContext, data } from 'react-router';
 import type { FormAnswer } from '~/lib/form-answer';
 import { answer, runIntent, invalidFields, type FormArgs } from '~/lib/form-action.server';
-import { catalogueStore } from '../catalog/catalogue-store.server';
+import { catalogueStore } from '../../commerce/catalogue/catalogue-store.server';
 import { requireStaff, type StaffUser } from '~/console/staff-access.server';
-import type { Carrier } from './fulfilment';
+import type { Carrier } from '../../commerce/orders/fulfilment';
 import { orderCancelledMail, orderRefundedMail, orderShippedMail } from './fulfilment-mail.server';
 import {
   addOrderNote,
@@ -12,10 +12,10 @@ import {
   markDelivered,
   markPacked,
   markShipped,
-} from './fulfilment.server';
+} from '../../commerce/orders/fulfilment.server';
 import { noteSchema, refundKeySchema, refundQuantitySchema, shipSchema } from './order-console.schema';
-import { type OrderMailBuilder, queueOrderMail } from './order-mail-queue.server';
-import { findOrderByReference, isOrderReference, type OrderRow } from './orders.server';
+import { type OrderMailBuilder, queueOrderMail } from '../../commerce/orders/order-mail-queue.server';
+import { findOrderByReference, isOrderReference, type OrderRow } from '../../commerce/orders/orders.server';
 import { RefundError, refundOrder } from './refunds.server';
 
 export type OrderConsoleAnswer = FormAnswer;

@@ -3,17 +3,17 @@ import type { Kysely } from 'kysely';
 import { canMove, ORDER_MOVES } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { type CaptureResult, type PaymentGateway, refundDone } from '#server/payments/gateway';
-import { returnOrderStock } from '../catalog/stock.server';
-import { addOrderEvent } from '../orders/fulfilment.server';
+import { returnOrderStock } from '../../commerce/catalogue/stock.server';
+import { addOrderEvent } from '../../commerce/orders/fulfilment.server';
 import {
   recordPrescriptionApproved,
   recordPrescriptionRejected,
   releaseOrderLock,
   takeOrderLock,
-} from '../orders/order-writes.server';
-import { findOrder, type OrderRow } from '../orders/orders.server';
+} from '../../commerce/orders/order-writes.server';
+import { findOrder, type OrderRow } from '../../commerce/orders/orders.server';
 import { type Actor, recordAudit } from '~/console/audit.server';
-import { PrescriptionError } from './prescriptions.server';
+import { PrescriptionError } from '../../commerce/prescriptions/prescriptions.server';
 
 /**
  * Staff review an order's prescription: approval captures the authorised payment (the order is

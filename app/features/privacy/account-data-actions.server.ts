@@ -3,7 +3,7 @@ import { readRecentSignIn } from '#server/auth/recent-sign-in';
 import { answer, type FormArgs, finish } from '~/lib/form-action.server';
 import { reauthAnswer } from '../account/account-refusals.server';
 import { requireUser } from '~/lib/session.server';
-import { catalogueStore } from '../catalog/catalogue-store.server';
+import { catalogueStore } from '../../commerce/catalogue/catalogue-store.server';
 import { eraseAccount, personalDataOf } from './personal-data.server';
 import { accountDeletedMail } from './privacy-mail.server';
 

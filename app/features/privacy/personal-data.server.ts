@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
-import { anonymiseOrdersOf } from '../orders/order-writes.server';
+import { anonymiseOrdersOf } from '../../commerce/orders/order-writes.server';
 import { eraseReviews, reviewsForExport } from '../reviews/reviews.server';
 import { centsToDecimal } from '~/commerce/money';
 

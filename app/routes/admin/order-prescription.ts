@@ -1,4 +1,4 @@
-import { staffPrescriptionDownload } from '~/features/prescriptions/prescriptions.server';
+import { staffPrescriptionDownload } from '~/commerce/prescriptions/prescriptions.server';
 import { noFormAction, requireStaff } from '~/console/staff-access.server';
 import type { Route } from './+types/order-prescription';
 

@@ -5,7 +5,7 @@ import { orderConsoleAction } from '~/features/orders/order-console-actions.serv
 import { orderForStaff } from '~/features/orders/order-admin.server';
 import { PrescriptionReviewPanel } from '~/features/prescriptions/components/console/prescription-review-panel';
 import { prescriptionConsoleHandlers } from '~/features/prescriptions/prescription-console-actions.server';
-import { prescriptionOfReference } from '~/features/prescriptions/prescriptions.server';
+import { prescriptionOfReference } from '~/commerce/prescriptions/prescriptions.server';
 import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import { requireStaff } from '~/console/staff-access.server';
 import type { Route } from './+types/order';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ContentPage } from '~/features/content/components/content-page';
 import { ContentSection } from '~/features/content/components/content-section';
-import { CATEGORY_MENU } from '~/features/catalog/data/category-menu';
+import { CATEGORY_MENU } from '~/commerce/catalogue/data/category-menu';
 import { SITE_PAGES, type SitePage } from '~/lib/site-pages';
 import { STORE, pageTitle } from '~/lib/store-info';
 

@@ -2,13 +2,13 @@ import { type AppLoadContext, data, redirect } from 'react-router';
 import { getSessionUser } from '~/lib/session.server';
 import type { ServerCart } from '~/features/cart/cart-form.server';
 import { itemCount } from '~/commerce/cart-limits';
-import { catalogueOf } from '~/features/catalog/catalogue-store.server';
-import type { OrderQuote } from '~/features/checkout/quote';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
+import type { OrderQuote } from '~/commerce/checkout/quote';
 import { quoteOrder } from '~/features/checkout/quote.server';
-import { ADDRESS_FIELDS, addressSummary } from '~/features/delivery/address-book';
-import { addressSchema } from '~/features/delivery/address.schema';
-import type { UsStateCode } from '~/features/delivery/us-states';
-import { checkPromo, normalizePromoCode, PROMOTIONS } from '~/features/promo/promo';
+import { ADDRESS_FIELDS, addressSummary } from '~/commerce/delivery/address-book';
+import { addressSchema } from '~/commerce/delivery/address.schema';
+import type { UsStateCode } from '~/commerce/delivery/us-states';
+import { checkPromo, normalizePromoCode, PROMOTIONS } from '~/commerce/promo/promo';
 import { firstIssues } from '~/lib/form-answer';
 
 /**

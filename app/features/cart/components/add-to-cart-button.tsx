@@ -3,9 +3,9 @@ import { type MouseEvent, type Ref, useState } from 'react';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import { notify } from '~/lib/toast';
-import { isPurchasable } from '../../catalog/catalog';
-import type { StockStatus } from '../../catalog/catalog.types';
-import { loadCartClient } from '../cart-state';
+import { isPurchasable } from '../../../commerce/catalogue/catalog';
+import type { StockStatus } from '../../../commerce/catalogue/catalog.types';
+import { loadCartClient } from '../../../commerce/cart/cart-state';
 import { CartForm } from './cart-form';
 
 interface AddToCartButtonProps {

@@ -13,23 +13,23 @@ import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import { LoadBoundary } from '~/components/ui/load-boundary';
 import { notify } from '~/lib/toast';
-import { type CartLine, MAX_LINE_QUANTITY } from '../cart';
+import { type CartLine, MAX_LINE_QUANTITY } from '../../../commerce/cart/cart';
 import { clearCart, removeLine, setLineQuantity } from '../cart-actions';
-import { type CartState, loadCartClient, useCart } from '../cart-state';
+import { type CartState, loadCartClient, useCart } from '../../../commerce/cart/cart-state';
 import { refreshCart } from '../cart-sync';
 import { CartForm } from './cart-form';
 import { CartLineRow } from './cart-line-row';
-import type { PaymentMethod } from '../../checkout/checkout';
-import type { OrderQuote } from '../../checkout/quote';
-import { useOrderQuote } from '../../checkout/use-order-quote';
-import type { Destination, SavedAddress } from '../../delivery/address-book';
+import type { PaymentMethod } from '../../../commerce/checkout/checkout';
+import type { OrderQuote } from '../../../commerce/checkout/quote';
+import { useOrderQuote } from '../../../commerce/checkout/use-order-quote';
+import type { Destination, SavedAddress } from '../../../commerce/delivery/address-book';
 import {
   type ShippingAddressHandle,
   ShippingAddressStep,
 } from '../../delivery/components/shipping-address-step';
-import type { ShippingChoice } from '../../delivery/shipping-options';
-import { checkPromo } from '../../promo/promo';
-import { useStoredPromoCode } from '../../promo/promo-storage';
+import type { ShippingChoice } from '../../../commerce/delivery/shipping-options';
+import { checkPromo } from '../../../commerce/promo/promo';
+import { useStoredPromoCode } from '../../../commerce/promo/promo-storage';
 import { itemCount } from '~/commerce/cart-limits';
 import { OrderSummary } from './order-summary';
 

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
-import { isPurchasable, type ProductPage } from '../../catalog/catalog';
+import { isPurchasable, type ProductPage } from '../../../commerce/catalogue/catalog';
 import { AddToCartButton } from './add-to-cart-button';
 import { QuantityStepper } from './quantity-stepper';
 

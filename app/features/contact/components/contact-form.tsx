@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Field, TextAreaField } from '~/components/ui/field';
-import { SubmitButton } from '~/features/account/components/submit-button';
+import { SubmitButton } from '~/components/ui/submit-button';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { useFormErrors } from '~/lib/use-form-errors';
 import { notify } from '~/lib/toast';

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { addressSchema } from '../address.schema';
-import { ADDRESS_FIELDS, type AddressAnswer, type SavedAddress } from '../address-book';
+import { addressSchema } from '../../../commerce/delivery/address.schema';
+import { ADDRESS_FIELDS, type AddressAnswer, type SavedAddress } from '../../../commerce/delivery/address-book';
 import { AddressFields } from './address-fields';
 import { BOOK, useDone } from './use-address-done';
 

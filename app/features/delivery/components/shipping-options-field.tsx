@@ -5,7 +5,7 @@ import {
   type ShippingChoice,
   type ShippingOffer,
   shippingPriceText,
-} from '../shipping-options';
+} from '../../../commerce/delivery/shipping-options';
 
 interface ShippingOptionsFieldProps {
   offers: readonly ShippingOffer[];

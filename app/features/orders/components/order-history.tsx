@@ -3,10 +3,10 @@ import { hasReceipt, shopperStatusText, statusTone } from '~/commerce/order-stat
 import { primaryButton } from '~/components/ui/button-styles';
 import { formatPrice } from '~/commerce/money';
 import { itemCount } from '~/commerce/cart-limits';
-import { addressSummary } from '../../delivery/address-book';
-import { shippingOptionText } from '../../delivery/shipping-options';
-import { type OrderView, receiptPath } from '../orders';
-import { formatOrderDate } from '../order-status';
+import { addressSummary } from '../../../commerce/delivery/address-book';
+import { shippingOptionText } from '../../../commerce/delivery/shipping-options';
+import { type OrderView, receiptPath } from '../../../commerce/orders/orders';
+import { formatOrderDate } from '../../../commerce/orders/order-status';
 import { OrderTracking } from './order-tracking';
 
 /** The account's orders, newest first, each with a link to its details. */

@@ -6,7 +6,7 @@ import { FallbackImage } from '~/components/ui/fallback-image';
 import { Icon } from '~/components/ui/icon';
 import { formatPrice } from '~/commerce/money';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
-import { PLACEHOLDER_IMAGE } from '../../catalog/catalog';
+import { PLACEHOLDER_IMAGE } from '../../../commerce/catalogue/catalog';
 import type { WishlistEntry } from '../guest-wishlist';
 import { clearWishlist, refreshWishlist, removeFromWishlist } from '../wishlist-actions';
 import { useWishlist } from '../wishlist-state';

@@ -1,4 +1,4 @@
-import type { HsaFsaStatus } from '../catalog/catalog';
+import type { HsaFsaStatus } from '../catalogue/catalog';
 import type { CardBrand, PaymentMethod } from '../checkout/checkout';
 import { CARD_BRAND_LABELS, PAYMENT_METHOD_LABELS } from '../checkout/checkout';
 import type { Address } from '../delivery/address.schema';

@@ -4,7 +4,7 @@ import { formatPrice } from '~/commerce/money';
 import { hsaFsaSubtotal } from '~/commerce/totals';
 import { totalsTextRows } from '~/commerce/totals-rows';
 import { STORE } from '~/lib/store-info';
-import { HSA_FSA_TEXT } from '../catalog/catalog';
+import { HSA_FSA_TEXT } from '../catalogue/catalog';
 import { addressLines } from '../delivery/address-book';
 import { formatOrderDate } from './order-status';
 import { type OrderView, paymentDescription } from './orders';

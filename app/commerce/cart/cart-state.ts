@@ -26,7 +26,7 @@ export function useCartCount(): number | null {
   return cart.status === 'ready' ? itemCount(cart.lines) : null;
 }
 
-export const loadCartClient = () => import('./cart-client');
+export const loadCartClient = () => import('../../features/cart/cart-client');
 
 /** Keeps the cart in step with the session: guest storage or the account. */
 export function useCartSync(signedIn: boolean): void {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productIdSchema as productId } from '../catalog/catalog.schema';
+import { productIdSchema as productId } from '../catalogue/catalog.schema';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
 
 const quantity = z

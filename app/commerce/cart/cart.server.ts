@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '#server/db/prepared';
 import type { DatabaseSchema } from '#server/db/schema';
-import { isPurchasable } from '../catalog/catalog';
-import type { Catalogue } from '../catalog/catalog.server';
+import { isPurchasable } from '../catalogue/catalog';
+import type { Catalogue } from '../catalogue/catalog.server';
 import { type CartLine, type LineLimit, lineLimitReached, MAX_LINE_QUANTITY } from './cart';
 import type { LineItem } from './cart.schema';
 

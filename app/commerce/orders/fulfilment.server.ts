@@ -4,7 +4,7 @@ import { hasReceipt } from '~/commerce/order-states';
 import { fromFulfilments, fromStatuses, ORDER_MOVES, type OrderMove } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { type Actor, recordAudit } from '~/console/audit.server';
-import { returnOrderStock } from '../catalog/stock.server';
+import { returnOrderStock } from '../catalogue/stock.server';
 import type { Carrier } from './fulfilment';
 import type { OrderRow } from './orders.server';
 

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import type { ResultMessageValue } from '../use-result-message';
+import type { ResultMessageValue } from './use-result-message';
 
 /** The answer to a form; focusable so that moving focus to it reads it out. */
 export function ResultMessage({
