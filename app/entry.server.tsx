@@ -8,7 +8,7 @@ import { InlineCssProvider } from '~/lib/inline-css';
 import { hasDeferredData } from '~/lib/deferred-data';
 import { serverComponentsLoaded } from '~/lib/lazy-component';
 import { NonceProvider } from '~/lib/nonce';
-import appCss from './app.css?inline';
+import appCss from '~/app.css?inline';
 
 export const streamTimeout = 5_000;
 

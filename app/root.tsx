@@ -26,7 +26,7 @@ import { useNonce } from '~/lib/nonce';
 import { pageTitle } from '~/lib/store-info';
 import { themeBootScript } from '~/lib/theme';
 import type { Route } from './+types/root';
-import stylesheet from './app.css?url';
+import stylesheet from '~/app.css?url';
 
 // Both weights show above the fold (the bold ones in the header and headings): preloaded, they
 // are there for the first paint and font-display: optional never swaps them in later (app.css).

@@ -2,10 +2,14 @@ import path from 'node:path';
 
 /**
  * Which module may import which (docs/architecture.md, "Dependencies"):
- * - server/ is infrastructure: it imports no feature, except in its composition root
- *   (server/app.ts), which mounts and injects them;
- * - a feature is reached from outside its folder (another feature, a route, the layout, the
- *   composition root) only through the public entry points named in the options.
+ * - a feature never imports another feature: what two features share is vocabulary
+ *   (app/commerce), the console kit (app/console) or a utility (app/lib); what one page shows of
+ *   several features is composed by its route (or the layout), which passes one feature's parts to
+ *   another as slots (props);
+ * - the shared kits (app/commerce, app/console, app/lib, app/components/ui) import no feature;
+ * - server/ is infrastructure: it imports no feature, except in its composition roots
+ *   (server/app.ts and the command-line entry points), which mount and inject them.
+ * Routes, the layout and the root compose features and may import any of their modules.
  * Relative paths and the `~/` (app/) and `#server/` aliases are resolved; packages are not checked.
  */
 const EXTENSION = /\.(ts|tsx|js|jsx|mjs)$/;
@@ -25,16 +29,15 @@ function resolveModule(fromFile, source) {
   return target.replace(EXTENSION, '').replace(/\/index$/, '');
 }
 
-/** 'app/features/cart/cart-state' -> { feature: 'cart', module: 'cart-state' }. */
+/** 'app/features/cart/cart-state' -> 'cart'. */
 function featureOf(modulePath) {
-  const match = /^app\/features\/([^/]+)\/(.+)$/.exec(modulePath);
-  return match ? { feature: match[1], module: match[2] } : null;
+  return /^app\/features\/([^/]+)\//.exec(modulePath)?.[1] ?? null;
 }
 
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'Keeps server/ free of features and features behind their public entry points' },
+    docs: { description: 'Features never import each other; shared kits and server/ import no feature' },
     schema: [
       {
         type: 'object',
@@ -43,56 +46,44 @@ export default {
           root: { type: 'string' },
           /** server/ modules allowed to import features. */
           compositionRoots: { type: 'array', items: { type: 'string' } },
-          /** Feature name -> its public modules, relative to the feature folder, no extension. */
-          publicEntries: {
-            type: 'object',
-            additionalProperties: { type: 'array', items: { type: 'string' } },
-          },
+          /** Folders (relative to root) whose modules every feature shares, and which import none. */
+          sharedKits: { type: 'array', items: { type: 'string' } },
         },
-        required: ['root', 'compositionRoots', 'publicEntries'],
+        required: ['root', 'compositionRoots', 'sharedKits'],
         additionalProperties: false,
       },
     ],
     messages: {
+      featureImportsFeature:
+        "Features never import each other: '{{target}}' belongs to the {{feature}} feature. Move what both need to app/commerce, app/console or app/lib, or let the route pass it in as a slot.",
+      kitImportsFeature:
+        "{{kit}} is shared by every feature and imports none ('{{target}}' belongs to the {{feature}} feature).",
       serverImportsFeature:
         "server/ is infrastructure and imports no feature ('{{target}}'): mount or inject it from the composition root ({{roots}}).",
-      privateModule:
-        "'{{target}}' is not a public entry point of the {{feature}} feature. Use one of its entry points ({{entries}}; eslint.config.js names them) or take it as a slot from the route.",
     },
   },
   create(context) {
-    const { root, compositionRoots, publicEntries } = context.options[0];
+    const { root, compositionRoots, sharedKits } = context.options[0];
     const file = path.relative(root, context.filename).split(path.sep).join('/');
     if (file.startsWith('../')) return {};
     const inServer = file.startsWith('server/') && !compositionRoots.includes(file);
-    const own = featureOf(file)?.feature;
+    const kit = sharedKits.find((folder) => file.startsWith(`${folder}/`));
+    const own = featureOf(file);
+    if (!inServer && !kit && !own) return {};
 
     function check(node) {
       const source = node.source;
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
       const target = resolveModule(file, source.value);
-      const reached = target && featureOf(target);
-      if (!reached) return;
-      if (inServer) {
-        context.report({
-          node: source,
-          messageId: 'serverImportsFeature',
-          data: { target: source.value, roots: compositionRoots.join(', ') },
-        });
-        return;
-      }
-      if (reached.feature === own) return;
-      const entries = publicEntries[reached.feature] ?? [];
-      if (entries.includes(reached.module)) return;
-      context.report({
-        node: source,
-        messageId: 'privateModule',
-        data: {
-          target: source.value,
-          feature: reached.feature,
-          entries: entries.length > 0 ? entries.join(', ') : 'none',
-        },
-      });
+      const feature = target && featureOf(target);
+      if (!feature || feature === own) return;
+      const data = { target: source.value, feature, kit, roots: compositionRoots.join(', ') };
+      const messageId = inServer
+        ? 'serverImportsFeature'
+        : kit
+          ? 'kitImportsFeature'
+          : 'featureImportsFeature';
+      context.report({ node: source, messageId, data });
     }
 
     return {

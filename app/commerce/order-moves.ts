@@ -34,13 +34,21 @@ export const ORDER_MOVES = {
   approve: { by: CONSOLE, from: { status: ['authorized'] }, to: { status: 'paid' } },
   /** Staff reject the prescription; the authorisation is voided. */
   reject: { by: CONSOLE, from: { status: ['authorized'] }, to: { status: 'cancelled' } },
-  pack: { by: CONSOLE, from: { status: ['paid'], fulfilment: ['unfulfilled'] }, to: { fulfilment: 'packed' } },
+  pack: {
+    by: CONSOLE,
+    from: { status: ['paid'], fulfilment: ['unfulfilled'] },
+    to: { fulfilment: 'packed' },
+  },
   ship: {
     by: CONSOLE,
     from: { status: ['paid'], fulfilment: ['unfulfilled', 'packed'] },
     to: { fulfilment: 'shipped' },
   },
-  deliver: { by: CONSOLE, from: { status: ['paid'], fulfilment: ['shipped'] }, to: { fulfilment: 'delivered' } },
+  deliver: {
+    by: CONSOLE,
+    from: { status: ['paid'], fulfilment: ['shipped'] },
+    to: { fulfilment: 'delivered' },
+  },
   /** Unpaid only (and, in SQL, not while a payment attempt holds the order). */
   cancel: { by: CONSOLE, from: { status: PAYABLE }, to: { status: 'cancelled' } },
   /** The sweep cancels orders left unpaid too long. */
@@ -65,7 +73,10 @@ export function fromFulfilments(move: OrderMoveName): Fulfilment[] {
 }
 
 /** Whether an order in these states may make the move. */
-export function canMove(move: OrderMoveName, order: { status: OrderStatus; fulfilment: Fulfilment }): boolean {
+export function canMove(
+  move: OrderMoveName,
+  order: { status: OrderStatus; fulfilment: Fulfilment },
+): boolean {
   return fromStatuses(move).includes(order.status) && fromFulfilments(move).includes(order.fulfilment);
 }
 

@@ -1,6 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_FILTERS, FULFILMENT, FULFILMENT_STATES, FULFILMENTS, ORDER_STATUSES, PAYMENT_STATES, PLACED_STATUSES, RECEIPT_STATUSES, shopperStatusText, staffStatusText, STATUS, statusTone } from './order-states';
-import { canMove, fromFulfilments, fromStatuses, mayMove, nextSteps, ORDER_MOVES, type OrderMoveName } from './order-moves';
+import {
+  CONSOLE_FILTERS,
+  FULFILMENT,
+  FULFILMENT_STATES,
+  FULFILMENTS,
+  ORDER_STATUSES,
+  PAYMENT_STATES,
+  PLACED_STATUSES,
+  RECEIPT_STATUSES,
+  shopperStatusText,
+  staffStatusText,
+  STATUS,
+  statusTone,
+} from './order-states';
+import {
+  canMove,
+  fromFulfilments,
+  fromStatuses,
+  mayMove,
+  nextSteps,
+  ORDER_MOVES,
+  type OrderMoveName,
+} from './order-moves';
 
 const every = ORDER_STATUSES.flatMap((status) => FULFILMENTS.map((fulfilment) => ({ status, fulfilment })));
 
@@ -20,7 +41,10 @@ describe('the order state table', () => {
   });
 
   it('moves each order from the states it names to the state it names', () => {
-    const expected: Record<OrderMoveName, [string[], string[] | 'any', string | undefined, string | undefined]> = {
+    const expected: Record<
+      OrderMoveName,
+      [string[], string[] | 'any', string | undefined, string | undefined]
+    > = {
       authorize: [['pending', 'failed'], 'any', 'authorized', undefined],
       capture: [['pending', 'failed'], 'any', 'paid', undefined],
       decline: [['pending', 'failed'], 'any', 'failed', undefined],
@@ -66,7 +90,10 @@ describe('the order state table', () => {
       refund: true,
     });
     expect(nextSteps({ status: 'paid', fulfilment: 'packed' })).toMatchObject({ pack: false, ship: true });
-    expect(nextSteps({ status: 'paid', fulfilment: 'shipped' })).toMatchObject({ ship: false, deliver: true });
+    expect(nextSteps({ status: 'paid', fulfilment: 'shipped' })).toMatchObject({
+      ship: false,
+      deliver: true,
+    });
     expect(nextSteps({ status: 'failed', fulfilment: 'unfulfilled' })).toEqual({
       pack: false,
       ship: false,
@@ -90,7 +117,9 @@ describe('the order state table', () => {
       'Awaiting payment',
     );
     expect(shopperStatusText({ status: 'paid', fulfilment: 'unfulfilled', refundedTotal: 0 })).toBe('Paid');
-    expect(shopperStatusText({ status: 'paid', fulfilment: 'packed', refundedTotal: 0 })).toBe('Being prepared');
+    expect(shopperStatusText({ status: 'paid', fulfilment: 'packed', refundedTotal: 0 })).toBe(
+      'Being prepared',
+    );
     expect(shopperStatusText({ status: 'paid', fulfilment: 'shipped', refundedTotal: 500 })).toBe(
       'Shipped · Partly refunded',
     );

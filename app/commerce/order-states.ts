@@ -47,7 +47,6 @@ export const FULFILMENT = /* @__PURE__ */ namesOf(FULFILMENT_STATES);
 export const ORDER_STATUSES = /* @__PURE__ */ Object.keys(PAYMENT_STATES) as OrderStatus[];
 export const FULFILMENTS = /* @__PURE__ */ Object.keys(FULFILMENT_STATES) as Fulfilment[];
 
-
 /** The states where the shopper's order went through (charged or authorised). */
 export const PLACED_STATUSES = /* @__PURE__ */ statusesWhere('placed');
 /** The states where money was taken: the order has a receipt and counts in sales. */
@@ -76,7 +75,10 @@ export function shopperStatusText(order: {
 }
 
 /** The tone of a status badge (its words carry the meaning; colour only repeats it). */
-export function statusTone(order: { status: OrderStatus; fulfilment: Fulfilment }): 'done' | 'good' | 'bad' | 'plain' {
+export function statusTone(order: {
+  status: OrderStatus;
+  fulfilment: Fulfilment;
+}): 'done' | 'good' | 'bad' | 'plain' {
   if (order.status === STATUS.paid) return order.fulfilment === FULFILMENT.delivered ? 'done' : 'good';
   return order.status === STATUS.failed ? 'bad' : 'plain';
 }

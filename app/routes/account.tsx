@@ -1,6 +1,10 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { accessPageHeaders } from '~/features/account/access-route';
 import { accountAction, takeAccountNotice } from '~/features/account/account-actions.server';
+import { reauthAnswer } from '~/features/account/account-refusals.server';
+import { addressBookIntents } from '~/features/delivery/address-book-actions.server';
+import { accountDataIntents } from '~/features/privacy/account-data-actions.server';
+import { reviewData } from '~/features/reviews/review-data.server';
 import { AccountPage } from '~/features/account/components/account-page';
 import { securityState } from '~/features/account/reauthenticate-actions.server';
 import { deviceSessions } from '~/features/account/sessions.server';
@@ -42,7 +46,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Profile, password, two-factor off, signing out devices, the address book: each form posts here by its intent. */
 export function action({ context, request }: Route.ActionArgs) {
-  return accountAction(context, request);
+  return accountAction(context, request, {
+    ...addressBookIntents,
+    ...accountDataIntents(reauthAnswer, reviewData),
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { AddToCartButton } from '~/features/cart/components/add-to-cart-button';
 import { WishlistPage } from '~/features/wishlist/components/wishlist-page';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/wishlist';
@@ -14,5 +15,5 @@ export function meta() {
 }
 
 export default function Wishlist() {
-  return <WishlistPage />;
+  return <WishlistPage AddToCart={AddToCartButton} />;
 }

@@ -3,7 +3,11 @@ import { CATALOGUE_SEED, SEED_PRODUCTS } from '../../app/commerce/catalogue/cata
 import { parseListingQuery } from '../../app/commerce/catalogue/catalog.schema';
 import { Catalogue } from '../../app/commerce/catalogue/catalog.server';
 import { CATEGORIES } from '../../app/commerce/catalogue/data/categories';
-import { readCategories, readProducts, seedCatalogue } from '../../app/commerce/catalogue/catalogue-db.server';
+import {
+  readCategories,
+  readProducts,
+  seedCatalogue,
+} from '../../app/commerce/catalogue/catalogue-db.server';
 import { openMigratedTestDatabase, testEngines } from '../support/test-database';
 
 const TABLES = [

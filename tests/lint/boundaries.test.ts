@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -17,6 +20,62 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${ROOT}${file}` });
   return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
 }
+
+describe('features never import each other', () => {
+  it('fails on another feature reached by a relative path', async () => {
+    const errors = await boundaryErrors(
+      'app/features/catalog/components/example.tsx',
+      "import { addToCart } from '../../cart/cart-actions';\nexport const add = addToCart;\n",
+    );
+    expect(errors).toEqual([
+      expect.stringContaining(
+        "Features never import each other: '../../cart/cart-actions' belongs to the cart feature",
+      ),
+    ]);
+  });
+
+  it('fails on another feature reached by alias, by type, by re-export or dynamically', async () => {
+    const errors = await boundaryErrors(
+      'app/features/orders/example.ts',
+      [
+        "import type { CartLine } from '~/features/cart/cart';",
+        "export { toggleWishlist } from '~/features/wishlist/wishlist-actions';",
+        "export const load = () => import('../cart/cart-client');",
+        'export type Line = CartLine;',
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(3);
+  });
+
+  it('allows the shared kits and anything inside the same feature', async () => {
+    const errors = await boundaryErrors(
+      'app/features/wishlist/components/example.tsx',
+      [
+        "import { formatPrice } from '~/commerce/money';",
+        "import { ConsolePager } from '../../../console/console-pager';",
+        "import { toggleWishlist } from '../wishlist-actions';",
+        "import { cn } from '~/lib/storage';",
+        'export const all = [formatPrice, ConsolePager, toggleWishlist, cn];',
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the shared kits import no feature', () => {
+  it.each(['app/commerce/example.ts', 'app/console/example.tsx', 'app/lib/example.ts'])(
+    '%s',
+    async (file) => {
+      const errors = await boundaryErrors(
+        file,
+        "import { ORDERS } from '~/features/orders/orders';\nexport const o = ORDERS;\n",
+      );
+      expect(errors).toEqual([expect.stringContaining('is shared by every feature and imports none')]);
+    },
+  );
+});
 
 describe('server/ imports no feature', () => {
   it('fails on a feature imported by a relative path', async () => {
@@ -40,72 +99,52 @@ describe('server/ imports no feature', () => {
     expect(errors).toHaveLength(2);
   });
 
-  it('lets the composition root mount a feature through its public entry point', async () => {
+  it('lets the composition root mount a feature', async () => {
     const errors = await boundaryErrors(
       'server/app.ts',
-      "import { cartRoutes } from '../app/features/cart/cart.api.server';\nexport const routes = cartRoutes;\n",
+      "import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';\nexport const routes = checkoutRoutes;\n",
     );
     expect(errors).toEqual([]);
   });
+});
 
-  it('holds the composition root to the public entry points too', async () => {
+describe('routes and the layout compose features', () => {
+  it('lets a route import several features', async () => {
     const errors = await boundaryErrors(
-      'server/app.ts',
-      "import { addToCart } from '../app/features/cart/cart.server';\nimport { mergeGuestCart } from '../app/features/cart/merge-guest-cart';\nexport const all = [addToCart, mergeGuestCart];\n",
+      'app/routes/example.tsx',
+      [
+        "import { ProductGrid } from '~/features/catalog/components/product-grid';",
+        "import { readGuestWishlist } from '~/features/wishlist/guest-wishlist';",
+        'export const all = [ProductGrid, readGuestWishlist];',
+        '',
+      ].join('\n'),
     );
-    expect(errors).toEqual([
-      expect.stringContaining("'../app/features/cart/merge-guest-cart' is not a public"),
-    ]);
+    expect(errors).toEqual([]);
   });
 });
 
-describe('features reach each other only through public entry points', () => {
-  it('fails on a module another feature keeps to itself', async () => {
-    const errors = await boundaryErrors(
-      'app/features/catalog/components/example.tsx',
-      "import { addToCart } from '../../cart/cart-actions';\nexport const add = addToCart;\n",
+describe('a planted import fails the build', () => {
+  // The same command `npm test` runs for lint, on a real file planted in a feature folder.
+  it('eslint exits non-zero on a feature importing another', async () => {
+    const dir = `${ROOT}app/features/wishlist/__planted__`;
+    await mkdir(dir, { recursive: true });
+    const planted = `${dir}/planted.ts`;
+    await writeFile(
+      planted,
+      "import { CART_LINE_LIMIT } from '../../cart/cart.schema';\nexport const limit = CART_LINE_LIMIT;\n",
     );
-    expect(errors).toEqual([
-      expect.stringContaining("'../../cart/cart-actions' is not a public entry point of the cart feature"),
-    ]);
-  });
-
-  it('fails on private modules reached by alias, re-export or dynamic import', async () => {
-    const errors = await boundaryErrors(
-      'app/features/orders/example.ts',
-      [
-        "export { toggleWishlist } from '~/features/wishlist/wishlist-actions';",
-        "export const load = () => import('../cart/cart-client');",
-        '',
-      ].join('\n'),
-    );
-    expect(errors).toHaveLength(2);
-  });
-
-  it('fails on a route that reaches past the public entry points', async () => {
-    const errors = await boundaryErrors(
-      'app/routes/example.tsx',
-      "import { readGuestWishlist } from '~/features/wishlist/guest-wishlist';\nexport const read = readGuestWishlist;\n",
-    );
-    expect(errors).toHaveLength(1);
-  });
-
-  it('allows a public entry point of another feature, and anything inside the same feature', async () => {
-    const fromFeature = await boundaryErrors(
-      'app/features/wishlist/components/example.tsx',
-      [
-        "import { AddToCartButton } from '~/features/cart/components/add-to-cart-button';",
-        "import { isPurchasable } from '../../catalog/catalog';",
-        "import { toggleWishlist } from '../wishlist-actions';",
-        'export const all = [AddToCartButton, isPurchasable, toggleWishlist];',
-        '',
-      ].join('\n'),
-    );
-    expect(fromFeature).toEqual([]);
-    const fromRoute = await boundaryErrors(
-      'app/routes/example.tsx',
-      "import { ProductGrid } from '~/features/catalog/components/product-grid';\nexport const Grid = ProductGrid;\n",
-    );
-    expect(fromRoute).toEqual([]);
-  });
+    try {
+      const run = promisify(execFile)(`${ROOT}node_modules/.bin/eslint`, ['--max-warnings=0', planted], {
+        cwd: ROOT,
+      });
+      const failure = await run.then(
+        () => null,
+        (error: { code?: number; stdout?: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stdout).toContain('Features never import each other');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -64,7 +64,11 @@ function inStatePosition(code: string, word: string): boolean {
   const quoted = `['"]${word}['"]`;
   if (new RegExp(`\\bcase ${quoted}\\s*:`).test(code)) return true;
   // .where('status', '=', 'x') / .where('orders.status', 'in', ['x', …]) / eb('fulfilment', …)
-  if (new RegExp(`['"](?:orders\\.)?(?:status|fulfilment)['"],\\s*['"][^'"]+['"],\\s*\\[?[^\\]]*${quoted}`).test(code)) {
+  if (
+    new RegExp(
+      `['"](?:orders\\.)?(?:status|fulfilment)['"],\\s*['"][^'"]+['"],\\s*\\[?[^\\]]*${quoted}`,
+    ).test(code)
+  ) {
     return true;
   }
   // status: 'x', order.status === 'x', row?.status !== 'x', status = 'x' (SQL), fulfilment in ('x')
@@ -87,7 +91,8 @@ export function findOrderStateLiterals(source: string): Finding[] {
   lines.forEach((line, index) => {
     const code = codeOf(line);
     for (const word of ORDER_ONLY) {
-      if (new RegExp(`['"\`]${word}['"\`]`).test(code)) findings.push({ line: index + 1, word, text: line.trim() });
+      if (new RegExp(`['"\`]${word}['"\`]`).test(code))
+        findings.push({ line: index + 1, word, text: line.trim() });
     }
     if (!aboutOrders) return;
     for (const word of SHARED) {
@@ -119,7 +124,7 @@ describe('order states are named only in the state table', () => {
       "if (order.status === 'paid') ship();",
       "await db.updateTable('orders').set({ status: 'cancelled' }).execute();",
       "  .where('status', 'in', ['pending', 'failed'])",
-      'const TO_SHIP = sql`status = \'paid\' and fulfilment in (\'unfulfilled\', \'packed\')`;',
+      "const TO_SHIP = sql`status = 'paid' and fulfilment in ('unfulfilled', 'packed')`;",
       "  case 'refunded':",
       "const shipped = row.fulfilment !== 'delivered';",
     ].join('\n');

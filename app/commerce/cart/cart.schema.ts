@@ -12,7 +12,9 @@ const quantity = z
  * The lines of a cart as a client sends them (a guest cart merged at sign-in, a guest's
  * checkout): product ids and quantities only, never a price.
  */
-export const lineItemsSchema = z.array(z.strictObject({ productId, quantity })).max(MAX_CART_LINES, 'Too many items');
+export const lineItemsSchema = z
+  .array(z.strictObject({ productId, quantity }))
+  .max(MAX_CART_LINES, 'Too many items');
 export type LineItem = z.infer<typeof lineItemsSchema>[number];
 
 /** Bodies of /api/cart. Unknown fields (a price, a user id...) are refused. */

@@ -55,7 +55,11 @@ function stamps(step: Step, now: number, extra: { carrier?: Carrier; trackingNum
     case 'pack':
       return { packed_at: now };
     case 'ship':
-      return { carrier: extra.carrier ?? null, tracking_number: extra.trackingNumber ?? null, shipped_at: now };
+      return {
+        carrier: extra.carrier ?? null,
+        tracking_number: extra.trackingNumber ?? null,
+        shipped_at: now,
+      };
     case 'deliver':
       return { delivered_at: now };
     case 'cancel':
@@ -140,7 +144,8 @@ function conflictMessage(step: Step, order: OrderRow): string {
       ? 'A paid order cannot be cancelled: refund it instead.'
       : 'This order cannot be cancelled now (it is already closed, or a payment is in progress).';
   }
-  if (!fromStatuses(step).includes(order.status)) return 'Only a paid order can be packed, shipped or delivered.';
+  if (!fromStatuses(step).includes(order.status))
+    return 'Only a paid order can be packed, shipped or delivered.';
   if (step === 'deliver') return 'Only a shipped order can be marked delivered.';
   return `This order is already ${order.fulfilment}.`;
 }
@@ -157,8 +162,7 @@ export const markShipped = (
 export const markDelivered = (db: Db, actor: Actor, orderId: string) =>
   moveOrder(db, actor, orderId, 'deliver');
 
-export const cancelOrder = (db: Db, actor: Actor, orderId: string) =>
-  moveOrder(db, actor, orderId, 'cancel');
+export const cancelOrder = (db: Db, actor: Actor, orderId: string) => moveOrder(db, actor, orderId, 'cancel');
 
 /** An internal note on the order's timeline (never shown to the shopper). */
 export async function addOrderNote(db: Db, actor: Actor, order: OrderRow, text: string): Promise<void> {

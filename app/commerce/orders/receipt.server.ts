@@ -158,7 +158,11 @@ function lines(doc: Doc, order: OrderView) {
 
 function totals(doc: Doc, order: OrderView) {
   // The same rows, labels and order as the order page and the confirmation mail.
-  const figures: [string, string, boolean?][] = totalsTextRows(order).map((row) => [row.label, row.value, row.strong]);
+  const figures: [string, string, boolean?][] = totalsTextRows(order).map((row) => [
+    row.label,
+    row.value,
+    row.strong,
+  ]);
   if (order.refundedTotal > 0) figures.push(['Refunded', `-${formatPrice(order.refundedTotal)}`]);
   // What a plan may be asked to pay: the eligible units that were not refunded.
   const kept = order.items.map((item) => ({

@@ -1,8 +1,12 @@
 import { Heart, ShoppingCart } from 'lucide';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
-import { useCart, useCartCount, useCartSync } from '~/commerce/cart/cart-state';
+import { registerCartClient, useCart, useCartCount, useCartSync } from '~/commerce/cart/cart-state';
+import { loadFullCartClient } from '~/features/cart/cart-client-loader';
 import { useWishlist, useWishlistSync } from '~/features/wishlist/wishlist-state';
+
+// The cart kit's shared store loads the cart feature's client code through this (composition).
+registerCartClient(loadFullCartClient);
 
 const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 

@@ -2,8 +2,6 @@ import { type AppLoadContext, createCookie, redirect } from 'react-router';
 import { REAUTHENTICATION_REQUIRED, readRecentSignIn } from '#server/auth/recent-sign-in';
 import { answer, type FormArgs, finish, invalidFields, runIntent } from '~/lib/form-action.server';
 import { ENHANCED_FIELD, textFields } from '~/lib/form-answer';
-import { addressBookIntents } from '../delivery/address-book-actions.server';
-import { accountDataIntents } from '../privacy/account-data-actions.server';
 import type { AccountAnswer } from './account-forms';
 import { ACCOUNT_TEXT } from './account-text.server';
 import { changePasswordSchema, confirmError, nameSchema, newPasswordSchema } from './account.schema';
@@ -50,7 +48,15 @@ async function succeeded(form: FormData, intent: keyof typeof NOTICES, headers: 
 }
 
 /** The action of /account: profile, password, two-factor off, signing out devices, the address book. */
-export async function accountAction(context: AppLoadContext, request: Request) {
+/**
+ * The forms other features put on /account (the address book, the shopper's data) come in as
+ * `moreIntents` from the route, which composes them: the account does not import those features.
+ */
+export async function accountAction(
+  context: AppLoadContext,
+  request: Request,
+  moreIntents: Record<string, (args: Args) => Promise<unknown>>,
+) {
   // Fresh, as the page itself: a session revoked elsewhere changes nothing (-> /login).
   await requireUser(context, request);
   // The forms answer in their own shapes (account, address book); each reads only its own.
@@ -65,8 +71,7 @@ export async function accountAction(context: AppLoadContext, request: Request) {
       ...reauthenticationIntents,
       ...contactDetailIntents,
       ...identityIntents,
-      ...accountDataIntents,
-      ...addressBookIntents,
+      ...moreIntents,
     },
   );
 }

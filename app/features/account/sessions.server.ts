@@ -1,5 +1,5 @@
 import type { OwnAuthRows } from '#server/auth/own-rows';
-import { describeUserAgent } from '../../lib/device-label';
+import { describeUserAgent } from '~/lib/device-label';
 import type { DeviceSession } from './device-session';
 
 const iso = (value: number) => new Date(value).toISOString();

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { notify } from '~/lib/toast';
-import { announceAuthChange } from '../../lib/auth-sync';
+import { announceAuthChange } from '~/lib/auth-sync';
 
 /**
  * After a successful sign-in (password, or password then second factor): toast, go where the

@@ -1,16 +1,16 @@
 import { deleteJson, patchJson, postJson } from '~/lib/api-client';
 import { removeKey } from '~/lib/storage';
 import { notify } from '~/lib/toast';
-import { isPurchasable } from '../../commerce/catalogue/catalog';
-import type { StockStatus } from '../../commerce/catalogue/catalog.types';
+import { isPurchasable } from '~/commerce/catalogue/catalog';
+import type { StockStatus } from '~/commerce/catalogue/catalog.types';
 import {
   type CartLine,
   LINE_LIMIT_MESSAGE,
   type LineLimit,
   MAX_LINE_QUANTITY,
   stockLimitMessage,
-} from '../../commerce/cart/cart';
-import { cartStore } from '../../commerce/cart/cart-state';
+} from '~/commerce/cart/cart';
+import { cartStore } from '~/commerce/cart/cart-state';
 import { CART_TAB_HEADER, ownTabId } from './cart-tab';
 import { inOrder, refreshCart, setLines } from './cart-sync';
 import {

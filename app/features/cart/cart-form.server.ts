@@ -1,9 +1,9 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { getSessionUser } from '~/lib/session.server';
 import { type FormArgs, runIntent } from '~/lib/form-action.server';
-import { isPurchasable } from '../../commerce/catalogue/catalog';
-import { catalogueOf } from '../../commerce/catalogue/catalogue-store.server';
-import { type CartLine, MAX_LINE_QUANTITY } from '../../commerce/cart/cart';
+import { isPurchasable } from '~/commerce/catalogue/catalog';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
+import { type CartLine, MAX_LINE_QUANTITY } from '~/commerce/cart/cart';
 import {
   addToCart,
   CartRuleError,
@@ -12,7 +12,7 @@ import {
   mergeIntoCart,
   removeFromCart,
   setCartQuantity,
-} from '../../commerce/cart/cart.server';
+} from '~/commerce/cart/cart.server';
 import {
   cartCookieHeader,
   type CookieLine,

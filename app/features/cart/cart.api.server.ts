@@ -4,10 +4,10 @@ import { requireApiUser, type UserBindings } from '#server/auth/require-api-user
 import { apiError } from '#server/http-error';
 import type { AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
-import { catalogueOf } from '../../commerce/catalogue/catalogue-store.server';
-import { LINE_LIMIT_MESSAGE, stockLimitMessage } from '../../commerce/cart/cart';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
+import { LINE_LIMIT_MESSAGE, stockLimitMessage } from '~/commerce/cart/cart';
 import { CART_TAB_HEADER, cartTabId } from './cart-tab';
-import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '../../commerce/cart/cart.schema';
+import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '~/commerce/cart/cart.schema';
 import { itemCount } from '~/commerce/cart-limits';
 import {
   addToCart,
@@ -18,7 +18,7 @@ import {
   mergeIntoCart,
   removeFromCart,
   setCartQuantity,
-} from '../../commerce/cart/cart.server';
+} from '~/commerce/cart/cart.server';
 
 const STATUS = { unknown_product: 400, out_of_stock: 409, not_found: 404 } as const;
 /** The event stream: the browser's wait before reconnecting, and a ping to keep proxies from closing it. */

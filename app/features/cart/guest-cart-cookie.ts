@@ -1,5 +1,5 @@
-import { PRODUCT_ID_PATTERN } from '../../commerce/catalogue/product-id';
-import { MAX_LINE_QUANTITY } from '../../commerce/cart/cart';
+import { PRODUCT_ID_PATTERN } from '~/commerce/catalogue/product-id';
+import { MAX_LINE_QUANTITY } from '~/commerce/cart/cart';
 
 /**
  * The cart of a guest whose browser runs no scripts (docs/decisions/0044): product ids and

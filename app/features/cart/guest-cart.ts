@@ -1,6 +1,6 @@
 import { localId, readJson, writeJson } from '~/lib/storage';
-import { PRODUCT_ID_PATTERN } from '../../commerce/catalogue/product-id';
-import { addQuantity, type CartLine, type LineLimit, MAX_LINE_QUANTITY } from '../../commerce/cart/cart';
+import { PRODUCT_ID_PATTERN } from '~/commerce/catalogue/product-id';
+import { addQuantity, type CartLine, type LineLimit, MAX_LINE_QUANTITY } from '~/commerce/cart/cart';
 
 /**
  * The cart of a visitor who is not signed in, kept on the device under `guest_cart_items`.

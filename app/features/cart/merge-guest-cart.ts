@@ -2,7 +2,7 @@ import { postJson } from '~/lib/api-client';
 import { withLock } from '~/lib/locks';
 import { removeKey } from '~/lib/storage';
 import { notify } from '~/lib/toast';
-import type { CartLine } from '../../commerce/cart/cart';
+import type { CartLine } from '~/commerce/cart/cart';
 import { CART_TAB_HEADER, ownTabId } from './cart-tab';
 import { afterMerge, GUEST_CART_KEY, readGuestCart, writeGuestCart } from './guest-cart';
 

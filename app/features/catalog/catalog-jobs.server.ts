@@ -1,5 +1,5 @@
 import type { AppServices } from '#server/types';
-import { catalogueStore } from '../../commerce/catalogue/catalogue-store.server';
+import { catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
 import { IMAGE_QUEUE, processProductImage } from './product-images.server';
 
 /** The catalogue's job on this instance: product photos made into the storefront's renditions. */

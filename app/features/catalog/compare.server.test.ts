@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SEED_PRODUCTS } from '../../commerce/catalogue/catalog-seed';
-import { Catalogue } from '../../commerce/catalogue/catalog.server';
+import { SEED_PRODUCTS } from '~/commerce/catalogue/catalog-seed';
+import { Catalogue } from '~/commerce/catalogue/catalog.server';
 import { comparison } from './compare.server';
-import { CATEGORIES } from '../../commerce/catalogue/data/categories';
+import { CATEGORIES } from '~/commerce/catalogue/data/categories';
 
 const catalogue = new Catalogue(SEED_PRODUCTS, CATEGORIES);
 const CRUISER = 'cruiser-iii-lightweight-wheelchair';

@@ -1,9 +1,9 @@
 import { formatPrice } from '~/commerce/money';
-import { HSA_FSA_TEXT, hsaFsaStatus, type ProductCard } from '../../commerce/catalogue/catalog';
-import type { Catalogue } from '../../commerce/catalogue/catalog.server';
-import type { Product } from '../../commerce/catalogue/catalog.types';
+import { HSA_FSA_TEXT, hsaFsaStatus, type ProductCard } from '~/commerce/catalogue/catalog';
+import type { Catalogue } from '~/commerce/catalogue/catalog.server';
+import type { Product } from '~/commerce/catalogue/catalog.types';
 import { alignSpecifications, type CompareRow, compareRow, parseCompareIds } from './compare';
-import { fitFigures, UNKNOWN_FIGURE } from '../../commerce/catalogue/fit';
+import { fitFigures, UNKNOWN_FIGURE } from '~/commerce/catalogue/fit';
 
 /** One product of the comparison: its column's heading and what its Add to Cart needs. */
 export interface ComparedColumn {

@@ -1,4 +1,4 @@
-import { PRODUCT_ID_PATTERN } from '../../commerce/catalogue/product-id';
+import { PRODUCT_ID_PATTERN } from '~/commerce/catalogue/product-id';
 
 /**
  * "Compare": up to four products side by side. Pure rules shared by the server (the page) and

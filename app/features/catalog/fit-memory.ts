@@ -1,5 +1,5 @@
 import { readString, removeKey, writeJson } from '~/lib/storage';
-import { FIT_LIMITS, type FitNeeds } from '../../commerce/catalogue/fit';
+import { FIT_LIMITS, type FitNeeds } from '~/commerce/catalogue/fit';
 
 /** The figures last entered in "Will it fit?", kept on this device only (never sent anywhere). */
 export const REMEMBERED_KEY = 'fitNeeds';

@@ -1,5 +1,5 @@
-import { featuredProducts, featuredSubcategoryProducts, sortProducts } from '../../commerce/catalogue/catalog';
-import type { Catalogue } from '../../commerce/catalogue/catalog.server';
+import { featuredProducts, featuredSubcategoryProducts, sortProducts } from '~/commerce/catalogue/catalog';
+import type { Catalogue } from '~/commerce/catalogue/catalog.server';
 
 const HOME_ROW = 8;
 

@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import { containsText } from '#server/db/like';
 import type { DatabaseSchema } from '#server/db/schema';
 import { type Actor, recordAudit } from '~/console/audit.server';
-import { brandId, LOW_STOCK_AT } from '../../commerce/catalogue/catalog';
-import type { ProductMeasures } from '../../commerce/catalogue/catalog.types';
-import { flagFor } from '../../commerce/catalogue/catalogue-db.server';
+import { brandId, LOW_STOCK_AT } from '~/commerce/catalogue/catalog';
+import type { ProductMeasures } from '~/commerce/catalogue/catalog.types';
+import { flagFor } from '~/commerce/catalogue/catalogue-db.server';
 import { MEASURE_FIELDS, type ProductForm } from './product-admin.schema';
 import { centsToDecimal } from '~/commerce/money';
 

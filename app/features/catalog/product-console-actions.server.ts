@@ -2,7 +2,7 @@ import { type AppLoadContext, data, redirect } from 'react-router';
 import type { FormAnswer } from '~/lib/form-answer';
 import { answer, invalidFields, runIntent } from '~/lib/form-action.server';
 import { requireStaff, type StaffUser } from '~/console/staff-access.server';
-import { catalogueStore } from '../../commerce/catalogue/catalogue-store.server';
+import { catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
 import {
   PRODUCT_FORM_FIELDS,
   productSchema,

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { catalogueOf } from '../../commerce/catalogue/catalogue-store.server';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 
 /** The editor's choices: every category with its subcategories, and the brands on file. */
 export async function productChoices(context: AppLoadContext) {

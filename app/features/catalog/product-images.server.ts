@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { DatabaseSchema } from '#server/db/schema';
 import { defineQueue, type JobQueue } from '#server/jobs/queue';
 import { type Actor, recordAudit } from '~/console/audit.server';
-import { IMAGE_SIZE } from '../../commerce/catalogue/catalog';
+import { IMAGE_SIZE } from '~/commerce/catalogue/catalog';
 import { ProductAdminError } from './product-admin.server';
 
 /**

@@ -2,9 +2,9 @@ import { type Kysely, type QueryResult, type RawBuilder, sql } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import type { AppServices } from '#server/types';
 import type { Page } from '~/lib/page-list';
-import type { ProductCard } from '../../commerce/catalogue/catalog';
-import { catalogueOf } from '../../commerce/catalogue/catalogue-store.server';
-import { queryWords } from '../../commerce/catalogue/search-words';
+import type { ProductCard } from '~/commerce/catalogue/catalog';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
+import { queryWords } from '~/commerce/catalogue/search-words';
 
 /**
  * The search index of migrations 0019 and 0021, asked (docs/decisions/0028). Each group is one

@@ -1,4 +1,4 @@
-import type { Product } from '../../commerce/catalogue/catalog.types';
+import type { Product } from '~/commerce/catalogue/catalog.types';
 import { centsToDecimal } from '~/commerce/money';
 
 /** A published review as search engines are told of it (the newest ones, as on the page). */

@@ -1,10 +1,10 @@
 import { postJson } from '~/lib/api-client';
-import { loadCartClient } from '../../commerce/cart/cart-state';
-import type { CartLine } from '../../commerce/cart/cart';
-import type { Destination } from '../../commerce/delivery/address-book';
-import type { ShippingChoice } from '../../commerce/delivery/shipping-options';
-import { clearStoredPromo } from '../../commerce/promo/promo-storage';
-import type { CheckoutSession, PaymentMethod } from '../../commerce/checkout/checkout';
+import { loadCartClient } from '~/commerce/cart/cart-state';
+import type { CartLine } from '~/commerce/cart/cart';
+import type { Destination } from '~/commerce/delivery/address-book';
+import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
+import { clearStoredPromo } from '~/commerce/promo/promo-storage';
+import type { CheckoutSession, PaymentMethod } from '~/commerce/checkout/checkout';
 import type { PaymentInput } from './checkout.schema';
 
 /** Browser side of checkout: create-payment, process-payment, and what a paid order clears. */

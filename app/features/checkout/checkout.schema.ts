@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { emailSchema } from '~/commerce/email';
-import { lineItemsSchema } from '../../commerce/cart/cart.schema';
-import { addressSchema } from '../../commerce/delivery/address.schema';
-import { SHIPPING_CHOICES } from '../../commerce/delivery/shipping-options';
-import { isUsStateCode, type UsStateCode } from '../../commerce/delivery/us-states';
-import { isCardExpired, isValidRoutingNumber, PAYMENT_METHODS } from '../../commerce/checkout/checkout';
+import { lineItemsSchema } from '~/commerce/cart/cart.schema';
+import { addressSchema } from '~/commerce/delivery/address.schema';
+import { SHIPPING_CHOICES } from '~/commerce/delivery/shipping-options';
+import { isUsStateCode, type UsStateCode } from '~/commerce/delivery/us-states';
+import { isCardExpired, isValidRoutingNumber, PAYMENT_METHODS } from '~/commerce/checkout/checkout';
 
 /**
  * Bodies of /api/checkout and the payment form, with the messages the shopper sees. The same

@@ -1,9 +1,9 @@
 import type { PaymentGateway } from '#server/payments/gateway';
-import type { Address } from '../../commerce/delivery/address.schema';
-import { ADDRESS_NOT_FOUND } from '../../commerce/delivery/address-book';
-import { AddressBookFullError, findAddress, saveAddress } from '../../commerce/delivery/address-book.server';
-import type { ShippingChoice } from '../../commerce/delivery/shipping-options';
-import { insertOrder } from '../../commerce/orders/orders.server';
+import type { Address } from '~/commerce/delivery/address.schema';
+import { ADDRESS_NOT_FOUND } from '~/commerce/delivery/address-book';
+import { AddressBookFullError, findAddress, saveAddress } from '~/commerce/delivery/address-book.server';
+import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
+import { insertOrder } from '~/commerce/orders/orders.server';
 import {
   type CheckoutSession,
   EMPTY_CART_MESSAGE,
@@ -11,10 +11,10 @@ import {
   orderSuccessPath,
   type PaymentMethod,
   paymentMethodOf,
-} from '../../commerce/checkout/checkout';
+} from '~/commerce/checkout/checkout';
 import { CheckoutError } from './checkout-error';
-import { PRESCRIPTION_TEXT } from '../../commerce/prescriptions/prescriptions';
-import type { LineItem } from '../../commerce/cart/cart.schema';
+import { PRESCRIPTION_TEXT } from '~/commerce/prescriptions/prescriptions';
+import type { LineItem } from '~/commerce/cart/cart.schema';
 import { type QuoteDeps, quoteOrder, type QuoteUser } from './quote.server';
 
 export type CheckoutUser = QuoteUser;

@@ -6,7 +6,7 @@ import {
   isCardExpired,
   isValidRoutingNumber,
   orderSuccessPath,
-} from '../../commerce/checkout/checkout';
+} from '~/commerce/checkout/checkout';
 import { bankPaymentSchema, cardPaymentSchema, createCheckoutSchema } from './checkout.schema';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

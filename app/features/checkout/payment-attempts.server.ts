@@ -7,7 +7,7 @@ import {
   returnStock,
   type StockLine,
   takeStock,
-} from '../../commerce/catalogue/stock.server';
+} from '~/commerce/catalogue/stock.server';
 import { STATUS } from '~/commerce/order-states';
 import {
   holdOrderStock,
@@ -16,9 +16,9 @@ import {
   releaseAttemptStockHold,
   releaseDeadStockHold,
   takeOrderLock,
-} from '../../commerce/orders/order-writes.server';
-import type { OrderRow } from '../../commerce/orders/orders.server';
-import { detectCardBrand, lastFour } from '../../commerce/checkout/checkout';
+} from '~/commerce/orders/order-writes.server';
+import type { OrderRow } from '~/commerce/orders/orders.server';
+import { detectCardBrand, lastFour } from '~/commerce/checkout/checkout';
 import { CheckoutError } from './checkout-error';
 import type { PaymentInput } from './checkout.schema';
 

@@ -3,11 +3,17 @@ import { isPlaced, STATUS } from '~/commerce/order-states';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
 import type { ChargeResult, ChargeSource, PaymentGateway } from '#server/payments/gateway';
-import { hasPaidOrder, type OrderRow, findOrder } from '../../commerce/orders/orders.server';
-import { PROMOTIONS } from '../../commerce/promo/promo';
-import { detectCardBrand, lastFour, orderSuccessPath, paymentMethodOf, soldOutMessage } from '../../commerce/checkout/checkout';
+import { hasPaidOrder, type OrderRow, findOrder } from '~/commerce/orders/orders.server';
+import { PROMOTIONS } from '~/commerce/promo/promo';
+import {
+  detectCardBrand,
+  lastFour,
+  orderSuccessPath,
+  paymentMethodOf,
+  soldOutMessage,
+} from '~/commerce/checkout/checkout';
 import { CheckoutError } from './checkout-error';
-import { SoldOutError, type StockLine } from '../../commerce/catalogue/stock.server';
+import { SoldOutError, type StockLine } from '~/commerce/catalogue/stock.server';
 import {
   finishAttempt,
   LOCK_MS,
@@ -19,8 +25,8 @@ import {
   waitForAttempt,
 } from './payment-attempts.server';
 import type { PaymentInput } from './checkout.schema';
-import { PRESCRIPTION_TEXT } from '../../commerce/prescriptions/prescriptions';
-import { hasPrescription, orderNeedsPrescription } from '../../commerce/prescriptions/prescriptions.server';
+import { PRESCRIPTION_TEXT } from '~/commerce/prescriptions/prescriptions';
+import { hasPrescription, orderNeedsPrescription } from '~/commerce/prescriptions/prescriptions.server';
 
 type Db = Kysely<DatabaseSchema>;
 

@@ -1,20 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
-import { addQuantity } from '../../commerce/cart/cart';
-import type { LineItem } from '../../commerce/cart/cart.schema';
-import { listCart } from '../../commerce/cart/cart.server';
+import { addQuantity } from '~/commerce/cart/cart';
+import type { LineItem } from '~/commerce/cart/cart.schema';
+import { listCart } from '~/commerce/cart/cart.server';
 import { itemCount } from '~/commerce/cart-limits';
-import { hsaFsaStatus, isPurchasable } from '../../commerce/catalogue/catalog';
-import type { Catalogue } from '../../commerce/catalogue/catalog.server';
-import type { Product } from '../../commerce/catalogue/catalog.types';
-import { baseRateTaxService, type TaxService } from '../../commerce/delivery/sales-tax';
-import { type ShippingChoice, SHIPPING_OPTION_NAMES, shippingOffers } from '../../commerce/delivery/shipping-options';
-import type { UsStateCode } from '../../commerce/delivery/us-states';
-import type { OrderLine } from '../../commerce/orders/orders';
-import { hasPaidOrder } from '../../commerce/orders/orders.server';
-import { checkPromo, normalizePromoCode, PROMOTIONS, type PromoDefinition } from '../../commerce/promo/promo';
+import { hsaFsaStatus, isPurchasable } from '~/commerce/catalogue/catalog';
+import type { Catalogue } from '~/commerce/catalogue/catalog.server';
+import type { Product } from '~/commerce/catalogue/catalog.types';
+import { baseRateTaxService, type TaxService } from '~/commerce/delivery/sales-tax';
+import {
+  type ShippingChoice,
+  SHIPPING_OPTION_NAMES,
+  shippingOffers,
+} from '~/commerce/delivery/shipping-options';
+import type { UsStateCode } from '~/commerce/delivery/us-states';
+import type { OrderLine } from '~/commerce/orders/orders';
+import { hasPaidOrder } from '~/commerce/orders/orders.server';
+import { checkPromo, normalizePromoCode, PROMOTIONS, type PromoDefinition } from '~/commerce/promo/promo';
 import { CheckoutError } from './checkout-error';
-import type { OrderQuote } from '../../commerce/checkout/quote';
+import type { OrderQuote } from '~/commerce/checkout/quote';
 import { orderTotals } from '~/commerce/totals';
 
 type Db = Kysely<DatabaseSchema>;

@@ -1,6 +1,6 @@
 import { formatPrice } from '~/commerce/money';
 import { STORE } from '~/lib/store-info';
-import { ACCEPTED_PAYMENTS } from '../../commerce/checkout/checkout';
+import { ACCEPTED_PAYMENTS } from '~/commerce/checkout/checkout';
 import { FREE_SHIPPING_MINIMUM, SHIPPING_CENTS } from '~/commerce/shipping';
 
 /**

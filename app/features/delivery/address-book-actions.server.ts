@@ -2,15 +2,20 @@ import { type AppLoadContext, data, redirect } from 'react-router';
 import { answer, type FormArgs, invalidFields } from '~/lib/form-action.server';
 import { ENHANCED_FIELD, textFields } from '~/lib/form-answer';
 import { requireUser } from '~/lib/session.server';
-import { addressSchema } from '../../commerce/delivery/address.schema';
+import { addressSchema } from '~/commerce/delivery/address.schema';
 import {
   ADDRESS_BOOK_FULL,
   ADDRESS_FIELDS,
   ADDRESS_NOT_FOUND,
   ADDRESS_TEXT,
   type AddressAnswer,
-} from '../../commerce/delivery/address-book';
-import { AddressBookFullError, deleteAddress, saveAddress, setDefaultAddress } from '../../commerce/delivery/address-book.server';
+} from '~/commerce/delivery/address-book';
+import {
+  AddressBookFullError,
+  deleteAddress,
+  saveAddress,
+  setDefaultAddress,
+} from '~/commerce/delivery/address-book.server';
 
 type Args = FormArgs<AppLoadContext>;
 

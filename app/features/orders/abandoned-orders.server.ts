@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
-import { returnOrderStock } from '../../commerce/catalogue/stock.server';
-import { addOrderEvent } from '../../commerce/orders/fulfilment.server';
+import { returnOrderStock } from '~/commerce/catalogue/stock.server';
+import { addOrderEvent } from '~/commerce/orders/fulfilment.server';
 
 type Db = Kysely<DatabaseSchema>;
 

@@ -2,8 +2,8 @@ import { type MailContent, type MailRow, renderMail } from '#server/mail/layout'
 import { STATUS } from '~/commerce/order-states';
 import { formatPrice } from '~/commerce/money';
 import { STORE } from '~/lib/store-info';
-import { addressLines } from '../../commerce/delivery/address-book';
-import type { OrderView } from '../../commerce/orders/orders';
+import { addressLines } from '~/commerce/delivery/address-book';
+import type { OrderView } from '~/commerce/orders/orders';
 
 /**
  * The mails of an order's way after payment: shipped (with the tracking link), refunded and

@@ -4,11 +4,11 @@ import { fromFulfilments } from '~/commerce/order-moves';
 import { isPostgres } from '#server/db/database';
 import { containsText } from '#server/db/like';
 import type { DatabaseSchema } from '#server/db/schema';
-import { PAYMENT_METHOD_LABELS, type CardBrand, CARD_BRAND_LABELS } from '../../commerce/checkout/checkout';
+import { PAYMENT_METHOD_LABELS, type CardBrand, CARD_BRAND_LABELS } from '~/commerce/checkout/checkout';
 import type { OrderListRow, OrderSearch, TimelineEntry } from './order-admin';
 import { formatPrice } from '~/commerce/money';
-import { carrierName } from '../../commerce/orders/fulfilment';
-import { findOrderByReference, type OrderRow, orderView } from '../../commerce/orders/orders.server';
+import { carrierName } from '~/commerce/orders/fulfilment';
+import { findOrderByReference, type OrderRow, orderView } from '~/commerce/orders/orders.server';
 import { listRefunds } from './refunds.server';
 
 type Db = Kysely<DatabaseSchema>;

@@ -1,9 +1,9 @@
 import { type AppLoadContext, data } from 'react-router';
 import type { FormAnswer } from '~/lib/form-answer';
 import { answer, runIntent, invalidFields, type FormArgs } from '~/lib/form-action.server';
-import { catalogueStore } from '../../commerce/catalogue/catalogue-store.server';
-import { requireStaff, type StaffUser } from '~/console/staff-access.server';
-import type { Carrier } from '../../commerce/orders/fulfilment';
+import { catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
+import { requireStaff } from '~/console/staff-access.server';
+import type { Carrier } from '~/commerce/orders/fulfilment';
 import { orderCancelledMail, orderRefundedMail, orderShippedMail } from './fulfilment-mail.server';
 import {
   addOrderNote,
@@ -12,18 +12,19 @@ import {
   markDelivered,
   markPacked,
   markShipped,
-} from '../../commerce/orders/fulfilment.server';
+} from '~/commerce/orders/fulfilment.server';
 import { noteSchema, refundKeySchema, refundQuantitySchema, shipSchema } from './order-console.schema';
-import { type OrderMailBuilder, queueOrderMail } from '../../commerce/orders/order-mail-queue.server';
-import { findOrderByReference, isOrderReference, type OrderRow } from '../../commerce/orders/orders.server';
+import { findOrderByReference, isOrderReference } from '~/commerce/orders/orders.server';
 import { RefundError, refundOrder } from './refunds.server';
+import {
+  mailShopper,
+  type OrderConsoleArgs,
+  type OrderConsoleHandlers,
+} from '~/commerce/orders/order-console-handlers.server';
 
 export type OrderConsoleAnswer = FormAnswer;
 
-/** What each form of the console's order page receives: the form, the staff member, the order. */
-export type OrderConsoleArgs = FormArgs<AppLoadContext> & { staff: StaffUser; order: OrderRow };
 type Args = OrderConsoleArgs;
-export type OrderConsoleHandlers = Record<string, (args: OrderConsoleArgs) => Promise<unknown>>;
 
 const done = (intent: string, message: string) => answer<OrderConsoleAnswer>({ intent, ok: true, message });
 
@@ -35,10 +36,6 @@ function refused(intent: string, error: unknown) {
   }
   throw error;
 }
-
-/** After a committed change: the shopper's mail, queued as every order mail is (order-mail-queue). */
-export const mailShopper = (context: AppLoadContext, order: OrderRow, kind: string, build: OrderMailBuilder) =>
-  queueOrderMail(context.services, order, kind, build);
 
 const handlers: OrderConsoleHandlers = {
   async pack({ context, staff, order }) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARRIER_IDS, TRACKING_NUMBER } from '../../commerce/orders/fulfilment';
+import { CARRIER_IDS, TRACKING_NUMBER } from '~/commerce/orders/fulfilment';
 
 /** The console's order forms: what each accepts, with the messages staff read. */
 export const shipSchema = z.strictObject({

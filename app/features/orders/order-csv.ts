@@ -1,4 +1,4 @@
-import type { OrderRow } from '../../commerce/orders/orders.server';
+import type { OrderRow } from '~/commerce/orders/orders.server';
 import { csvLine } from '~/lib/csv';
 import { centsToDecimal } from '~/commerce/money';
 

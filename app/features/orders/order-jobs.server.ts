@@ -1,7 +1,7 @@
 import { defineQueue } from '#server/jobs/queue';
 import { offerEvery } from '#server/jobs/schedule';
 import type { AppServices } from '#server/types';
-import { catalogueStore } from '../../commerce/catalogue/catalogue-store.server';
+import { catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
 import { sweepAbandonedOrders } from './abandoned-orders.server';
 
 /**

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { requireApiUser, type UserBindings } from '#server/auth/require-api-user';
 import { apiError } from '#server/http-error';
 import type { AppServices } from '#server/types';
-import { findUserOrder, listUserOrders } from '../../commerce/orders/orders.server';
+import { findUserOrder, listUserOrders } from '~/commerce/orders/orders.server';
 
 /** /api/orders: the signed-in user's own orders; anyone else's is a 404, as if it did not exist. */
 export function orderRoutes(services: AppServices) {

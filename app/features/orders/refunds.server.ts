@@ -4,11 +4,11 @@ import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, RefundTable } from '#server/db/schema';
 import { type PaymentGateway, refundDone, type RefundResult } from '#server/payments/gateway';
-import { returnStockWithHistory, type StockLine } from '../../commerce/catalogue/stock.server';
+import { returnStockWithHistory, type StockLine } from '~/commerce/catalogue/stock.server';
 import { type Actor, recordAudit } from '~/console/audit.server';
-import { lineRefundAmount } from '../../commerce/orders/fulfilment';
-import { addOrderEvent } from '../../commerce/orders/fulfilment.server';
-import type { OrderRow } from '../../commerce/orders/orders.server';
+import { lineRefundAmount } from '~/commerce/orders/fulfilment';
+import { addOrderEvent } from '~/commerce/orders/fulfilment.server';
+import type { OrderRow } from '~/commerce/orders/orders.server';
 
 /**
  * Refunds through the gateway, once (docs/decisions/0019). The amount and units are reserved

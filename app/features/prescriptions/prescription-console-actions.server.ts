@@ -1,17 +1,17 @@
 import type { AppLoadContext } from 'react-router';
 import type { FormAnswer } from '~/lib/form-answer';
 import { answer, invalidFields } from '~/lib/form-action.server';
-import { catalogueStore } from '../../commerce/catalogue/catalogue-store.server';
+import { catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
 import {
   mailShopper,
   type OrderConsoleArgs,
   type OrderConsoleHandlers,
-} from '../orders/order-console-actions.server';
-import { receiptLink } from '../../commerce/orders/receipt-download.server';
+} from '~/commerce/orders/order-console-handlers.server';
+import { receiptLink } from '~/commerce/orders/receipt-download.server';
 import { prescriptionApprovedMail, prescriptionRejectedMail } from './prescription-mail.server';
 import { approvePrescription, rejectPrescription } from './prescription-review.server';
-import { rejectionSchema } from '../../commerce/prescriptions/prescription.schema';
-import { PrescriptionError } from '../../commerce/prescriptions/prescriptions.server';
+import { rejectionSchema } from '~/commerce/prescriptions/prescription.schema';
+import { PrescriptionError } from '~/commerce/prescriptions/prescriptions.server';
 
 function refused(intent: string, error: unknown) {
   if (!(error instanceof PrescriptionError)) throw error;

@@ -1,8 +1,8 @@
 import { type MailContent, renderMail } from '#server/mail/layout';
 import { formatPrice } from '~/commerce/money';
 import { STORE } from '~/lib/store-info';
-import { RECEIPT_LABEL } from '../../commerce/orders/order-mail.server';
-import { type OrderView, paymentDescription } from '../../commerce/orders/orders';
+import { RECEIPT_LABEL } from '~/commerce/orders/order-mail.server';
+import { type OrderView, paymentDescription } from '~/commerce/orders/orders';
 
 /** The buyer hears of the review either way: approved (charged, with the receipt) or not (nothing charged, why). */
 const help = (reference: string) =>

@@ -3,17 +3,17 @@ import type { Kysely } from 'kysely';
 import { canMove, ORDER_MOVES } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { type CaptureResult, type PaymentGateway, refundDone } from '#server/payments/gateway';
-import { returnOrderStock } from '../../commerce/catalogue/stock.server';
-import { addOrderEvent } from '../../commerce/orders/fulfilment.server';
+import { returnOrderStock } from '~/commerce/catalogue/stock.server';
+import { addOrderEvent } from '~/commerce/orders/fulfilment.server';
 import {
   recordPrescriptionApproved,
   recordPrescriptionRejected,
   releaseOrderLock,
   takeOrderLock,
-} from '../../commerce/orders/order-writes.server';
-import { findOrder, type OrderRow } from '../../commerce/orders/orders.server';
+} from '~/commerce/orders/order-writes.server';
+import { findOrder, type OrderRow } from '~/commerce/orders/orders.server';
 import { type Actor, recordAudit } from '~/console/audit.server';
-import { PrescriptionError } from '../../commerce/prescriptions/prescriptions.server';
+import { PrescriptionError } from '~/commerce/prescriptions/prescriptions.server';
 
 /**
  * Staff review an order's prescription: approval captures the authorised payment (the order is
@@ -36,7 +36,12 @@ async function claim(db: Db, orderId: string): Promise<{ order: OrderRow; holder
   // A random id, as a payment attempt's (the column holds 40 characters).
   const holder = randomUUID();
   const now = Date.now();
-  const claimed = await takeOrderLock(db, orderId, { holder, until: now + REVIEW_LOCK_MS, forMove: 'approve' }, now);
+  const claimed = await takeOrderLock(
+    db,
+    orderId,
+    { holder, until: now + REVIEW_LOCK_MS, forMove: 'approve' },
+    now,
+  );
   const order = await findOrder(db, orderId);
   if (!order) throw new PrescriptionError('not_found', 'This order does not exist.');
   if (!claimed) {

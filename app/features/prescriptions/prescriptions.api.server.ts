@@ -3,9 +3,13 @@ import { z } from 'zod';
 import { sessionUser } from '#server/auth/auth';
 import { apiError, rateLimited } from '#server/http-error';
 import type { AppBindings, AppServices } from '#server/types';
-import { prescriberSchema } from '../../commerce/prescriptions/prescription.schema';
-import { PRESCRIPTION_TEXT } from '../../commerce/prescriptions/prescriptions';
-import { PrescriptionError, type PrescriptionInput, savePrescription } from '../../commerce/prescriptions/prescriptions.server';
+import { prescriberSchema } from '~/commerce/prescriptions/prescription.schema';
+import { PRESCRIPTION_TEXT } from '~/commerce/prescriptions/prescriptions';
+import {
+  PrescriptionError,
+  type PrescriptionInput,
+  savePrescription,
+} from '~/commerce/prescriptions/prescriptions.server';
 
 /** A shopper never needs more than a few tries; a script sending files does. */
 const UPLOAD_LIMIT = { limit: 30, windowMs: 10 * 60_000 };

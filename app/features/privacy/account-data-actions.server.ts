@@ -1,10 +1,9 @@
 import type { AppLoadContext } from 'react-router';
 import { readRecentSignIn } from '#server/auth/recent-sign-in';
 import { answer, type FormArgs, finish } from '~/lib/form-action.server';
-import { reauthAnswer } from '../account/account-refusals.server';
 import { requireUser } from '~/lib/session.server';
-import { catalogueStore } from '../../commerce/catalogue/catalogue-store.server';
-import { eraseAccount, personalDataOf } from './personal-data.server';
+import { catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
+import { eraseAccount, personalDataOf, type ReviewData } from './personal-data.server';
 import { accountDeletedMail } from './privacy-mail.server';
 
 /**
@@ -13,14 +12,18 @@ import { accountDeletedMail } from './privacy-mail.server';
  */
 
 /** GET /account/data: a JSON file, never cached. */
-export async function personalDataDownload(context: AppLoadContext, request: Request) {
+export async function personalDataDownload(
+  context: AppLoadContext,
+  request: Request,
+  reviewData: ReviewData,
+) {
   const user = await requireUser(context, request);
   const { auth, database } = context.services;
   const [session, accounts, sessions, held] = await Promise.all([
     auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }),
     auth.api.listUserAccounts({ headers: request.headers }),
     auth.api.listSessions({ headers: request.headers }),
-    personalDataOf(database.db, user),
+    personalDataOf(database.db, user, reviewData),
   ]);
   const profile = session?.user;
   const body = {
@@ -68,7 +71,14 @@ export interface DeleteAccountAnswer {
   redirectTo?: string;
 }
 
-export async function deleteAccount({ context, request, form }: FormArgs<AppLoadContext>) {
+/** The account's own "confirm it is you" answer, handed in by the route that composes both. */
+export type ReauthAnswer = (intent: 'delete-account') => Response | ReturnType<typeof answer>;
+
+async function deleteAccount(
+  { context, request, form }: FormArgs<AppLoadContext>,
+  reauthAnswer: ReauthAnswer,
+  reviewData: ReviewData,
+) {
   const intent = 'delete-account';
   const user = await requireUser(context, request);
   if (user.role !== 'customer') {
@@ -92,7 +102,7 @@ export async function deleteAccount({ context, request, form }: FormArgs<AppLoad
   const headers = new Headers();
   for (const line of signedOut.headers.getSetCookie()) headers.append('Set-Cookie', line);
   const reviewedProducts = await database.db.transaction().execute(async (trx) => {
-    const erased = await eraseAccount(trx, user);
+    const erased = await eraseAccount(trx, user, reviewData);
     await mail.send(
       {
         kind: 'account deleted',
@@ -114,4 +124,7 @@ export async function deleteAccount({ context, request, form }: FormArgs<AppLoad
   );
 }
 
-export const accountDataIntents = { 'delete-account': deleteAccount };
+/** The forms of /account that are about the shopper's data, answered with the account's refusals. */
+export const accountDataIntents = (reauthAnswer: ReauthAnswer, reviewData: ReviewData) => ({
+  'delete-account': (args: FormArgs<AppLoadContext>) => deleteAccount(args, reauthAnswer, reviewData),
+});

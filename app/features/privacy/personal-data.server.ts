@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
-import { anonymiseOrdersOf } from '../../commerce/orders/order-writes.server';
-import { eraseReviews, reviewsForExport } from '../reviews/reviews.server';
+import { anonymiseOrdersOf } from '~/commerce/orders/order-writes.server';
 import { centsToDecimal } from '~/commerce/money';
 
 type Db = Kysely<DatabaseSchema>;
@@ -16,7 +15,16 @@ const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() 
 /** The download is JSON: amounts as numbers of dollars, made from the one decimal writer. */
 const dollars = (cents: number) => Number(centsToDecimal(cents));
 
-export async function personalDataOf(db: Db, user: { id: string; email: string }) {
+/**
+ * The reviews feature's part of a shopper's data (its own table and the products' ratings),
+ * handed in by the routes that compose both: privacy does not import the reviews feature.
+ */
+export interface ReviewData {
+  reviewsForExport(db: Db, userId: string): Promise<unknown>;
+  eraseReviews(trx: Db, userId: string): Promise<string[]>;
+}
+
+export async function personalDataOf(db: Db, user: { id: string; email: string }, reviewData: ReviewData) {
   const email = user.email.toLowerCase();
   const [addresses, orders, wishlist, cart, newsletter, messages, reviews] = await Promise.all([
     db.selectFrom('addresses').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
@@ -31,7 +39,7 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
     db.selectFrom('cart_items').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
     db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst(),
     db.selectFrom('contact_messages').selectAll().where('email', '=', email).orderBy('created_at').execute(),
-    reviewsForExport(db, user.id),
+    reviewData.reviewsForExport(db, user.id),
   ]);
   const orderIds = orders.map((order) => order.id);
   const items = orderIds.length
@@ -126,11 +134,11 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
  * or link by email for the address go too, and the account's reviews: `reviewedProducts` lost
  * a published one, and their pages change once this commits.
  */
-export async function eraseAccount(trx: Db, user: { id: string; email: string }) {
+export async function eraseAccount(trx: Db, user: { id: string; email: string }, reviewData: ReviewData) {
   const email = user.email.toLowerCase();
   const anonymised = await anonymiseOrdersOf(trx, user.id);
   await trx.updateTable('order_events').set({ actor_email: null }).where('actor_id', '=', user.id).execute();
-  const reviewedProducts = await eraseReviews(trx, user.id);
+  const reviewedProducts = await reviewData.eraseReviews(trx, user.id);
   const subscriber = await trx
     .selectFrom('newsletter_subscribers')
     .select('id')

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
-import { formatOrderDate } from '../../commerce/orders/order-status';
+import { formatOrderDate } from '~/commerce/orders/order-status';
 import { type ProductReviewsView, type PublishedReview, reviewerName, REVIEWS_PER_PAGE } from './reviews';
 
 /** Better Auth's user table, as far as reviews read it (the name they are signed with). */

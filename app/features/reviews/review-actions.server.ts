@@ -2,7 +2,7 @@ import { type AppLoadContext, data, redirect } from 'react-router';
 import { invalidFields, runIntent } from '~/lib/form-action.server';
 import { textFields } from '~/lib/form-answer';
 import { requireUser } from '~/lib/session.server';
-import { catalogueStore } from '../../commerce/catalogue/catalogue-store.server';
+import { catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
 import { type ReviewAnswer, reviewSchema } from './review.schema';
 import { findReviewableLine, ownReviews, saveReview } from './reviews.server';
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { answer, invalidFields, runIntent } from '~/lib/form-action.server';
 import { type FormAnswer, textFields } from '~/lib/form-answer';
-import { catalogueStore } from '../../commerce/catalogue/catalogue-store.server';
+import { catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
 import { pageParam } from '~/console/console';
 import { requireStaff, type StaffUser } from '~/console/staff-access.server';
 import { rejectSchema } from './review.schema';

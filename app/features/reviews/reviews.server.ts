@@ -3,8 +3,8 @@ import { FULFILMENT } from '~/commerce/order-states';
 import { type Kysely } from 'kysely';
 import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
-import { PRODUCT_ID_PATTERN } from '../../commerce/catalogue/product-id';
-import { isOrderReference } from '../../commerce/orders/orders.server';
+import { PRODUCT_ID_PATTERN } from '~/commerce/catalogue/product-id';
+import { isOrderReference } from '~/commerce/orders/orders.server';
 import type { ReviewInput } from './review.schema';
 import type { OwnReview, ReviewableLine } from './reviews';
 

@@ -24,7 +24,8 @@ export const RATING_CHOICES = [
 export const REVIEW_THANKS = 'Thank you. Your review will appear once it has been checked.';
 
 /** An order's lines may be reviewed once it has reached the buyer. */
-export const isReviewable = (order: { fulfilment: Fulfilment }): boolean => order.fulfilment === FULFILMENT.delivered;
+export const isReviewable = (order: { fulfilment: Fulfilment }): boolean =>
+  order.fulfilment === FULFILMENT.delivered;
 
 /** Where the buyer writes (or edits) their review of one line of an order. */
 export const reviewPath = (reference: string, productId: string) =>

@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Auth } from '#server/auth/auth';
 import { containsText } from '#server/db/like';
 import type { DatabaseSchema } from '#server/db/schema';
-import { describeUserAgent } from '../../lib/device-label';
-import { listAddresses } from '../../commerce/delivery/address-book.server';
+import { describeUserAgent } from '~/lib/device-label';
+import { listAddresses } from '~/commerce/delivery/address-book.server';
 import { type Actor, recordAudit } from '~/console/audit.server';
 
 type Db = Kysely<DatabaseSchema>;

@@ -1,5 +1,4 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { answerSecondFactorChallenge } from '../account/second-factor-challenge.server';
 import { challengeTarget, requireStaffBeforeChallenge } from '~/console/staff-access.server';
 
 export interface SecondFactorPageData {
@@ -19,7 +18,21 @@ export async function secondFactorPageData(
 }
 
 /** A right code marks the session and goes back; a wrong one is said (and counted). */
-export async function secondFactorAction(context: AppLoadContext, request: Request) {
+/** The account's check of a code (it owns two-factor), handed in by the route. */
+export type AnswerChallenge = (
+  context: AppLoadContext,
+  request: Request,
+  email: string,
+  form: FormData,
+) => Promise<
+  { ok: true } | { ok: false; status: number; message: string; mode: 'totp' | 'backup'; headers?: Headers }
+>;
+
+export async function secondFactorAction(
+  context: AppLoadContext,
+  request: Request,
+  answerSecondFactorChallenge: AnswerChallenge,
+) {
   const user = await requireStaffBeforeChallenge(context, request);
   const form = await request.formData();
   const redirectTo = challengeTarget(new URL(request.url).searchParams.get('redirectTo'));

@@ -1,6 +1,6 @@
 import { localId, readJson, writeJson } from '~/lib/storage';
-import { PRODUCT_ID_PATTERN } from '../../commerce/catalogue/product-id';
-import type { StockStatus } from '../../commerce/catalogue/catalog.types';
+import { PRODUCT_ID_PATTERN } from '~/commerce/catalogue/product-id';
+import type { StockStatus } from '~/commerce/catalogue/catalog.types';
 
 /**
  * The wishlist of a visitor who is not signed in, kept on the device under `wishlist`

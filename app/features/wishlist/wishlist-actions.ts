@@ -2,7 +2,7 @@ import { deleteJson, getJson, postJson } from '~/lib/api-client';
 import { withLock } from '~/lib/locks';
 import { removeKey } from '~/lib/storage';
 import { notify } from '~/lib/toast';
-import type { ProductCard } from '../../commerce/catalogue/catalog';
+import type { ProductCard } from '~/commerce/catalogue/catalog';
 import {
   entryOf,
   readGuestWishlist,

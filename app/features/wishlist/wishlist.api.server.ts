@@ -3,7 +3,7 @@ import { requireApiUser, type UserBindings } from '#server/auth/require-api-user
 import { apiError } from '#server/http-error';
 import type { AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
-import { catalogueOf } from '../../commerce/catalogue/catalogue-store.server';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import {
   addToWishlist,
   clearWishlist,

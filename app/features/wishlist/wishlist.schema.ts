@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productIdSchema as productId } from '../../commerce/catalogue/catalog.schema';
+import { productIdSchema as productId } from '~/commerce/catalogue/catalog.schema';
 
 /** Bodies of /api/wishlist. Unknown fields are refused. */
 export const wishlistAddSchema = z.strictObject({ productId });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
-import { toCard } from '../../commerce/catalogue/catalog';
-import { PRODUCT_ID_PATTERN } from '../../commerce/catalogue/product-id';
-import type { Catalogue } from '../../commerce/catalogue/catalog.server';
+import { toCard } from '~/commerce/catalogue/catalog';
+import { PRODUCT_ID_PATTERN } from '~/commerce/catalogue/product-id';
+import type { Catalogue } from '~/commerce/catalogue/catalog.server';
 
 type Db = Kysely<DatabaseSchema>;
 

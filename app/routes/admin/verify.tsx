@@ -1,6 +1,7 @@
 import { SecondFactorPage } from '~/features/staff/components/second-factor-page';
 import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import { secondFactorAction, secondFactorPageData } from '~/features/staff/second-factor-console.server';
+import { answerSecondFactorChallenge } from '~/features/account/second-factor-challenge.server';
 import type { Route } from './+types/verify';
 
 // Outside the console's layout: its loader sends a session without the second factor here.
@@ -10,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function action({ context, request }: Route.ActionArgs) {
-  return secondFactorAction(context, request);
+  return secondFactorAction(context, request, answerSecondFactorChallenge);
 }
 
 export const headers: Route.HeadersFunction = () => CONSOLE_HEADERS;

@@ -3,13 +3,13 @@ import { useActionData } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { type AccessAnswer, REGISTERED } from '../account-forms';
 import { useCompleteSignIn } from '../use-complete-sign-in';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
 import type { CodeChannel } from './code-step';
 import { LoginForm } from './login-form';
 import { PasskeySignIn } from './passkey-sign-in';
 import { ProviderButtons } from './provider-buttons';
 import { RegisterForm } from './register-form';
-import { ResultMessage } from '../../../components/ui/result-message';
+import { ResultMessage } from '~/components/ui/result-message';
 import { Tabs } from '~/components/ui/tabs';
 import { lazyComponent } from '~/lib/lazy-component';
 

@@ -6,9 +6,9 @@ import { useFormErrors } from '~/lib/use-form-errors';
 import type { AccessAnswer } from '../account-forms';
 import { emailCodeSchema } from '../account.schema';
 import { phoneCodeSchema } from '../phone.schema';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 /** Where the code went: an email address, or a mobile number. */
 export type CodeChannel = 'email' | 'phone';

@@ -7,9 +7,9 @@ import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { useFormErrors } from '~/lib/use-form-errors';
 import type { AccountAnswer } from '../account-forms';
 import { reauthCodeSchema, reauthPasswordSchema } from '../reauth.schema';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 /**
  * "Confirm it is you", in place of the sign-in and security settings: the password, or a code

@@ -4,10 +4,10 @@ import { secondaryButton } from '~/components/ui/button-styles';
 import type { AccessAnswer } from '../account-forms';
 import { emailSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
 import { Field } from '~/components/ui/field';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 /** Asks for a reset link. The answer is the same whether or not the email has an account. */
 export function ForgotPasswordForm({ id, initialEmail }: { id: string; initialEmail: string }) {

@@ -2,9 +2,9 @@ import type { FormEvent } from 'react';
 import { linkButton, secondaryButton } from '~/components/ui/button-styles';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import type { AccountAnswer } from '../account-forms';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
 import { AccountSection } from './account-section';
-import { ResultMessage } from '../../../components/ui/result-message';
+import { ResultMessage } from '~/components/ui/result-message';
 
 export interface Identities {
   linked: { id: string; providerId: string; name: string }[];

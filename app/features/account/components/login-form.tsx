@@ -5,14 +5,14 @@ import { linkButton, secondaryButton } from '~/components/ui/button-styles';
 import { type AccessAnswer, UNVERIFIED } from '../account-forms';
 import { emailSchema, loginSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
 import { Field } from '~/components/ui/field';
 import type { CodeChannel } from './code-step';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { PhoneSignIn } from './phone-sign-in';
 import { ResendVerification } from './resend-verification';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 interface LoginFormProps {
   email: string;

@@ -4,10 +4,10 @@ import { linkButton } from '~/components/ui/button-styles';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import type { AccessAnswer } from '../account-forms';
 import { useCompleteSignIn } from '../use-complete-sign-in';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
 import { NameStep } from './name-step';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 import { TwoFactorChallenge } from './two-factor-challenge';
 
 /**

@@ -4,9 +4,9 @@ import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { useFormErrors } from '~/lib/use-form-errors';
 import type { AccessAnswer } from '../account-forms';
 import { nameSchema } from '../account.schema';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 /**
  * Asked once, right after the first sign-in by a code or link by email: that sign-in made the

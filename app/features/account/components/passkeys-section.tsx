@@ -4,10 +4,10 @@ import { linkButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field } from '~/components/ui/field';
 import { postJson } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
-import { useResultMessage } from '../../../components/ui/use-result-message';
+import { useResultMessage } from '~/components/ui/use-result-message';
 import { AccountSection } from './account-section';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 export interface PasskeyView {
   id: string;

@@ -3,11 +3,11 @@ import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import type { AccountAnswer } from '../account-forms';
 import { changePasswordSchema, confirmError, newPasswordSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
 import { AccountSection } from './account-section';
 import { Field } from '~/components/ui/field';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 const EMPTY = { currentPassword: '', password: '', confirm: '' };
 

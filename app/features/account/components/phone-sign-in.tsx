@@ -5,8 +5,8 @@ import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { useFormErrors } from '~/lib/use-form-errors';
 import type { AccessAnswer } from '../account-forms';
 import { phoneSignInSchema } from '../phone.schema';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
-import { ResultMessage } from '../../../components/ui/result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
+import { ResultMessage } from '~/components/ui/result-message';
 
 /** "Text me a sign-in code": a mobile number instead of an email (a new number makes an account). */
 export function PhoneSignIn({ onCodeSent }: { onCodeSent: (phoneNumber: string, message: string) => void }) {

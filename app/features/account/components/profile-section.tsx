@@ -2,13 +2,13 @@ import { type FormEvent, useState } from 'react';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import type { AccountAnswer } from '../account-forms';
 import { nameSchema } from '../account.schema';
-import { announceAuthChange } from '../../../lib/auth-sync';
+import { announceAuthChange } from '~/lib/auth-sync';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
 import { AccountSection } from './account-section';
 import { Field } from '~/components/ui/field';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 interface ProfileProps {
   user: { firstName: string; lastName: string; email: string };

@@ -4,10 +4,10 @@ import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import type { AccessAnswer } from '../account-forms';
 import { registrationSchema } from '../account.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
 import { Field } from '~/components/ui/field';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 const EMPTY = { firstName: '', lastName: '', email: '', password: '' };
 

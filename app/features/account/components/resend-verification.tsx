@@ -1,8 +1,8 @@
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { secondaryButton } from '~/components/ui/button-styles';
 import type { AccessAnswer } from '../account-forms';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
-import { ResultMessage } from '../../../components/ui/result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
+import { ResultMessage } from '~/components/ui/result-message';
 
 /**
  * Shown when a sign-in is refused because the email address is not confirmed yet. The button

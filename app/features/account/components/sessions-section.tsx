@@ -5,11 +5,11 @@ import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { useHydrated } from '~/lib/use-hydrated';
 import { secondaryButton } from '~/components/ui/button-styles';
 import type { AccountAnswer } from '../account-forms';
-import { announceAuthChange } from '../../../lib/auth-sync';
+import { announceAuthChange } from '~/lib/auth-sync';
 import type { DeviceSession } from '../device-session';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
 import { AccountSection } from './account-section';
-import { ResultMessage } from '../../../components/ui/result-message';
+import { ResultMessage } from '~/components/ui/result-message';
 
 // Made once: a formatter costs far more to build than to use (it loads the locale's data), and
 // the server builds this page per request. The browser's own zone is made on first use there.

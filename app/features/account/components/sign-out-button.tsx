@@ -1,7 +1,7 @@
 import { useNavigate, useRevalidator } from 'react-router';
 import { postJson } from '~/lib/api-client';
 import { notify } from '~/lib/toast';
-import { announceAuthChange } from '../../../lib/auth-sync';
+import { announceAuthChange } from '~/lib/auth-sync';
 
 export function SignOutButton({ className }: { className?: string }) {
   const { revalidate } = useRevalidator();

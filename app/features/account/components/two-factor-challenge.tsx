@@ -4,10 +4,10 @@ import { linkButton, secondaryButton } from '~/components/ui/button-styles';
 import type { AccessAnswer } from '../account-forms';
 import { backupCodeSchema, smsCodeSchema, totpCodeSchema, withoutSpaces } from '../two-factor.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
 import { Field } from '~/components/ui/field';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 const INSTRUCTIONS = {
   totp: 'Open your authenticator app and enter the 6-digit code it shows for MediSupply.',

@@ -4,10 +4,10 @@ import { secondaryButton } from '~/components/ui/button-styles';
 import type { AccountAnswer } from '../account-forms';
 import { disableTwoFactorSchema, withoutSpaces } from '../two-factor.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
 import { Field } from '~/components/ui/field';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 /** Turning two-factor off needs the password and a current code from the app. */
 export function TwoFactorDisable() {

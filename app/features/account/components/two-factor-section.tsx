@@ -3,9 +3,9 @@ import { useRevalidator } from 'react-router';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { primaryButton } from '~/components/ui/button-styles';
 import type { AccountAnswer } from '../account-forms';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
 import { AccountSection } from './account-section';
-import { ResultMessage } from '../../../components/ui/result-message';
+import { ResultMessage } from '~/components/ui/result-message';
 import { lazyComponent } from '~/lib/lazy-component';
 import { useHydrated } from '~/lib/use-hydrated';
 

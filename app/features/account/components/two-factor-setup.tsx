@@ -3,12 +3,12 @@ import { postJson } from '~/lib/api-client';
 import { secondaryButton } from '~/components/ui/button-styles';
 import { useFormErrors } from '~/lib/use-form-errors';
 import { z } from 'zod';
-import { useResultMessage } from '../../../components/ui/use-result-message';
+import { useResultMessage } from '~/components/ui/use-result-message';
 import { BackupCodes } from './backup-codes';
 import { Field } from '~/components/ui/field';
 import { FocusHeading } from './focus-heading';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 import { TwoFactorVerify } from './two-factor-verify';
 
 const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password') });

@@ -3,11 +3,11 @@ import { postJson } from '~/lib/api-client';
 import { groupInFours, totpSecret } from '../totp-uri';
 import { totpCodeSchema, withoutSpaces } from '../two-factor.schema';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { useResultMessage } from '../../../components/ui/use-result-message';
+import { useResultMessage } from '~/components/ui/use-result-message';
 import { Field } from '~/components/ui/field';
 import { FocusHeading } from './focus-heading';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 import { TotpQrCode } from './totp-qr-code';
 
 /** Step two of turning two-factor on: add the key to an app, then prove it with a code. */

@@ -4,10 +4,10 @@ import { linkButton } from '~/components/ui/button-styles';
 import { notify } from '~/lib/toast';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import type { VerifyEmailAnswer } from '../account-forms';
-import { announceAuthChange } from '../../../lib/auth-sync';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
+import { announceAuthChange } from '~/lib/auth-sync';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 /**
  * /verify-email, where a confirmation mail's link lands. Opening it changes nothing (another site

@@ -3,9 +3,9 @@ import { type MouseEvent, type Ref, useState } from 'react';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import { notify } from '~/lib/toast';
-import { isPurchasable } from '../../../commerce/catalogue/catalog';
-import type { StockStatus } from '../../../commerce/catalogue/catalog.types';
-import { loadCartClient } from '../../../commerce/cart/cart-state';
+import { isPurchasable } from '~/commerce/catalogue/catalog';
+import type { StockStatus } from '~/commerce/catalogue/catalog.types';
+import { loadFullCartClient } from '../cart-client-loader';
 import { CartForm } from './cart-form';
 
 interface AddToCartButtonProps {
@@ -61,7 +61,7 @@ export function AddToCartButton(props: AddToCartButtonProps) {
     if (busy) return;
     setBusy(true);
     try {
-      const client = await loadCartClient();
+      const client = await loadFullCartClient();
       const { id, name, price, image, stock, left } = product;
       if (await client.addToCart({ id, name, price, image, stock, left }, quantity)) onAdded?.();
     } catch {

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { Icon } from '~/components/ui/icon';
 import { formatPrice } from '~/commerce/money';
-import { PLACEHOLDER_IMAGE } from '../../../commerce/catalogue/catalog';
-import type { CartLine } from '../../../commerce/cart/cart';
+import { PLACEHOLDER_IMAGE } from '~/commerce/catalogue/catalog';
+import type { CartLine } from '~/commerce/cart/cart';
 import { CartForm } from './cart-form';
 import { QuantityStepper } from './quantity-stepper';
 

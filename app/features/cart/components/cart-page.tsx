@@ -13,42 +13,24 @@ import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import { LoadBoundary } from '~/components/ui/load-boundary';
 import { notify } from '~/lib/toast';
-import { type CartLine, MAX_LINE_QUANTITY } from '../../../commerce/cart/cart';
+import { type CartLine, MAX_LINE_QUANTITY } from '~/commerce/cart/cart';
 import { clearCart, removeLine, setLineQuantity } from '../cart-actions';
-import { type CartState, loadCartClient, useCart } from '../../../commerce/cart/cart-state';
+import { type CartState, useCart } from '~/commerce/cart/cart-state';
+import { loadFullCartClient } from '../cart-client-loader';
 import { refreshCart } from '../cart-sync';
 import { CartForm } from './cart-form';
 import { CartLineRow } from './cart-line-row';
-import type { PaymentMethod } from '../../../commerce/checkout/checkout';
-import type { OrderQuote } from '../../../commerce/checkout/quote';
-import { useOrderQuote } from '../../../commerce/checkout/use-order-quote';
-import type { Destination, SavedAddress } from '../../../commerce/delivery/address-book';
-import {
-  type ShippingAddressHandle,
-  ShippingAddressStep,
-} from '../../delivery/components/shipping-address-step';
-import type { ShippingChoice } from '../../../commerce/delivery/shipping-options';
-import { checkPromo } from '../../../commerce/promo/promo';
-import { useStoredPromoCode } from '../../../commerce/promo/promo-storage';
+import type { PaymentMethod } from '~/commerce/checkout/checkout';
+import type { OrderQuote } from '~/commerce/checkout/quote';
+import { useOrderQuote } from '~/commerce/checkout/use-order-quote';
+import type { Destination, SavedAddress } from '~/commerce/delivery/address-book';
+import { type ShippingAddressHandle, ShippingAddressStep } from '~/commerce/components/shipping-address-step';
+import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
+import { checkPromo } from '~/commerce/promo/promo';
+import { useStoredPromoCode } from '~/commerce/promo/promo-storage';
 import { itemCount } from '~/commerce/cart-limits';
 import { OrderSummary } from './order-summary';
-
-/**
- * The checkout dialog the cart opens: the checkout's, handed in by the route (a slot), so the
- * cart does not import the checkout, which builds on the cart.
- */
-export interface CheckoutDialogSlotProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  lines: readonly CartLine[];
-  account: boolean;
-  paymentMethod: PaymentMethod;
-  promoCode: string | null;
-  shipping: ShippingChoice;
-  destination: Destination;
-  /** The session call has settled (the cart's button stops saying 'Processing...'). */
-  onSettled: () => void;
-}
+import type { CheckoutDialogSlotProps } from '~/commerce/checkout/checkout-slot';
 
 interface CheckoutState {
   /** Each checkout is a new pending order priced now: a new key remounts the dialog. */
@@ -115,7 +97,7 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
   useEffect(() => {
     // Lines a guest added before scripts ran move into the device cart (docs/decisions/0044).
     if (!serverCart.account && serverCart.lines.length > 0)
-      void loadCartClient().then((client) => client.adoptCookieCart(serverCart.lines));
+      void loadFullCartClient().then((client) => client.adoptCookieCart(serverCart.lines));
   }, [serverCart]);
   const serverView = storeCart.status === 'idle';
   const storedCode = useStoredPromoCode();

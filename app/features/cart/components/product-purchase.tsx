@@ -1,10 +1,10 @@
 import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
-import { isPurchasable, type ProductPage } from '../../../commerce/catalogue/catalog';
+import { isPurchasable, type ProductPage } from '~/commerce/catalogue/catalog';
 import { AddToCartButton } from './add-to-cart-button';
 import { QuantityStepper } from './quantity-stepper';
 
 // Shown only after an add to cart, so its code (and the promotions it checks) is fetched then.
-const PromoOffer = lazy(() => import('../../promo/components/promo-offer'));
+const PromoOffer = lazy(() => import('~/commerce/components/promo-offer'));
 
 type PurchasableProduct = Pick<ProductPage, 'id' | 'name' | 'price' | 'image' | 'link' | 'stock' | 'left'>;
 

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { Link } from 'react-router';
 import { linkButton } from '~/components/ui/button-styles';
-import { PLACEHOLDER_IMAGE } from '../../../commerce/catalogue/catalog';
+import { PLACEHOLDER_IMAGE } from '~/commerce/catalogue/catalog';
 import type { CompareRow } from '../compare';
 import type { Comparison } from '../compare.server';
 import type { CardControls } from './product-card';

@@ -3,7 +3,7 @@ import { Icon } from '~/components/ui/icon';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '~/commerce/money';
-import type { Brand } from '../../../commerce/catalogue/catalog.types';
+import type { Brand } from '~/commerce/catalogue/catalog.types';
 
 export interface FilterSelection {
   brands: string[];

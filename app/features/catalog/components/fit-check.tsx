@@ -1,8 +1,8 @@
 import { Form } from 'react-router';
 import { secondaryButton } from '~/components/ui/button-styles';
-import type { FitInput } from '../../../commerce/catalogue/catalog.schema';
-import type { ProductMeasures } from '../../../commerce/catalogue/catalog.types';
-import { checkFit, fitFigures, fitHeadline, hasNeeds, overallAnswer } from '../../../commerce/catalogue/fit';
+import type { FitInput } from '~/commerce/catalogue/catalog.schema';
+import type { ProductMeasures } from '~/commerce/catalogue/catalog.types';
+import { checkFit, fitFigures, fitHeadline, hasNeeds, overallAnswer } from '~/commerce/catalogue/fit';
 import { FitFields, useFitNeeds } from './fit-fields';
 
 const answerColour = {

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { Field } from '~/components/ui/field';
 import { subscribeToKey } from '~/lib/storage';
-import type { FitInput } from '../../../commerce/catalogue/catalog.schema';
-import { type FitNeeds, hasNeeds } from '../../../commerce/catalogue/fit';
+import type { FitInput } from '~/commerce/catalogue/catalog.schema';
+import { type FitNeeds, hasNeeds } from '~/commerce/catalogue/fit';
 import { parseRemembered, REMEMBERED_KEY, rememberedRaw, rememberNeeds } from '../fit-memory';
 
 // Another tab entering figures changes what this one remembers.

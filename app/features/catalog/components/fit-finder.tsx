@@ -1,9 +1,9 @@
 import { Form, Link } from 'react-router';
 import { primaryButton, linkButton } from '~/components/ui/button-styles';
-import type { FitInput, ListingQuery } from '../../../commerce/catalogue/catalog.schema';
-import { hasNeeds } from '../../../commerce/catalogue/fit';
+import type { FitInput, ListingQuery } from '~/commerce/catalogue/catalog.schema';
+import { hasNeeds } from '~/commerce/catalogue/fit';
 import { forgetNeeds } from '../fit-memory';
-import { listingSearch } from '../../../commerce/catalogue/listing-url';
+import { listingSearch } from '~/commerce/catalogue/listing-url';
 import { FitFields, useFitNeeds } from './fit-fields';
 
 /**

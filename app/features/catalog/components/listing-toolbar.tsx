@@ -1,6 +1,6 @@
 import { LayoutGrid, List, SlidersHorizontal } from 'lucide';
 import { Icon } from '~/components/ui/icon';
-import { SORT_OPTIONS, type SortOption } from '../../../commerce/catalogue/listing-url';
+import { SORT_OPTIONS, type SortOption } from '~/commerce/catalogue/listing-url';
 
 interface ListingToolbarProps {
   total: number;

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { StarRating } from '~/components/ui/star-rating';
-import { IMAGE_SIZE, PLACEHOLDER_IMAGE, type ProductCard as Card } from '../../../commerce/catalogue/catalog';
+import { IMAGE_SIZE, PLACEHOLDER_IMAGE, type ProductCard as Card } from '~/commerce/catalogue/catalog';
 
 import { CompareToggle } from './compare-toggle';
 import { PriceTag } from './price-tag';

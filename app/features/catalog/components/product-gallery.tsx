@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FallbackImage } from '~/components/ui/fallback-image';
-import { PLACEHOLDER_IMAGE } from '../../../commerce/catalogue/catalog';
-import type { ProductImage } from '../../../commerce/catalogue/catalog.types';
+import { PLACEHOLDER_IMAGE } from '~/commerce/catalogue/catalog';
+import type { ProductImage } from '~/commerce/catalogue/catalog.types';
 
 /** Main image with a row of thumbnails (five columns) that choose it. */
 export function ProductGallery({ images }: { images: ProductImage[] }) {

@@ -1,4 +1,4 @@
-import type { ProductCard as Card } from '../../../commerce/catalogue/catalog';
+import type { ProductCard as Card } from '~/commerce/catalogue/catalog';
 import { type CardControls, ProductCard } from './product-card';
 
 export function ProductGrid({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tabs } from '~/components/ui/tabs';
-import type { Product } from '../../../commerce/catalogue/catalog.types';
+import type { Product } from '~/commerce/catalogue/catalog.types';
 
 export function ProductTabs({
   product,

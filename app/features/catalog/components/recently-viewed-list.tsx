@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { subscribeToKey } from '~/lib/storage';
-import { PLACEHOLDER_IMAGE } from '../../../commerce/catalogue/catalog';
+import { PLACEHOLDER_IMAGE } from '~/commerce/catalogue/catalog';
 import { parseViewed, RECENTLY_VIEWED_KEY, type ViewedProduct, viewedRaw } from '../recently-viewed';
 
 const subscribe = (onChange: () => void) => subscribeToKey(RECENTLY_VIEWED_KEY, onChange);

@@ -4,15 +4,20 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { notify } from '~/lib/toast';
-import type { CheckoutDialogSlotProps } from '../../cart/components/cart-page';
-import { ADDRESS_BOOK_FULL } from '../../../commerce/delivery/address-book';
-import { type CheckoutSession, EMPTY_CART_MESSAGE, EMPTY_CART_TITLE, REDIRECT_DELAY_MS } from '../../../commerce/checkout/checkout';
+import type { CheckoutDialogSlotProps } from '~/commerce/checkout/checkout-slot';
+import { ADDRESS_BOOK_FULL } from '~/commerce/delivery/address-book';
+import {
+  type CheckoutSession,
+  EMPTY_CART_MESSAGE,
+  EMPTY_CART_TITLE,
+  REDIRECT_DELAY_MS,
+} from '~/commerce/checkout/checkout';
 import { createSession, finishPurchase, submitPayment } from '../checkout-client';
 import type { PaymentInput } from '../checkout.schema';
 import { CheckoutErrorView } from './checkout-error-view';
 import { PaymentForm } from './payment-form';
-import { type PrescriptionChoice, sendPrescription } from '../../../commerce/prescriptions/prescription-client';
-import { PRESCRIPTION_TEXT } from '../../../commerce/prescriptions/prescriptions';
+import { type PrescriptionChoice, sendPrescription } from '~/commerce/prescriptions/prescription-client';
+import { PRESCRIPTION_TEXT } from '~/commerce/prescriptions/prescriptions';
 
 /** The slot the cart page declares for this dialog: its props are the cart's to define. */
 export type CheckoutDialogProps = CheckoutDialogSlotProps;

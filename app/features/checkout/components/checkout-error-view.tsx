@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { STORE } from '~/lib/store-info';
-import { isConfigurationError } from '../../../commerce/checkout/checkout';
+import { isConfigurationError } from '~/commerce/checkout/checkout';
 
 /** The dialog's error view: what happened, that the cart is safe, and a way out. */
 export function CheckoutErrorView({ message, onClose }: { message: string; onClose: () => void }) {

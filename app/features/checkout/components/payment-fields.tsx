@@ -1,6 +1,6 @@
 import { Field } from '~/components/ui/field';
 import type { FieldErrors } from '~/lib/use-form-errors';
-import { digitsOnly } from '../../../commerce/checkout/checkout';
+import { digitsOnly } from '~/commerce/checkout/checkout';
 
 export type PaymentValues = Record<string, string>;
 

@@ -1,5 +1,5 @@
 import { OrderTotals } from '~/commerce/components/order-totals';
-import type { OrderQuote } from '../../../commerce/checkout/quote';
+import type { OrderQuote } from '~/commerce/checkout/quote';
 
 interface PaymentStepPreviewProps {
   /** The destination as one line (addressSummary). */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { linkButton, secondaryButton } from '~/components/ui/button-styles';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
-import { type AddressAnswer, addressLines, type SavedAddress } from '../../../commerce/delivery/address-book';
+import { type AddressAnswer, addressLines, type SavedAddress } from '~/commerce/delivery/address-book';
 import { useDone } from './use-address-done';
 
 // The form, its fields, the state list and the schema (zod) load when it opens: /account's

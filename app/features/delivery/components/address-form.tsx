@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { addressSchema } from '../../../commerce/delivery/address.schema';
-import { ADDRESS_FIELDS, type AddressAnswer, type SavedAddress } from '../../../commerce/delivery/address-book';
-import { AddressFields } from './address-fields';
+import { addressSchema } from '~/commerce/delivery/address.schema';
+import { ADDRESS_FIELDS, type AddressAnswer, type SavedAddress } from '~/commerce/delivery/address-book';
+import { AddressFields } from '~/commerce/components/address-fields';
 import { BOOK, useDone } from './use-address-done';
 
 /** Adds an address to the book, or edits one: loaded when the address book opens it. */

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { notify } from '~/lib/toast';
-import type { AddressAnswer } from '../../../commerce/delivery/address-book';
+import type { AddressAnswer } from '~/commerce/delivery/address-book';
 
 export const BOOK = '/account#address-book';
 

@@ -1,6 +1,6 @@
-import { addressLines } from '../../../commerce/delivery/address-book';
-import { shippingOptionText } from '../../../commerce/delivery/shipping-options';
-import type { OrderView } from '../../../commerce/orders/orders';
+import { addressLines } from '~/commerce/delivery/address-book';
+import { shippingOptionText } from '~/commerce/delivery/shipping-options';
+import type { OrderView } from '~/commerce/orders/orders';
 
 /** Where an order goes and how: the confirmation page and the order page. */
 export function OrderDelivery({

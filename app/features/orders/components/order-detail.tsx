@@ -3,16 +3,16 @@ import { hasReceipt, STATUS } from '~/commerce/order-states';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { formatPrice } from '~/commerce/money';
-import { formatOrderDate } from '../../../commerce/orders/order-status';
+import { formatOrderDate } from '~/commerce/orders/order-status';
 import { secondaryButton } from '~/components/ui/button-styles';
-import { HSA_FSA_TEXT } from '../../../commerce/catalogue/catalog';
+import { HSA_FSA_TEXT } from '~/commerce/catalogue/catalog';
 import {
   authorizedPaymentText,
   type OrderView,
   type OrderViewLine,
   paymentDescription,
   receiptPath,
-} from '../../../commerce/orders/orders';
+} from '~/commerce/orders/orders';
 import { StatusText } from './order-history';
 import { OrderDelivery } from './order-delivery';
 import { OrderTracking } from './order-tracking';

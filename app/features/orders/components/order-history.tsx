@@ -3,10 +3,10 @@ import { hasReceipt, shopperStatusText, statusTone } from '~/commerce/order-stat
 import { primaryButton } from '~/components/ui/button-styles';
 import { formatPrice } from '~/commerce/money';
 import { itemCount } from '~/commerce/cart-limits';
-import { addressSummary } from '../../../commerce/delivery/address-book';
-import { shippingOptionText } from '../../../commerce/delivery/shipping-options';
-import { type OrderView, receiptPath } from '../../../commerce/orders/orders';
-import { formatOrderDate } from '../../../commerce/orders/order-status';
+import { addressSummary } from '~/commerce/delivery/address-book';
+import { shippingOptionText } from '~/commerce/delivery/shipping-options';
+import { type OrderView, receiptPath } from '~/commerce/orders/orders';
+import { formatOrderDate } from '~/commerce/orders/order-status';
 import { OrderTracking } from './order-tracking';
 
 /** The account's orders, newest first, each with a link to its details. */
@@ -70,6 +70,8 @@ export function OrderHistory({ orders }: { orders: OrderView[] }) {
 }
 
 export function StatusText({ order }: { order: Pick<OrderView, 'status' | 'fulfilment' | 'refundedTotal'> }) {
-  const tone = { done: 'text-success', good: 'text-success', bad: 'text-danger', plain: '' }[statusTone(order)];
+  const tone = { done: 'text-success', good: 'text-success', bad: 'text-danger', plain: '' }[
+    statusTone(order)
+  ];
   return <span className={`font-bold ${tone}`}>{shopperStatusText(order)}</span>;
 }

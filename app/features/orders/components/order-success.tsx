@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import { formatPrice } from '~/commerce/money';
-import { loadCartClient } from '../../../commerce/cart/cart-state';
-import { PAYMENT_METHOD_LABELS } from '../../../commerce/checkout/checkout';
-import { authorizedPaymentText, type OrderView, paymentDescription } from '../../../commerce/orders/orders';
+import { loadCartClient } from '~/commerce/cart/cart-state';
+import { PAYMENT_METHOD_LABELS } from '~/commerce/checkout/checkout';
+import { authorizedPaymentText, type OrderView, paymentDescription } from '~/commerce/orders/orders';
 import { OrderDelivery } from './order-delivery';
 import { OrderTotals } from '~/commerce/components/order-totals';
 

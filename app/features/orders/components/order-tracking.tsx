@@ -1,4 +1,4 @@
-import type { OrderView } from '../../../commerce/orders/orders';
+import type { OrderView } from '~/commerce/orders/orders';
 
 /** "Shipped with UPS, tracking number 1Z…" with the carrier's tracking page as a link. */
 export function OrderTracking({ order }: { order: Pick<OrderView, 'shipment'> }) {

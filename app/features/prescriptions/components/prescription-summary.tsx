@@ -1,4 +1,8 @@
-import { PRESCRIPTION_STATUS_TEXT, prescriptionPath, type PrescriptionView } from '../../../commerce/prescriptions/prescriptions';
+import {
+  PRESCRIPTION_STATUS_TEXT,
+  prescriptionPath,
+  type PrescriptionView,
+} from '~/commerce/prescriptions/prescriptions';
 
 /** The buyer's order page: the prescription they gave, and what became of it. */
 export function PrescriptionSummary({

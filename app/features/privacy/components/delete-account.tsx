@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { dangerButton } from '~/components/ui/button-styles';
 import { notify } from '~/lib/toast';
 import { useActionForm, usePostedAnswer } from '~/lib/use-action-form';
-import { ResultMessage } from '../../../components/ui/result-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
-import { answerMessage, useResultMessage } from '../../../components/ui/use-result-message';
-import { announceAuthChange } from '../../../lib/auth-sync';
+import { ResultMessage } from '~/components/ui/result-message';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { answerMessage, useResultMessage } from '~/components/ui/use-result-message';
+import { announceAuthChange } from '~/lib/auth-sync';
 import type { DeleteAccountAnswer } from '../account-data-actions.server';
 
 const CONFIRM_ID = 'delete-account-confirm';

@@ -1,17 +1,34 @@
 import { Heart, Trash2 } from 'lucide';
-import { useRef } from 'react';
+import { type ComponentType, useRef } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { Icon } from '~/components/ui/icon';
 import { formatPrice } from '~/commerce/money';
-import { AddToCartButton } from '../../cart/components/add-to-cart-button';
-import { PLACEHOLDER_IMAGE } from '../../../commerce/catalogue/catalog';
+import { PLACEHOLDER_IMAGE } from '~/commerce/catalogue/catalog';
 import type { WishlistEntry } from '../guest-wishlist';
 import { clearWishlist, refreshWishlist, removeFromWishlist } from '../wishlist-actions';
 import { useWishlist } from '../wishlist-state';
 
-function WishlistCard({ entry, onRemove }: { entry: WishlistEntry; onRemove: (e: WishlistEntry) => void }) {
+/**
+ * The cart's Add to Cart button, handed in by the route (a slot), so the wishlist does not
+ * import the cart.
+ */
+export type WishlistAddToCart = ComponentType<{
+  product: { id: string; name: string; price: number; image: string };
+  label: 'Add to Cart';
+  className: string;
+}>;
+
+function WishlistCard({
+  entry,
+  onRemove,
+  AddToCartButton,
+}: {
+  entry: WishlistEntry;
+  onRemove: (e: WishlistEntry) => void;
+  AddToCartButton: WishlistAddToCart;
+}) {
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border p-3">
       <Link to={entry.link} tabIndex={-1} aria-hidden="true">
@@ -47,7 +64,7 @@ function WishlistCard({ entry, onRemove }: { entry: WishlistEntry; onRemove: (e:
 }
 
 /** 'My Wishlist': saved products, each with Add to Cart and remove. */
-export function WishlistPage() {
+export function WishlistPage({ AddToCart }: { AddToCart: WishlistAddToCart }) {
   const wishlist = useWishlist();
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -104,7 +121,12 @@ export function WishlistPage() {
         </div>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
           {wishlist.entries.map((entry) => (
-            <WishlistCard key={entry.product_id} entry={entry} onRemove={remove} />
+            <WishlistCard
+              key={entry.product_id}
+              entry={entry}
+              onRemove={remove}
+              AddToCartButton={AddToCart}
+            />
           ))}
         </ul>
       </>

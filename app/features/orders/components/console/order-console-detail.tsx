@@ -4,7 +4,7 @@ import { formatPrice } from '~/commerce/money';
 import { formatDateTime } from '~/console/console';
 import type { TimelineEntry } from '../../order-admin';
 import type { PaymentAttemptView } from '../../order-admin.server';
-import { type OrderView, paymentDescription } from '../../../../commerce/orders/orders';
+import { type OrderView, paymentDescription } from '~/commerce/orders/orders';
 import { OrderDelivery } from '../order-delivery';
 import { OrderTotals } from '~/commerce/components/order-totals';
 import { ConsoleMessage } from '~/console/console-message';

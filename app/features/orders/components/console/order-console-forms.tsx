@@ -3,9 +3,9 @@ import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField, TextAreaField } from '~/components/ui/field';
 import { formatPrice } from '~/commerce/money';
 import { nextSteps } from '~/commerce/order-moves';
-import { CARRIER_IDS, CARRIERS, lineRefundAmount } from '../../../../commerce/orders/fulfilment';
+import { CARRIER_IDS, CARRIERS, lineRefundAmount } from '~/commerce/orders/fulfilment';
 import type { OrderConsoleAnswer } from '../../order-console-actions.server';
-import type { OrderView } from '../../../../commerce/orders/orders';
+import type { OrderView } from '~/commerce/orders/orders';
 
 /** The answer of one of this page's forms, if it was the last one sent. */
 function useAnswer(intent: string): OrderConsoleAnswer | undefined {

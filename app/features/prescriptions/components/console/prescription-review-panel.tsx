@@ -7,7 +7,7 @@ import {
   consolePrescriptionPath,
   PRESCRIPTION_STATUS_TEXT,
   type PrescriptionView,
-} from '../../../../commerce/prescriptions/prescriptions';
+} from '~/commerce/prescriptions/prescriptions';
 
 function Submit({
   intent,

@@ -5,7 +5,7 @@ import {
   type ShippingChoice,
   type ShippingOffer,
   shippingPriceText,
-} from '../../../commerce/delivery/shipping-options';
+} from '../delivery/shipping-options';
 
 interface ShippingOptionsFieldProps {
   offers: readonly ShippingOffer[];

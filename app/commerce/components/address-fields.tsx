@@ -1,7 +1,7 @@
 import { Field, SelectField } from '~/components/ui/field';
 import type { FieldErrors } from '~/lib/use-form-errors';
-import type { AddressInput } from '../../../commerce/delivery/address.schema';
-import { US_STATES } from '../../../commerce/delivery/us-states';
+import type { AddressInput } from '../delivery/address.schema';
+import { US_STATES } from '../delivery/us-states';
 
 interface AddressFieldsProps {
   /** What the fields start with: a saved address being edited, or a refused form's values. */

@@ -1,8 +1,8 @@
 import { ChoiceGroup } from '~/components/ui/choice-group';
 import { Field } from '~/components/ui/field';
 import type { FieldErrors } from '~/lib/use-form-errors';
-import type { PrescriptionChoice } from '../../../commerce/prescriptions/prescription-client';
-import { PRESCRIPTION_ACCEPT, PRESCRIPTION_TEXT } from '../../../commerce/prescriptions/prescriptions';
+import type { PrescriptionChoice } from '../prescriptions/prescription-client';
+import { PRESCRIPTION_ACCEPT, PRESCRIPTION_TEXT } from '../prescriptions/prescriptions';
 
 /**
  * The checkout form's prescription: upload the file, or give the prescriber's name and phone.

@@ -1,7 +1,12 @@
 import { type Ref, useId, useImperativeHandle, useState } from 'react';
 import { ChoiceGroup } from '~/components/ui/choice-group';
 import { useFormErrors } from '~/lib/use-form-errors';
-import { ADDRESS_FIELDS, addressSummary, type Destination, type SavedAddress } from '../../../commerce/delivery/address-book';
+import {
+  ADDRESS_FIELDS,
+  addressSummary,
+  type Destination,
+  type SavedAddress,
+} from '../delivery/address-book';
 import { AddressFields } from './address-fields';
 
 export interface ShippingAddressHandle {
@@ -51,7 +56,7 @@ export function ShippingAddressStep({
       const data = new FormData(form);
       // The schema (and zod) load when the shopper proceeds, with the payment step's own
       // chunk: the cart page's first load stays within its JavaScript budget.
-      const { addressSchema } = await import('../../../commerce/delivery/address.schema');
+      const { addressSchema } = await import('../delivery/address.schema');
       const values = Object.fromEntries(
         ADDRESS_FIELDS.map((field) => [field, String(data.get(field) ?? '')]),
       );

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import { notify } from '~/lib/toast';
-import { PROMOTIONS } from '../../../commerce/promo/promo';
-import { storedPromo, storePromo } from '../../../commerce/promo/promo-storage';
+import { PROMOTIONS } from '../promo/promo';
+import { storedPromo, storePromo } from '../promo/promo-storage';
 
 const OFFER = PROMOTIONS.find((promo) => promo.code === 'WELCOME10');
 

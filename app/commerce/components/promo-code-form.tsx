@@ -2,8 +2,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { secondaryButton } from '~/components/ui/button-styles';
 import { notify } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
-import { checkPromo, normalizePromoCode, type PromoCheck, PROMOTIONS } from '../../../commerce/promo/promo';
-import { clearStoredPromo, storePromo } from '../../../commerce/promo/promo-storage';
+import { checkPromo, normalizePromoCode, type PromoCheck, PROMOTIONS } from '../promo/promo';
+import { clearStoredPromo, storePromo } from '../promo/promo-storage';
 
 interface PromoCodeFormProps {
   /** The stored code, or null. */
