@@ -9,16 +9,11 @@ export const EMAIL_MAX_LENGTH = 254;
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 
 /** An address as typed, trimmed (sign-in: Better Auth lowercases it itself). */
-export const emailSchema = z
+export const emailSchema = /* @__PURE__ */ z
   .string({ error: INVALID_EMAIL_MESSAGE })
   .trim()
   .max(EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE)
   .pipe(z.email(INVALID_EMAIL_MESSAGE));
 
 /** An address the store keeps and compares (subscribers, staff invitations): also lowercased. */
-export const lowercaseEmailSchema = z
-  .string({ error: INVALID_EMAIL_MESSAGE })
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE)
-  .pipe(z.email(INVALID_EMAIL_MESSAGE));
+export const lowercaseEmailSchema = /* @__PURE__ */ emailSchema.transform((email) => email.toLowerCase());

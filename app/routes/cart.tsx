@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { data } from 'react-router';
 import { getSessionUser } from '~/lib/session.server';
 import { cartAction, readServerCart } from '~/features/cart/cart-form.server';
-import { useCart } from '~/commerce/cart/cart-state';
+import { useCart } from '~/features/cart/cart-state';
 import { CartPage } from '~/features/cart/components/cart-page';
 import { RecentlyViewed } from '~/features/catalog/components/recently-viewed';
 import { PaymentStepPreview } from '~/features/checkout/components/payment-step-preview';

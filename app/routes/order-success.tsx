@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { getSessionUser } from '~/lib/session.server';
+import { loadCartClient } from '~/features/cart/cart-state';
 import { OrderNotFound, OrderSuccess } from '~/features/orders/components/order-success';
 import { findViewableOrder } from '~/commerce/orders/order-access.server';
 import { pageTitle } from '~/lib/store-info';
@@ -29,6 +30,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { order };
 }
 
+/** The cart's own refresh, for the order page (which does not import the cart). */
+const refreshCart = () => void loadCartClient().then((cart) => cart.refreshCart());
+
 export default function OrderSuccessRoute({ loaderData }: Route.ComponentProps) {
-  return loaderData.order ? <OrderSuccess order={loaderData.order} /> : <OrderNotFound />;
+  return loaderData.order ? (
+    <OrderSuccess order={loaderData.order} refreshCart={refreshCart} />
+  ) : (
+    <OrderNotFound />
+  );
 }

@@ -18,4 +18,6 @@ export interface CheckoutDialogSlotProps {
   destination: Destination;
   /** The session call has settled (the cart's button stops saying 'Processing...'). */
   onSettled: () => void;
+  /** A paid order: the cart empties itself (device and account). */
+  onPurchased: () => Promise<void>;
 }

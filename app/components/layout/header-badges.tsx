@@ -1,12 +1,8 @@
 import { Heart, ShoppingCart } from 'lucide';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
-import { registerCartClient, useCart, useCartCount, useCartSync } from '~/commerce/cart/cart-state';
-import { loadFullCartClient } from '~/features/cart/cart-client-loader';
+import { useCart, useCartCount, useCartSync } from '~/features/cart/cart-state';
 import { useWishlist, useWishlistSync } from '~/features/wishlist/wishlist-state';
-
-// The cart kit's shared store loads the cart feature's client code through this (composition).
-registerCartClient(loadFullCartClient);
 
 const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 

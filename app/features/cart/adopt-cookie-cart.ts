@@ -1,5 +1,5 @@
 import type { CartLine } from '~/commerce/cart/cart';
-import { cartStore } from '~/commerce/cart/cart-state';
+import { cartStore } from './cart-state';
 import { setLines } from './cart-sync';
 import { readGuestCart, withAdded, writeGuestCart } from './guest-cart';
 import { cartCookieHeader, GUEST_CART_COOKIE } from './guest-cart-cookie';

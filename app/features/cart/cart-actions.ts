@@ -10,7 +10,7 @@ import {
   MAX_LINE_QUANTITY,
   stockLimitMessage,
 } from '~/commerce/cart/cart';
-import { cartStore } from '~/commerce/cart/cart-state';
+import { cartStore } from './cart-state';
 import { CART_TAB_HEADER, ownTabId } from './cart-tab';
 import { inOrder, refreshCart, setLines } from './cart-sync';
 import {

@@ -1,7 +1,7 @@
 import { getJson } from '~/lib/api-client';
 import { notify } from '~/lib/toast';
 import type { CartLine } from '~/commerce/cart/cart';
-import { cartStore } from '~/commerce/cart/cart-state';
+import { cartStore } from './cart-state';
 import { changeOrigin, ownTabId } from './cart-tab';
 import { GUEST_CART_KEY, readGuestCart } from './guest-cart';
 import { mergeGuestCart } from './merge-guest-cart';

@@ -1,5 +1,4 @@
 import { postJson } from '~/lib/api-client';
-import { loadCartClient } from '~/commerce/cart/cart-state';
 import type { CartLine } from '~/commerce/cart/cart';
 import type { Destination } from '~/commerce/delivery/address-book';
 import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
@@ -57,8 +56,7 @@ export async function submitPayment(
 }
 
 /** A paid order empties the cart (device and account) and forgets the promotion. */
-export async function finishPurchase(): Promise<void> {
+export async function finishPurchase(forgetCart: () => Promise<void>): Promise<void> {
   clearStoredPromo();
-  const cart = await loadCartClient();
-  await cart.forgetPurchasedCart();
+  await forgetCart();
 }

@@ -5,7 +5,7 @@ import { Icon } from '~/components/ui/icon';
 import { notify } from '~/lib/toast';
 import { isPurchasable } from '~/commerce/catalogue/catalog';
 import type { StockStatus } from '~/commerce/catalogue/catalog.types';
-import { loadFullCartClient } from '../cart-client-loader';
+import { loadCartClient } from '../cart-state';
 import { CartForm } from './cart-form';
 
 interface AddToCartButtonProps {
@@ -61,7 +61,7 @@ export function AddToCartButton(props: AddToCartButtonProps) {
     if (busy) return;
     setBusy(true);
     try {
-      const client = await loadFullCartClient();
+      const client = await loadCartClient();
       const { id, name, price, image, stock, left } = product;
       if (await client.addToCart({ id, name, price, image, stock, left }, quantity)) onAdded?.();
     } catch {

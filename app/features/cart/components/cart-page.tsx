@@ -15,8 +15,7 @@ import { LoadBoundary } from '~/components/ui/load-boundary';
 import { notify } from '~/lib/toast';
 import { type CartLine, MAX_LINE_QUANTITY } from '~/commerce/cart/cart';
 import { clearCart, removeLine, setLineQuantity } from '../cart-actions';
-import { type CartState, useCart } from '~/commerce/cart/cart-state';
-import { loadFullCartClient } from '../cart-client-loader';
+import { type CartState, loadCartClient, useCart } from '../cart-state';
 import { refreshCart } from '../cart-sync';
 import { CartForm } from './cart-form';
 import { CartLineRow } from './cart-line-row';
@@ -87,6 +86,8 @@ export type NoScriptAnswer =
 const ADDRESS_FORM = 'shipping-address';
 
 /** The cart: its lines and where they go, then the order summary. */
+const forgetPurchasedCart = () => loadCartClient().then((client) => client.forgetPurchasedCart());
+
 export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, paymentStep }: CartPageProps) {
   const storeCart = useCart();
   // Until the browser has read the cart (and always without scripts), the server's lines.
@@ -97,7 +98,7 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
   useEffect(() => {
     // Lines a guest added before scripts ran move into the device cart (docs/decisions/0044).
     if (!serverCart.account && serverCart.lines.length > 0)
-      void loadFullCartClient().then((client) => client.adoptCookieCart(serverCart.lines));
+      void loadCartClient().then((client) => client.adoptCookieCart(serverCart.lines));
   }, [serverCart]);
   const serverView = storeCart.status === 'idle';
   const storedCode = useStoredPromoCode();
@@ -278,6 +279,7 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
               shipping={checkout.shipping}
               destination={checkout.destination}
               onSettled={settled}
+              onPurchased={forgetPurchasedCart}
             />
           </Suspense>
         </LoadBoundary>

@@ -110,7 +110,7 @@ export default function CheckoutDialog(props: CheckoutDialogProps) {
     // The spec's 1.5 s run from the success message, while the cart is emptied: waiting for the
     // cart first and then 1.5 s more made the redirect as slow as both added up.
     const shown = new Promise((resolve) => setTimeout(resolve, REDIRECT_DELAY_MS));
-    await Promise.all([finishPurchase().catch(() => undefined), shown]);
+    await Promise.all([finishPurchase(props.onPurchased).catch(() => undefined), shown]);
     void navigate(result.data.url);
     return undefined;
   }

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import { formatPrice } from '~/commerce/money';
-import { loadCartClient } from '~/commerce/cart/cart-state';
 import { PAYMENT_METHOD_LABELS } from '~/commerce/checkout/checkout';
 import { authorizedPaymentText, type OrderView, paymentDescription } from '~/commerce/orders/orders';
 import { OrderDelivery } from './order-delivery';
@@ -25,10 +24,9 @@ function OnwardLinks() {
 }
 
 /** The order confirmation page, from the stored order (never from the address). */
-export function OrderSuccess({ order }: { order: OrderView }) {
-  useEffect(() => {
-    void loadCartClient().then((cart) => cart.refreshCart());
-  }, []);
+export function OrderSuccess({ order, refreshCart }: { order: OrderView; refreshCart: () => void }) {
+  // The cart, emptied by the payment, is read again (the route hands in the cart's own refresh).
+  useEffect(refreshCart, [refreshCart]);
   const authorized = order.status === STATUS.authorized;
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-12 text-center">

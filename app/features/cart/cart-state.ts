@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { createStore, useStore } from '~/lib/store';
-import type { CartLine } from './cart';
+import type { CartLine } from '~/commerce/cart/cart';
 import { itemCount } from '~/commerce/cart-limits';
 
 /**
@@ -26,25 +26,7 @@ export function useCartCount(): number | null {
   return cart.status === 'ready' ? itemCount(cart.lines) : null;
 }
 
-/** What the rest of the store asks of the cart's client code (the cart feature's cart-client.ts). */
-export interface CartClient {
-  startCartSync(signedIn: boolean): void;
-  refreshCart(): Promise<void>;
-  forgetPurchasedCart(): Promise<void>;
-}
-
-let clientLoader: (() => Promise<CartClient>) | undefined;
-
-/**
- * The cart feature's client code, loaded on first use. The layout, which composes features,
- * registers it (this kit imports no feature); nothing asks for it before the layout has loaded.
- */
-export function registerCartClient(loader: () => Promise<CartClient>): void {
-  clientLoader = loader;
-}
-
-export const loadCartClient = (): Promise<CartClient> =>
-  clientLoader ? clientLoader() : Promise.reject(new Error('The cart client is not registered'));
+export const loadCartClient = () => import('./cart-client');
 
 /** Keeps the cart in step with the session: guest storage or the account. */
 export function useCartSync(signedIn: boolean): void {
