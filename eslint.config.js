@@ -135,6 +135,26 @@ export default tseslint.config(
     },
   },
   {
+    // server/ sits below app/: outside its composition roots it may take from app/ only the pure
+    // modules every layer shares, app/lib and app/commerce (the order states: ADR 0041).
+    files: ['server/**/*.ts'],
+    ignores: [...COMPOSITION_ROOTS, 'server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // By a relative path (../../app/…) or the ~ alias; '../app' is server/app.ts.
+              regex: '^(?:(?:\\.\\./)+app|~)/(?!lib/|commerce/)',
+              message: 'server/ may import from app/ only app/lib and app/commerce.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Features never import each other; the shared kits and server/ import no feature (except
     // server/'s composition roots). Routes and the layout compose features (docs/architecture.md).
     files: ['app/**/*.{ts,tsx}', 'server/**/*.ts'],

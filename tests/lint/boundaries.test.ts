@@ -81,7 +81,7 @@ describe('server/ imports no feature', () => {
   it('fails on a feature imported by a relative path', async () => {
     const errors = await boundaryErrors(
       'server/routes/example.ts',
-      "import { listCart } from '../../app/commerce/cart/cart.server';\nexport const handler = listCart;\n",
+      "import { listCart } from '../../app/features/cart/cart-form.server';\nexport const handler = listCart;\n",
     );
     expect(errors).toEqual([expect.stringContaining('server/ is infrastructure and imports no feature')]);
   });
@@ -90,9 +90,9 @@ describe('server/ imports no feature', () => {
     const errors = await boundaryErrors(
       'server/mail/example.ts',
       [
-        "import type { OrderView } from '~/commerce/orders/orders';",
-        "export const load = () => import('~/commerce/orders/orders.server');",
-        'export type View = OrderView;',
+        "import type { OrderAdmin } from '~/features/orders/order-admin';",
+        "export const load = () => import('~/features/orders/order-stats.server');",
+        'export type View = OrderAdmin;',
         '',
       ].join('\n'),
     );
