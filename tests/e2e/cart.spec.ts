@@ -91,7 +91,9 @@ test.describe('guest cart', () => {
     await fillAddress(page);
     await summary.getByRole('button', { name: 'Proceed to Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Secure Checkout - Card Payment' });
-    await expect(dialog.getByRole('button', { name: 'Pay $360.96' })).toBeVisible();
+    // The address check, the dialog's code and a checkout session from the server come first:
+    // on a loaded 2-core CI machine that chain once took over the default 5 s.
+    await expect(dialog.getByRole('button', { name: 'Pay $360.96' })).toBeVisible({ timeout: 15_000 });
     await expect(dialog).toContainText('Discount (WELCOME10)');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
