@@ -8,6 +8,7 @@ import {
   SqliteAdapter,
   SqliteDialect,
 } from 'kysely';
+import { type Deferred, deferred } from './deferred';
 
 /** Statements kept prepared, by SQL text (the oldest is dropped beyond this). */
 const STATEMENT_CACHE_SIZE = 500;
@@ -17,24 +18,6 @@ const DATA_CHANGE = /^\s*(insert|update|delete|replace)\b/i;
 
 /** The savepoint an explicit transaction is, inside the batch. */
 const TRANSACTION = 'kysely_transaction';
-
-interface Deferred {
-  promise: Promise<void>;
-  resolve(): void;
-  reject(error: unknown): void;
-}
-
-function deferred(): Deferred {
-  let resolve!: () => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  // A batch nobody waits on (all its statements failed on their own) must not warn.
-  promise.catch(() => undefined);
-  return { promise, resolve, reject };
-}
 
 /**
  * better-sqlite3 for Kysely, with two changes from Kysely's own SqliteDialect:

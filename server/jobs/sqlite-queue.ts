@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, JobTable } from '../db/schema';
 import type { Logger } from '../logger';
 import {
-  DEPTH_STATES,
   failureMessage,
   type JobHandler,
   type JobQueue,
   type JobState,
-  type JobSummary,
   type QueueDefinition,
-  type QueueDepth,
   type QueueSettings,
   retryDelaySeconds,
 } from './queue';
+import { deleteExpiredFinishedJobs } from './sqlite-job-cleanup';
+import { countJobsByState, listJobs, queueDepth } from './sqlite-job-reports';
 
 type Db = Kysely<DatabaseSchema>;
 type JobRow = Selectable<JobTable>;
@@ -24,11 +22,6 @@ const POLL_MS = 1_000;
 const MAINTENANCE_MS = 1_000;
 const CLEANUP_EVERY_MS = 60_000;
 const WAITING: JobState[] = ['created', 'retry'];
-const FINISHED: JobState[] = ['completed', 'failed', 'cancelled'];
-/** Finished jobs deleted per statement, and the pause between two (requests' writes go first). */
-const CLEANUP_BATCH_ROWS = 500;
-const CLEANUP_BATCH_PAUSE_MS = 5;
-const ALL_STATES: JobState[] = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'];
 const EXPIRED = 'The job did not finish in time (its instance may have stopped).';
 const STOPPING = 'The store stopped before the job finished.';
 
@@ -64,23 +57,7 @@ export function createSqliteJobQueue(db: Db, logger: Logger): JobQueue {
     }
     if (now - lastCleanup > CLEANUP_EVERY_MS) {
       lastCleanup = now;
-      // In batches, as pg-boss deletes its own (and the retention job the store's rows): one
-      // statement holds SQLite's one write lock, so a backlog must not become one long delete.
-      for (;;) {
-        const result = await db
-          .deleteFrom('jobs')
-          .where('id', 'in', (eb) =>
-            eb
-              .selectFrom('jobs')
-              .select('id')
-              .where('keep_until', '<', now)
-              .where('state', 'in', FINISHED)
-              .limit(CLEANUP_BATCH_ROWS),
-          )
-          .executeTakeFirst();
-        if (Number(result.numDeletedRows) < CLEANUP_BATCH_ROWS) break;
-        await sleep(CLEANUP_BATCH_PAUSE_MS);
-      }
+      await deleteExpiredFinishedJobs(db, now);
     }
   }
 
@@ -295,45 +272,9 @@ export function createSqliteJobQueue(db: Db, logger: Logger): JobQueue {
         );
       }
     },
-    async list(filter) {
-      let query = db.selectFrom('jobs');
-      if (filter.states) query = query.where('state', 'in', [...filter.states]);
-      if (filter.queue) query = query.where('queue', '=', filter.queue);
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(filter.limit)
-          .offset(filter.offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { jobs: rows.map(toSummary), total: Number(count.n) };
-    },
-    async counts() {
-      const rows = await db
-        .selectFrom('jobs')
-        .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('state')
-        .execute();
-      const counts = Object.fromEntries(ALL_STATES.map((state) => [state, 0])) as Record<JobState, number>;
-      for (const row of rows) counts[row.state as JobState] = Number(row.n);
-      return counts;
-    },
-    async depth() {
-      const rows = await db
-        .selectFrom('jobs')
-        .select(['queue', 'state', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('state', 'in', DEPTH_STATES)
-        .groupBy(['queue', 'state'])
-        .execute();
-      return rows.map((row) => ({
-        queue: row.queue,
-        state: row.state as QueueDepth['state'],
-        count: Number(row.n),
-      }));
-    },
+    list: (filter) => listJobs(db, filter),
+    counts: () => countJobsByState(db),
+    depth: () => queueDepth(db),
     async retry(queue, id, options = {}) {
       const result = await (options.trx ?? db)
         .updateTable('jobs')
@@ -384,21 +325,5 @@ function settingsFromRow(job: JobRow): QueueSettings {
     retryDelayMaxSeconds: job.retry_delay_max,
     expireInSeconds: 0,
     keepFinishedSeconds: job.keep_seconds,
-  };
-}
-
-function toSummary(row: JobRow): JobSummary {
-  return {
-    id: row.id,
-    queue: row.queue,
-    state: row.state as JobState,
-    data: JSON.parse(row.data) as unknown,
-    attempts: row.attempts,
-    retryLimit: row.retry_limit,
-    createdAt: row.created_at,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    startAfter: row.start_after,
-    error: row.error,
   };
 }

@@ -304,48 +304,4 @@ describe.each(testEngines)('page forms without JavaScript on %s', (engine) => {
     expect(signedIn(v)).toBe(false);
     expect((await v.get('/account')).status).toBe(302);
   });
-
-  it('sends a contact message, or says why not, on the page itself', async () => {
-    const v = visitor();
-    const invalid = await v.post('/contact', {
-      name: '',
-      email: 'robin@example',
-      message: 'Short',
-      website: '',
-    });
-    expect(invalid.status).toBe(400);
-    for (const text of [
-      'Name is required',
-      'Please enter a valid email address',
-      'Message must be at least 10 characters',
-    ]) {
-      expect(invalid.text).toContain(text);
-    }
-    expect(invalid.text).toContain('Short</textarea>');
-
-    const sender = `Robin Forms ${engine}`;
-    const sent = await v.post('/contact', {
-      name: sender,
-      email: 'robin@example.com',
-      message: 'Do you rent hospital beds by the month?',
-      website: '',
-    });
-    expect(sent.status).toBe(200);
-    expect(sent.text).toContain('Message sent successfully! We&#x27;ll get back to you soon.');
-    const mail = await t.smtp.waitFor((m) => m.to.includes(STAFF) && m.subject.includes(sender));
-    expect(mail.text).toContain('Do you rent hospital beds by the month?');
-
-    for (let i = 0; i < 4; i++) {
-      await v.post('/contact', { name: 'Robin', email: 'robin@example.com', message: `Message ${i} here.` });
-    }
-    const limited = await v.post('/contact', {
-      name: 'Robin',
-      email: 'robin@example.com',
-      message: 'One more, please.',
-    });
-    expect(limited.status).toBe(429);
-    expect(limited.text).toContain('Failed to send message. Please try again.');
-    expect(limited.text).toMatch(/Too many attempts\. Try again in \d+ seconds\./);
-    expect(limited.text).toContain('One more, please.</textarea>');
-  });
 });
