@@ -1,7 +1,7 @@
 import { type Browser, chromium } from '@playwright/test';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productForStaff } from '../../app/features/catalog/product-admin.server';
+import { productForStaff } from '../../app/features/catalog/product-admin-queries.server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 import { CARDS, cardPayment, pay, startCheckout } from '../support/checkout';
 import { createClient } from '../support/http-client';

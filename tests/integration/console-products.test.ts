@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productForStaff } from '../../app/features/catalog/product-admin.server';
+import { productForStaff } from '../../app/features/catalog/product-admin-queries.server';
 import { PRODUCT_A, PRODUCT_B } from '../hardening/support';
 import { createClient } from '../support/http-client';
 import { postForm, staffClient, type TestStaff } from '../support/staff';

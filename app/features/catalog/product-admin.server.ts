@@ -7,15 +7,6 @@ import type { ProductMeasures } from '~/commerce/catalogue/catalog.types';
 import { flagFor } from '~/commerce/catalogue/catalogue-db.server';
 import { MEASURE_FIELDS, type ProductForm } from './product-admin.schema';
 
-// The staff list and the product editor's reads live in product-admin-queries.server.ts.
-export {
-  listProductsForStaff,
-  PRODUCTS_PAGE_SIZE,
-  productForStaff,
-  type ProductFilter,
-  type StaffProductRow,
-} from './product-admin-queries.server';
-
 /**
  * The console's side of the catalogue: staff create and edit products and set stock.
  * Each change is one transaction with its audit row (and, for stock, its history row); the

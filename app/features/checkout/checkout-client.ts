@@ -1,9 +1,7 @@
 import { postJson } from '~/lib/api-client';
-import type { CartLine } from '~/commerce/cart/cart';
-import type { Destination } from '~/commerce/delivery/address-book';
-import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
+import type { CheckoutDialogSlotProps } from '~/commerce/checkout/checkout-slot';
 import { clearStoredPromo } from '~/commerce/promo/promo-storage';
-import type { CheckoutSession, PaymentMethod } from '~/commerce/checkout/checkout';
+import type { CheckoutSession } from '~/commerce/checkout/checkout';
 import type { PaymentInput } from './checkout.schema';
 
 /** Browser side of checkout: create-payment, process-payment, and what a paid order clears. */
@@ -13,14 +11,12 @@ export type Outcome<T> =
 
 const FALLBACK = 'There was an error processing your payment';
 
-export async function createSession(input: {
-  lines: readonly CartLine[];
-  account: boolean;
-  paymentMethod: PaymentMethod;
-  promoCode: string | null;
-  shipping: ShippingChoice;
-  destination: Destination;
-}): Promise<Outcome<CheckoutSession>> {
+export async function createSession(
+  input: Pick<
+    CheckoutDialogSlotProps,
+    'lines' | 'account' | 'paymentMethod' | 'promoCode' | 'shipping' | 'destination'
+  >,
+): Promise<Outcome<CheckoutSession>> {
   const response = await postJson<CheckoutSession>('/api/checkout', {
     paymentMethod: input.paymentMethod,
     promoCode: input.promoCode,

@@ -6,7 +6,7 @@ import {
   PublishPanel,
   StockPanel,
 } from '~/features/catalog/components/console/product-side-panels';
-import { productForStaff } from '~/features/catalog/product-admin.server';
+import { productForStaff } from '~/features/catalog/product-admin-queries.server';
 import { productAction } from '~/features/catalog/product-console-actions.server';
 import { productChoices } from '~/features/catalog/product-console.server';
 import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';

@@ -1,5 +1,5 @@
 import { ProductList } from '~/features/catalog/components/console/product-list';
-import { listProductsForStaff, type ProductFilter } from '~/features/catalog/product-admin.server';
+import { listProductsForStaff, type ProductFilter } from '~/features/catalog/product-admin-queries.server';
 import { productChoices } from '~/features/catalog/product-console.server';
 import { CONSOLE_HEADERS, consoleMeta, pageParam, searchText } from '~/console/console';
 import { noFormAction, requireStaff } from '~/console/staff-access.server';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
 import { formatPrice } from '~/commerce/money';
-import type { ProductFilter, StaffProductRow } from '../../product-admin.server';
+import type { ProductFilter, StaffProductRow } from '../../product-admin-queries.server';
 import { type ConsoleColumn, ConsoleList } from '~/console/console-list';
 import { ConsoleSearchForm } from '~/console/console-search-form';
 
