@@ -9,7 +9,8 @@ import type { SmsOutbox } from '../sms/sms';
 import { assertEveryPathClassified } from './endpoint-check';
 import { type AccountCodePurpose, authOptions, PHONE_ACCOUNT_EMAIL_DOMAIN } from './options';
 import { roleOf, type UserRole } from './roles';
-import { type LookupContext, lookupSession, readCookie, verifySignedCookie } from './session-lookup';
+import { readCookie } from '../../app/lib/cookies';
+import { type LookupContext, lookupSession, verifySignedCookie } from './session-lookup';
 import { passedSecondFactor, type SessionFactors } from './session-factors';
 import { type OwnAuthRows, readOwnAuthRows } from './own-rows';
 

@@ -1,6 +1,7 @@
 import { serializeSignedCookie } from 'better-call';
 import { describe, expect, it } from 'vitest';
-import { readCookie, verifySignedCookie } from './session-lookup';
+import { readCookie } from '../../app/lib/cookies';
+import { verifySignedCookie } from './session-lookup';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 

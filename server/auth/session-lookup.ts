@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { readCookie } from '../../app/lib/cookies';
 import { preparedQuery } from '../db/prepared';
 import type { SessionUser } from './auth';
 import { roleOf } from './roles';
@@ -35,33 +36,6 @@ export interface LookupContext {
 
 /** `null`: no valid session. `'delegate'`: a case Better Auth itself must handle (see below). */
 export type LookupResult = SessionUser | null | 'delegate';
-
-/** The first cookie of that name, as better-call reads it (trimmed, unquoted, URI-decoded). */
-export function readCookie(header: string, name: string): string | undefined {
-  let index = 0;
-  while (index < header.length) {
-    const eq = header.indexOf('=', index);
-    if (eq === -1) return undefined;
-    let end = header.indexOf(';', index);
-    if (end === -1) end = header.length;
-    else if (end < eq) {
-      index = header.lastIndexOf(';', eq - 1) + 1;
-      continue;
-    }
-    if (header.slice(index, eq).trim() === name) {
-      let value = header.slice(eq + 1, end).trim();
-      if (value.codePointAt(0) === 34) value = value.slice(1, -1);
-      if (!value.includes('%')) return value;
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return value;
-      }
-    }
-    index = end + 1;
-  }
-  return undefined;
-}
 
 /**
  * The value of a cookie signed the way Better Auth (better-call) signs it: `value.base64(HMAC-SHA256)`.

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../../server/db/schema';
 import type { OrderView } from './orders';
 import { findOrderByReference, isOrderReference, orderView } from './orders.server';
+import { setCookieLine } from '~/lib/cookies';
 
 /**
  * Who may see an order on the confirmation page (/order-success). A reference is short and
@@ -50,14 +51,11 @@ export function orderAccessCookie(options: {
   const entries = [[options.reference, orderAccessToken(options.secret, options.orderId)], ...previous]
     .slice(0, MAX_ORDERS)
     .map(([ref, token]) => `${ref}:${token}`);
-  return [
-    `${ORDER_ACCESS_COOKIE}=${entries.join('.')}`,
-    'Path=/',
-    `Max-Age=${MAX_AGE_SECONDS}`,
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(options.secure ? ['Secure'] : []),
-  ].join('; ');
+  return setCookieLine(ORDER_ACCESS_COOKIE, entries.join('.'), {
+    maxAge: MAX_AGE_SECONDS,
+    secure: options.secure,
+    httpOnly: true,
+  });
 }
 
 function tokenMatches(expected: string, given: string | undefined): boolean {

@@ -1,5 +1,6 @@
 import { PRODUCT_ID_PATTERN } from '~/commerce/catalogue/product-id';
 import { MAX_LINE_QUANTITY } from '~/commerce/cart/cart';
+import { readCookie } from '~/lib/cookies';
 
 /**
  * The cart of a guest whose browser runs no scripts (docs/decisions/0044): product ids and
@@ -41,12 +42,7 @@ export function serializeCartCookie(lines: readonly CookieLine[]): string {
 
 /** The guest cart cookie of a request's Cookie header. */
 export function readCartCookie(cookieHeader: string | null | undefined): CookieLine[] {
-  for (const pair of (cookieHeader ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === GUEST_CART_COOKIE)
-      return parseCartCookie(pair.slice(at + 1).trim());
-  }
-  return [];
+  return parseCartCookie(readCookie(cookieHeader ?? '', GUEST_CART_COOKIE));
 }
 
 /**

@@ -9,6 +9,7 @@ import { ADDRESS_FIELDS, addressSummary } from '~/commerce/delivery/address-book
 import { addressSchema } from '~/commerce/delivery/address.schema';
 import type { UsStateCode } from '~/commerce/delivery/us-states';
 import { checkPromo, normalizePromoCode, PROMOTIONS } from '~/commerce/promo/promo';
+import { readCookie, setCookieLine } from '~/lib/cookies';
 import { firstIssues } from '~/lib/form-answer';
 
 /**
@@ -22,19 +23,12 @@ type Args = { context: AppLoadContext; request: Request };
 
 /** The promo code a browser without scripts applied (the device keeps it otherwise). */
 export function cookiePromoCode(request: Request): string | null {
-  const match = /(?:^|;\s*)promo_code=([A-Z0-9]{1,40})(?:;|$)/.exec(request.headers.get('Cookie') ?? '');
-  const code = match?.[1] ?? null;
+  const code = readCookie(request.headers.get('Cookie') ?? '', PROMO_COOKIE);
   return code && PROMOTIONS.some((promo) => promo.code === code) ? code : null;
 }
 
 const promoCookie = (code: string | null, secure: boolean) =>
-  [
-    code ? `${PROMO_COOKIE}=${code}` : `${PROMO_COOKIE}=`,
-    code ? 'Max-Age=2592000' : 'Max-Age=0',
-    'Path=/',
-    'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
+  setCookieLine(PROMO_COOKIE, code ?? '', { maxAge: code ? 30 * 24 * 60 * 60 : 0, secure });
 
 /** The server's figures for the cart (not strict: the summary prices what it can). */
 export async function serverQuote(
