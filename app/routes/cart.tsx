@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
   const { cart, headers } = await readServerCart({ context, request });
   const addresses = user ? await listAddresses(context.services.database.db, user.id) : [];
-  const quote = await serverQuote({ context, request }, cart);
+  const quote = await serverQuote({ context, request }, cart, null, user);
   return data(
     { addresses, serverCart: { ...cart, promoCode: cookiePromoCode(request), quote } },
     { headers },

@@ -1,5 +1,5 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { getSessionUser } from '~/lib/session.server';
+import { getSessionUser, type SessionUser } from '~/lib/session.server';
 import type { ServerCart } from '~/features/cart/cart-form.server';
 import { itemCount } from '~/commerce/cart-limits';
 import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
@@ -35,9 +35,10 @@ export async function serverQuote(
   { context, request }: Args,
   cart: ServerCart,
   state: UsStateCode | null = null,
+  user?: SessionUser | null,
 ): Promise<OrderQuote | null> {
   if (cart.lines.length === 0) return null;
-  const user = await getSessionUser(context, request);
+  user ??= await getSessionUser(context, request);
   const items = cart.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
   const deps = { db: context.services.database.db, catalogue: catalogueOf(context.services) };
   const { quote } = await quoteOrder(
