@@ -4,7 +4,8 @@ import { preparedQuery } from '#server/db/prepared';
 import type { DatabaseSchema } from '#server/db/schema';
 import { isPurchasable } from '../catalogue/catalog';
 import type { Catalogue } from '../catalogue/catalog.server';
-import { type CartLine, type LineLimit, lineLimitReached, MAX_LINE_QUANTITY } from './cart';
+import { type CartLine, type LineLimit, lineLimitReached } from './cart';
+import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
 import type { LineItem } from './cart.schema';
 
 type Db = Kysely<DatabaseSchema>;

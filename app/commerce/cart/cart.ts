@@ -2,9 +2,6 @@
 
 import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
 
-// The limit is the commerce core's (app/commerce/cart-limits.ts); the cart's modules read it here.
-export { MAX_LINE_QUANTITY };
-
 export interface CartLine {
   id: string;
   product_id: string;

@@ -1,5 +1,5 @@
 import type { Address } from '../delivery/address.schema';
-import type { ShippingOption } from '../delivery/shipping-options';
+import type { ShippingOption } from '~/commerce/shipping';
 
 /** Checkout rules shared by the browser (to check as the shopper types) and the server. */
 

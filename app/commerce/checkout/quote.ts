@@ -1,5 +1,6 @@
 import type { OrderTotals } from '~/commerce/totals';
-import type { ShippingOffer, ShippingOption } from '../delivery/shipping-options';
+import type { ShippingOffer } from '../delivery/shipping-options';
+import type { ShippingOption } from '~/commerce/shipping';
 import type { UsStateCode } from '../delivery/us-states';
 
 /**

@@ -1,11 +1,6 @@
 import { ChoiceGroup } from '~/components/ui/choice-group';
-import {
-  SHIPPING_OPTION_DAYS,
-  SHIPPING_OPTION_NAMES,
-  type ShippingChoice,
-  type ShippingOffer,
-  shippingPriceText,
-} from '../delivery/shipping-options';
+import { SHIPPING_OPTION_DAYS, type ShippingChoice, type ShippingOffer } from '../delivery/shipping-options';
+import { SHIPPING_OPTION_NAMES, shippingPriceText } from '~/commerce/shipping';
 
 interface ShippingOptionsFieldProps {
   offers: readonly ShippingOffer[];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addressSchema } from './address.schema';
 import { addressLines, addressSummary } from './address-book';
-import { BASE_RATES, baseRateTax, formatRate } from './sales-tax';
+import { BASE_RATES, baseRateTax } from './sales-tax';
+import { formatRate } from '~/commerce/totals';
 import { shippingOffers, shippingOptionText } from './shipping-options';
 import { US_STATE_CODES } from './us-states';
 

@@ -115,6 +115,3 @@ export function baseRateTax({ state, lines, discount }: TaxRequest): TaxQuote {
 export const baseRateTaxService: TaxService = {
   rate: async (state) => BASE_RATES[state],
 };
-
-// The rate as the totals rows show it is the commerce core's.
-export { formatRate } from '~/commerce/totals';

@@ -3,12 +3,8 @@ import {
   SHIPPING_OPTION_NAMES,
   SHIPPING_OPTIONS,
   type ShippingOption,
-  shippingPriceText,
   standardShippingIsFree,
 } from '~/commerce/shipping';
-
-// The options' names and prices are the commerce core's: the totals rows show them (ADR 0042).
-export { SHIPPING_OPTION_NAMES, SHIPPING_OPTIONS, type ShippingOption, shippingPriceText };
 
 /**
  * How an order travels. Standard and Expedited for parcels; a product too big for a parcel

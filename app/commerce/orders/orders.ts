@@ -2,7 +2,7 @@ import type { HsaFsaStatus } from '../catalogue/catalog';
 import type { CardBrand, PaymentMethod } from '../checkout/checkout';
 import { CARD_BRAND_LABELS, PAYMENT_METHOD_LABELS } from '../checkout/checkout';
 import type { Address } from '../delivery/address.schema';
-import type { ShippingOption } from '../delivery/shipping-options';
+import type { ShippingOption } from '~/commerce/shipping';
 import type { Fulfilment, OrderStatus } from '~/commerce/order-states';
 
 /** Orders as the shopper sees them (no internal ids of the payment machinery). */

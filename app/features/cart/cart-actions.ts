@@ -3,13 +3,8 @@ import { removeKey } from '~/lib/storage';
 import { notify } from '~/lib/toast';
 import { isPurchasable } from '~/commerce/catalogue/catalog';
 import type { StockStatus } from '~/commerce/catalogue/catalog.types';
-import {
-  type CartLine,
-  LINE_LIMIT_MESSAGE,
-  type LineLimit,
-  MAX_LINE_QUANTITY,
-  stockLimitMessage,
-} from '~/commerce/cart/cart';
+import { type CartLine, LINE_LIMIT_MESSAGE, type LineLimit, stockLimitMessage } from '~/commerce/cart/cart';
+import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
 import { cartStore } from './cart-state';
 import { CART_TAB_HEADER, ownTabId } from './cart-tab';
 import { inOrder, refreshCart, setLines } from './cart-sync';

@@ -3,7 +3,8 @@ import { getSessionUser } from '~/lib/session.server';
 import { type FormArgs, runIntent } from '~/lib/form-action.server';
 import { isPurchasable } from '~/commerce/catalogue/catalog';
 import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
-import { type CartLine, MAX_LINE_QUANTITY } from '~/commerce/cart/cart';
+import { type CartLine } from '~/commerce/cart/cart';
+import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
 import {
   addToCart,
   CartRuleError,

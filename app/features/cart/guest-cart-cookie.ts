@@ -1,5 +1,5 @@
 import { PRODUCT_ID_PATTERN } from '~/commerce/catalogue/product-id';
-import { MAX_LINE_QUANTITY } from '~/commerce/cart/cart';
+import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
 import { readCookie } from '~/lib/cookies';
 
 /**

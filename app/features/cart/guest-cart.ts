@@ -1,6 +1,7 @@
 import { localId, readJson, writeJson } from '~/lib/storage';
 import { PRODUCT_ID_PATTERN } from '~/commerce/catalogue/product-id';
-import { addQuantity, type CartLine, type LineLimit, MAX_LINE_QUANTITY } from '~/commerce/cart/cart';
+import { addQuantity, type CartLine, type LineLimit } from '~/commerce/cart/cart';
+import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
 
 /**
  * The cart of a visitor who is not signed in, kept on the device under `guest_cart_items`.

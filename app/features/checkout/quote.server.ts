@@ -8,11 +8,8 @@ import { hsaFsaStatus, isPurchasable } from '~/commerce/catalogue/catalog';
 import type { Catalogue } from '~/commerce/catalogue/catalog.server';
 import type { Product } from '~/commerce/catalogue/catalog.types';
 import { baseRateTaxService, type TaxService } from '~/commerce/delivery/sales-tax';
-import {
-  type ShippingChoice,
-  SHIPPING_OPTION_NAMES,
-  shippingOffers,
-} from '~/commerce/delivery/shipping-options';
+import { type ShippingChoice, shippingOffers } from '~/commerce/delivery/shipping-options';
+import { SHIPPING_OPTION_NAMES } from '~/commerce/shipping';
 import type { UsStateCode } from '~/commerce/delivery/us-states';
 import type { OrderLine } from '~/commerce/orders/orders';
 import { hasPaidOrder } from '~/commerce/orders/orders.server';

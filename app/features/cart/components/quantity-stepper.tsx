@@ -1,7 +1,7 @@
 import { Minus, Plus } from 'lucide';
 import { useId, useState } from 'react';
 import { Icon } from '~/components/ui/icon';
-import { MAX_LINE_QUANTITY } from '~/commerce/cart/cart';
+import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
 
 interface QuantityStepperProps {
   value: number;
