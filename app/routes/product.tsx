@@ -4,6 +4,7 @@ import { productForPage } from '~/commerce/catalogue/catalog';
 import { parseFitInput } from '~/commerce/catalogue/catalog.schema';
 import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import { hasFitFinder } from '~/commerce/catalogue/fit';
+import { productTabOf } from '~/features/catalog/components/product-tabs';
 import { ProductView } from '~/features/catalog/components/product-view';
 import { jsonForScript, productJsonLd } from '~/features/catalog/structured-data';
 import { productReviewsView } from '~/features/reviews/published-reviews.server';
@@ -28,6 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const subcategoryName =
     category?.subcategories.find((s) => s.id === product.subcategory)?.name ?? product.subcategory;
   const appUrl = context.services.env.APP_URL;
+  const { searchParams } = new URL(request.url);
   // The newest published reviews; the rest on the product's reviews page.
   const reviews = await productReviewsView(context.services.database.db, product, 1);
   const forSearch = reviews.reviews.map((r) => ({ ...r, datePublished: r.isoDate }));
@@ -38,9 +40,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     related: catalogue.relatedProducts(product).map((p) => catalogue.gridCard(p)),
     url: `${appUrl}${product.link}`,
     jsonLd: productJsonLd(product, appUrl, categoryName, subcategoryName, forSearch),
-    fitInput: hasFitFinder(product.subcategory)
-      ? parseFitInput(new URL(request.url).searchParams)
-      : undefined,
+    fitInput: hasFitFinder(product.subcategory) ? parseFitInput(searchParams) : undefined,
+    tab: productTabOf(searchParams),
     reviews,
   };
 }
@@ -75,6 +76,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
         cardControls={cardControls}
         fitInput={loaderData.fitInput}
         reviews={<ProductReviews view={loaderData.reviews} />}
+        tab={loaderData.tab}
       />
       <script
         type="application/ld+json"

@@ -160,4 +160,20 @@ test.describe('forms without JavaScript', () => {
     const mail = await waitForMail('support@medisupply.example', `Contact form message from ${sender}`);
     expect(mail.text).toContain('Do you rent hospital beds by the month?');
   });
+
+  test("a product's information tabs open as links before scripts run", async ({ page }) => {
+    await page.goto('/product/medline-bariatric-folding-walker');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel).toHaveCount(1);
+    await page.getByRole('tab', { name: 'Specifications' }).click();
+    await expect(page).toHaveURL(
+      /\/product\/medline-bariatric-folding-walker\?tab=specifications#product-information$/,
+    );
+    await expect(page.getByRole('tab', { name: 'Specifications' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toHaveCount(1);
+    await expect(page.getByRole('tabpanel').getByRole('table', { name: 'Specifications' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await expect(page).toHaveURL(/\?tab=reviews#product-information$/);
+    await expect(page.getByRole('tab', { name: 'Reviews' })).toHaveAttribute('aria-selected', 'true');
+  });
 });

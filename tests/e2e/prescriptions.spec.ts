@@ -31,7 +31,11 @@ test('an oxygen concentrator is bought with a prescription upload, staff approve
   await signIn(page, shopper);
 
   await page.goto(`/product/${product.id}`);
-  await expect(page.getByText('Prescription required', { exact: false }).first()).toBeVisible();
+  await expect(
+    page.getByText(
+      "Prescription required: you upload it, or give your prescriber's details, at checkout. Your card is charged only once it is approved.",
+    ),
+  ).toBeVisible();
   await cartReady(page, 0);
   await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
   await cartReady(page, 1);

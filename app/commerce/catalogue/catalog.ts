@@ -41,9 +41,15 @@ export function lowStockText(onHand: number): string | null {
  * What a product page sends to the browser. The count on hand changes with every sale and is
  * shown only when low: a page that carried it would go stale in the page cache at each sale.
  */
-export type ProductPage = Omit<Product, 'onHand'> & { left: number | null; hsaFsaText: string };
+export type ProductPage = Omit<Product, 'onHand'> & {
+  left: number | null;
+  hsaFsaText: string;
+  /** What the page says of a prescription item; null for the rest. */
+  prescriptionText: string | null;
+};
 
-/** What a product page says about HSA and FSA (made by the server: no client code carries it). */
+/** What a product page says about HSA and FSA (made by the server: no client code carries it,
+ * nor the prescription text below). */
 const HSA_FSA_PAGE_TEXT: Record<HsaFsaStatus, string> = {
   eligible: 'Eligible for HSA and FSA spending: your receipt lists it as eligible.',
   'with-letter':
@@ -51,12 +57,16 @@ const HSA_FSA_PAGE_TEXT: Record<HsaFsaStatus, string> = {
   'not-eligible': 'Not eligible for HSA or FSA spending',
 };
 
+const PRESCRIPTION_PAGE_TEXT =
+  "Prescription required: you upload it, or give your prescriber's details, at checkout. Your card is charged only once it is approved.";
+
 export function productForPage(product: Product): ProductPage {
   const { onHand, ...rest } = product;
   return {
     ...rest,
     left: lowStockText(onHand) === null ? null : onHand,
     hsaFsaText: HSA_FSA_PAGE_TEXT[hsaFsaStatus(product)],
+    prescriptionText: product.prescriptionRequired ? PRESCRIPTION_PAGE_TEXT : null,
   };
 }
 

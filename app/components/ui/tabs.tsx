@@ -14,6 +14,8 @@ interface TabsProps<Id extends string> {
   /** Controlled use: the open tab and how to change it (a form may switch tabs itself). */
   value?: Id;
   onValueChange?: (id: Id) => void;
+  /** Uncontrolled use: the tab open at first (the URL's, when a tab link was followed). */
+  defaultValue?: Id;
   size?: 'md' | 'lg';
   /**
    * The APG pattern makes a panel focusable so Tab reaches text-only content; panels that
@@ -38,10 +40,11 @@ export function Tabs<Id extends string>({
   items,
   value,
   onValueChange,
+  defaultValue,
   size = 'md',
   focusablePanels = true,
 }: TabsProps<Id>) {
-  const [own, setOwn] = useState(items[0]?.id);
+  const [own, setOwn] = useState(defaultValue ?? items[0]?.id);
   const active = value ?? own;
   const select = (id: Id) => {
     setOwn(id);

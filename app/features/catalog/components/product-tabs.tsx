@@ -2,22 +2,38 @@ import type { ReactNode } from 'react';
 import { Tabs } from '~/components/ui/tabs';
 import type { Product } from '~/commerce/catalogue/catalog.types';
 
+export const PRODUCT_TABS = ['features', 'specifications', 'reviews'] as const;
+export type ProductTab = (typeof PRODUCT_TABS)[number];
+
+/** The tab a product page's URL asks for (?tab=), or the first. */
+export function productTabOf(searchParams: URLSearchParams): ProductTab {
+  const asked = searchParams.get('tab');
+  return PRODUCT_TABS.find((tab) => tab === asked) ?? 'features';
+}
+
 export function ProductTabs({
   product,
   reviews,
+  open,
 }: {
-  product: Pick<Product, 'features' | 'specifications'>;
+  product: Pick<Product, 'features' | 'specifications' | 'link'>;
   /** The Reviews tab's content: the reviews feature's, from the route. */
   reviews: ReactNode;
+  /** The tab open at first: a tab is a link until the page is interactive, so a click on a slow
+   * phone before then opens the same page on that tab instead of being lost. */
+  open: ProductTab;
 }) {
+  const href = (tab: ProductTab) => `${product.link}?tab=${tab}#product-information`;
   return (
-    <div className="mt-12">
+    <div className="mt-12" id="product-information">
       <Tabs
         label="Product information"
+        defaultValue={open}
         items={[
           {
             id: 'features',
             label: 'Features',
+            href: href('features'),
             content: (
               <ul className="list-disc space-y-2 pl-6">
                 {product.features.map((feature) => (
@@ -29,6 +45,7 @@ export function ProductTabs({
           {
             id: 'specifications',
             label: 'Specifications',
+            href: href('specifications'),
             content: (
               <table className="w-full max-w-2xl text-left">
                 <caption className="sr-only">Specifications</caption>
@@ -45,7 +62,7 @@ export function ProductTabs({
               </table>
             ),
           },
-          { id: 'reviews', label: 'Reviews', content: reviews },
+          { id: 'reviews', label: 'Reviews', href: href('reviews'), content: reviews },
         ]}
       />
     </div>

@@ -14,7 +14,7 @@ import { CompareToggle } from './compare-toggle';
 import type { CardControls } from './product-card';
 import { ProductGallery } from './product-gallery';
 import { ProductGrid } from './product-grid';
-import { ProductTabs } from './product-tabs';
+import { type ProductTab, ProductTabs } from './product-tabs';
 import { RecentlyViewed } from './recently-viewed';
 import { ShareButtons } from './share-buttons';
 
@@ -32,6 +32,8 @@ interface ProductViewProps {
   fitInput?: FitInput;
   /** The Reviews tab's content: the reviews feature's, from the route. */
   reviews: ReactNode;
+  /** The information tab the URL opened (?tab=). */
+  tab: ProductTab;
 }
 
 // Rendered whole by the server (a GET form that answers without scripts); its code comes after
@@ -45,8 +47,18 @@ const stockColour = {
 } as const;
 
 export function ProductView(props: ProductViewProps) {
-  const { product, categoryName, subcategoryName, related, url, purchase, cardControls, fitInput, reviews } =
-    props;
+  const {
+    product,
+    categoryName,
+    subcategoryName,
+    related,
+    url,
+    purchase,
+    cardControls,
+    fitInput,
+    reviews,
+    tab,
+  } = props;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs
@@ -104,11 +116,10 @@ export function ProductView(props: ProductViewProps) {
               <Icon icon={BadgeCheck} className="shrink-0" />
               {product.hsaFsaText}
             </li>
-            {product.prescriptionRequired ? (
+            {product.prescriptionText ? (
               <li className="flex gap-2">
                 <Icon icon={FileText} className="shrink-0" />
-                Prescription required: you upload it, or give your prescriber's details, at checkout. Your
-                card is charged only once it is approved.
+                {product.prescriptionText}
               </li>
             ) : null}
           </ul>
@@ -118,7 +129,7 @@ export function ProductView(props: ProductViewProps) {
           <ShareButtons title={product.name} url={url} />
         </div>
       </div>
-      <ProductTabs product={product} reviews={reviews} />
+      <ProductTabs product={product} reviews={reviews} open={tab} />
       <RecentlyViewed
         current={{ id: product.id, name: product.name, image: product.image, link: product.link }}
       />
