@@ -22,6 +22,21 @@ export async function postJson<T = unknown>(
   });
 }
 
+/**
+ * A page's form posted by its script to the page's own action (docs/decisions/0045): the same
+ * fields a browser without scripts posts, answered as JSON because the script asks for it.
+ */
+export async function postForm<T = unknown>(
+  path: string,
+  fields: Record<string, string | number | readonly (string | number)[]>,
+  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields))
+    for (const one of Array.isArray(value) ? value : [value]) body.append(name, String(one));
+  return request<T>(path, { method: 'POST', body, headers: options.headers, signal: options.signal });
+}
+
 export async function getJson<T = unknown>(path: string): Promise<ApiResult<T>> {
   return request<T>(path, { method: 'GET' });
 }
@@ -48,7 +63,8 @@ async function request<T>(path: string, init: RequestInit): Promise<ApiResult<T>
       ...init,
       headers: {
         ...(init.headers as Record<string, string> | undefined),
-        'Content-Type': 'application/json',
+        // A form's fields say their own type (URL-encoded) when the body is URLSearchParams.
+        ...(init.body instanceof URLSearchParams ? {} : { 'Content-Type': 'application/json' }),
         Accept: 'application/json',
       },
       credentials: 'same-origin',

@@ -7,9 +7,25 @@ export interface TestClient {
   cookieHeader(): string;
   request(
     path: string,
-    init?: { method?: string; body?: unknown; origin?: string | null; headers?: Record<string, string> },
+    init?: {
+      method?: string;
+      body?: unknown;
+      origin?: string | null;
+      headers?: Record<string, string>;
+      /** URL-encoded fields instead of a JSON body. */
+      fields?: URLSearchParams;
+    },
   ): Promise<TestResponse>;
   post(path: string, body?: unknown, options?: { origin?: string | null }): Promise<TestResponse>;
+  /**
+   * A page's form as its script posts it (URL-encoded fields, asking for JSON): the same action
+   * a browser without scripts posts to (docs/decisions/0045).
+   */
+  form(
+    path: string,
+    fields: Record<string, string | number | readonly (string | number)[]>,
+    options?: { origin?: string | null; headers?: Record<string, string> },
+  ): Promise<TestResponse>;
   get(path: string): Promise<TestResponse>;
 }
 
@@ -41,7 +57,7 @@ export function createClient(
     const response = await fetch(new URL(path, baseUrl), {
       method,
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.fields ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       redirect: 'manual',
     });
     for (const line of response.headers.getSetCookie()) {
@@ -69,5 +85,16 @@ export function createClient(
     request,
     post: (path, body = {}, options = {}) => request(path, { method: 'POST', body, origin: options.origin }),
     get: (path) => request(path),
+    form: (path, fields, options = {}) => {
+      const body = new URLSearchParams();
+      for (const [name, value] of Object.entries(fields))
+        for (const one of Array.isArray(value) ? value : [value]) body.append(name, String(one));
+      return request(path, {
+        method: 'POST',
+        fields: body,
+        origin: options.origin,
+        headers: { accept: 'application/json', ...options.headers },
+      });
+    },
   };
 }
