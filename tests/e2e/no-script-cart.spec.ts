@@ -55,6 +55,13 @@ test('a guest adds from a category card and a product page, changes a quantity a
   await expect(page.getByRole('main').getByRole('link', { name: WHEELCHAIR.name })).toHaveCount(0);
 });
 
+test('an empty cart says so, and nothing claims to be loading', async ({ page }) => {
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByText('Loading your cart...')).toBeHidden();
+  await expect(cartLink(page)).toBeVisible();
+});
+
 test('a guest applies a promo code, enters an address and reaches the payment step', async ({ page }) => {
   test.slow();
   await page.goto(`/product/${WALKER.id}`);

@@ -169,11 +169,12 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
   if (cart.status === 'idle' || cart.status === 'loading') {
     body = (
       <>
-        <p role="status" className={`${cartStateBox} py-16 text-lg`}>
+        <p id="cart-loading" role="status" className={`${cartStateBox} py-16 text-lg`}>
           Loading your cart...
         </p>
-        {/* Without scripts the server's cart is all there is, and it is empty. */}
+        {/* Without scripts the server's cart is all there is, and it is empty: nothing is loading. */}
         <noscript>
+          <style>{'#cart-loading{display:none}'}</style>
           <EmptyCart />
         </noscript>
       </>
