@@ -84,11 +84,17 @@ test('a guest applies a promo code, enters an address and reaches the payment st
   await summary.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByText('Choose a state or territory')).toBeVisible();
   await fillAddress(page);
+  // The shipping option's radios are posted with the address.
+  await summary.getByRole('radio', { name: 'Expedited' }).check();
   await summary.getByRole('button', { name: 'Proceed to Checkout' }).click();
   const payment = page.getByRole('region', { name: 'Secure Checkout - Card Payment' });
   await expect(payment).toBeVisible();
   await expect(payment.getByText('Pat Shopper, 500 Pine Street, Portland, OR 97204')).toBeVisible();
   await expect(payment.getByText(/^Discount/)).toBeVisible();
+  await expect(payment.getByText('Shipping (Expedited)')).toBeVisible();
+  // The summary says the same option and the same figures.
+  await expect(summary.getByRole('radio', { name: 'Expedited' })).toBeChecked();
+  await expect(summary.getByText('Shipping (Expedited)')).toBeVisible();
 });
 
 test('lines added without scripts move into the device cart once scripts run', async ({ page, browser }) => {

@@ -9,14 +9,24 @@ interface ShippingOptionsFieldProps {
   onChange: (choice: ShippingChoice) => void;
   /** Products that ship by freight: the cart says why there is no faster option. */
   freightItems: readonly string[];
+  /** The address form that carries the choice when posted without scripts. */
+  form?: string;
 }
 
 /** The cart's choice of shipping option, each with its price and delivery time. */
-export function ShippingOptionsField({ offers, value, onChange, freightItems }: ShippingOptionsFieldProps) {
+export function ShippingOptionsField({
+  offers,
+  value,
+  onChange,
+  freightItems,
+  form,
+}: ShippingOptionsFieldProps) {
   return (
     <div className="flex flex-col gap-2">
       <ChoiceGroup
         legend="Shipping"
+        name="shipping"
+        form={form}
         choices={offers.map((offer) => ({
           value: offer.choice,
           label: SHIPPING_OPTION_NAMES[offer.option],

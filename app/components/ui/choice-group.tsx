@@ -14,13 +14,23 @@ interface ChoiceGroupProps<T extends string> {
   choices: readonly Choice<T>[];
   value: T | undefined;
   onChange: (value: T) => void;
+  /** The field's name and form, when a form posted without scripts carries the choice. */
+  name?: string;
+  form?: string;
 }
 
 /**
  * A set of radio buttons drawn as boxes: the whole box is the click target (44 px and more),
  * the label names the option, and the aside and detail describe it without being its name.
  */
-export function ChoiceGroup<T extends string>({ legend, choices, value, onChange }: ChoiceGroupProps<T>) {
+export function ChoiceGroup<T extends string>({
+  legend,
+  choices,
+  value,
+  onChange,
+  name,
+  form,
+}: ChoiceGroupProps<T>) {
   const id = useId();
   return (
     <fieldset className="flex flex-col gap-2">
@@ -37,7 +47,8 @@ export function ChoiceGroup<T extends string>({ legend, choices, value, onChange
           >
             <input
               type="radio"
-              name={`${id}-choice`}
+              name={name ?? `${id}-choice`}
+              form={form}
               value={choice.value}
               checked={value === choice.value}
               onChange={() => onChange(choice.value)}

@@ -8,6 +8,7 @@ import { quoteOrder } from '~/features/checkout/quote.server';
 import { ADDRESS_FIELDS, addressSummary } from '~/commerce/delivery/address-book';
 import { addressSchema } from '~/commerce/delivery/address.schema';
 import type { UsStateCode } from '~/commerce/delivery/us-states';
+import { SHIPPING_CHOICES, type ShippingChoice } from '~/commerce/delivery/shipping-options';
 import { checkPromo, normalizePromoCode, PROMOTIONS } from '~/commerce/promo/promo';
 import { readCookie, setCookieLine } from '~/lib/cookies';
 import { firstIssues } from '~/lib/form-answer';
@@ -36,6 +37,7 @@ export async function serverQuote(
   cart: ServerCart,
   state: UsStateCode | null = null,
   user?: SessionUser | null,
+  shipping: ShippingChoice = 'standard',
 ): Promise<OrderQuote | null> {
   if (cart.lines.length === 0) return null;
   user ??= await getSessionUser(context, request);
@@ -44,7 +46,7 @@ export async function serverQuote(
   const { quote } = await quoteOrder(
     deps,
     user,
-    { items, promoCode: cookiePromoCode(request), shipping: 'standard', state },
+    { items, promoCode: cookiePromoCode(request), shipping, state },
     { strict: false },
   );
   return quote;
@@ -77,6 +79,18 @@ export async function shipTo(args: Args, form: FormData, cart: ServerCart) {
     return data({ intent: 'address', ok: false, fields: firstIssues(parsed.error.issues), values } as const, {
       status: 400,
     });
-  const quote = await serverQuote(args, cart, parsed.data.state);
-  return data({ intent: 'address', ok: true, shipsTo: addressSummary(parsed.data), quote } as const);
+  // The shipping option's radios belong to the address form; one not offered (a freight cart
+  // has Standard only) is priced as Standard, as the page shows it.
+  const asked = SHIPPING_CHOICES.find((choice) => choice === form.get('shipping')) ?? 'standard';
+  const first = await serverQuote(args, cart, parsed.data.state, undefined, asked);
+  const offered = first?.offers.some((offer) => offer.choice === asked) ?? false;
+  const shipping: ShippingChoice = offered ? asked : 'standard';
+  const quote = offered ? first : await serverQuote(args, cart, parsed.data.state, undefined, shipping);
+  return data({
+    intent: 'address',
+    ok: true,
+    shipsTo: addressSummary(parsed.data),
+    quote,
+    shipping,
+  } as const);
 }

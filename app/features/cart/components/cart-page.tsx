@@ -81,7 +81,8 @@ export interface ServerCartView extends Pick<CartState, 'account' | 'lines'> {
 
 export type NoScriptAnswer =
   | { intent: string; ok: boolean; message?: string }
-  | { intent: 'address'; ok: false; fields: Record<string, string>; values: Record<string, string> };
+  | { intent: 'address'; ok: false; fields: Record<string, string>; values: Record<string, string> }
+  | { intent: 'address'; ok: true; shipping: ShippingChoice; quote: OrderQuote | null };
 
 /** Names the address form, so Proceed to Checkout posts it without scripts. */
 const ADDRESS_FORM = 'shipping-address';
@@ -104,7 +105,9 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
   const serverView = storeCart.status === 'idle';
   const storedCode = useStoredPromoCode();
   const applied = serverView ? serverCart.promoCode : storedCode;
-  const [shipping, setShipping] = useState<ShippingChoice>('standard');
+  // Without scripts the address form carries the option: the answer says which was chosen.
+  const posted = answer && 'shipping' in answer ? answer : undefined;
+  const [shipping, setShipping] = useState<ShippingChoice>(posted?.shipping ?? 'standard');
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [destinationState, setDestinationState] = useState<string | null>(savedAddresses[0]?.state ?? null);
   const addressStep = useRef<ShippingAddressHandle>(null);
@@ -123,7 +126,9 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
     shipping,
     state: destinationState,
   });
-  const quote = serverView ? { quote: serverCart.quote, pending: false, failed: false } : clientQuote;
+  const quote = serverView
+    ? { quote: posted ? posted.quote : serverCart.quote, pending: false, failed: false }
+    : clientQuote;
   // A freight cart has Standard only, whatever was chosen before.
   const offered = quote.quote?.offers.some((offer) => offer.choice === shipping) ?? true;
   const effectiveShipping: ShippingChoice = offered ? shipping : 'standard';

@@ -55,6 +55,7 @@ export function OrderSummary(props: OrderSummaryProps) {
           value={shipping}
           onChange={onShippingChange}
           freightItems={current.freightItems}
+          form={checkoutForm}
         />
       ) : null}
       {/* Busy while a newer answer is on its way; the figures are announced once, when they settle. */}
