@@ -16,7 +16,6 @@ import { startCampaignJobs } from '../app/features/newsletter/campaign-sender.se
 import { newsletterRoutes } from '../app/features/newsletter/newsletter.api.server';
 import { unconfirmedSubscribers } from '../app/features/newsletter/newsletter.server';
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
-import { orderRoutes } from '../app/features/orders/orders.api.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
 import { authRateLimits } from './auth/limits';
 import { userOfAttempt } from './auth/auth';
@@ -204,7 +203,6 @@ export function createApp(options: CreateAppOptions) {
   api.route('/wishlist', wishlistRoutes(services));
   api.route('/checkout', checkoutRoutes(services));
   api.route('/prescriptions', prescriptionRoutes(services));
-  api.route('/orders', orderRoutes(services));
   api.route('/contact', contactRoutes(services));
   api.route('/newsletter', newsletterRoutes(services));
   options.extendApi?.(api);

@@ -177,10 +177,9 @@ describe.each(testEngines)('fuzzing the API on %s', (engine) => {
           ['PATCH', `/api/cart/items/${id}`],
           ['DELETE', `/api/cart/items/${id}`],
           ['DELETE', `/api/wishlist/items/${id}`],
-          ['GET', `/api/orders/${id}`],
           ['POST', `/api/checkout/${id}/pay`],
         ] as const) {
-          const res = await rawRequest(method, path, method === 'GET' ? '' : JSON.stringify({ quantity: 1 }));
+          const res = await rawRequest(method, path, JSON.stringify({ quantity: 1 }));
           expectRefused(res, `${method} ${path}`);
           expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
         }
