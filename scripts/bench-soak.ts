@@ -231,7 +231,8 @@ async function cycle(n: number) {
     const emptied = await client.request('/api/cart', { method: 'DELETE' });
     if (emptied.status !== 200) failed('empty cart', emptied.status);
   }
-  const signUp = await client.post('/api/newsletter', { email: `soak-${n}@example.com` });
+  // The footer's sign-up form as its script posts it (docs/decisions/0045).
+  const signUp = await client.form('/newsletter', { email: `soak-${n}@example.com` });
   if (signUp.status !== 200) failed('newsletter', signUp.status);
 }
 

@@ -10,14 +10,14 @@ import { startCatalogJobs } from '../app/features/catalog/catalog-jobs.server';
 import { mediaRoutes } from '../app/features/catalog/media.api.server';
 import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';
 import { prescriptionRoutes } from '../app/features/prescriptions/prescriptions.api.server';
-import { contactRoutes } from '../app/features/contact/contact.api.server';
 import { startContactJobs } from '../app/features/contact/contact-jobs.server';
 import { startCampaignJobs } from '../app/features/newsletter/campaign-sender.server';
 import { newsletterRoutes } from '../app/features/newsletter/newsletter.api.server';
+import { newsletterFormAnswer } from '../app/features/newsletter/newsletter-form-answer.server';
 import { unconfirmedSubscribers } from '../app/features/newsletter/newsletter.server';
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
-import { orderRoutes } from '../app/features/orders/orders.api.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
+import { asksForJson } from './asks-for-json';
 import { authRateLimits } from './auth/limits';
 import { userOfAttempt } from './auth/auth';
 import { clientIp } from './client-ip';
@@ -190,7 +190,7 @@ export function createApp(options: CreateAppOptions) {
   // No request body is large but a product image (5 MB) or a prescription (10 MB), plus its form.
   app.use(
     bodySizeLimit((c) =>
-      c.req.path.startsWith('/api/')
+      asksForJson(c)
         ? apiError(c, 413, 'payload_too_large', 'This request is too large.')
         : c.text('This upload is too large: images can be up to 5 MB.', 413),
     ),
@@ -204,8 +204,6 @@ export function createApp(options: CreateAppOptions) {
   api.route('/wishlist', wishlistRoutes(services));
   api.route('/checkout', checkoutRoutes(services));
   api.route('/prescriptions', prescriptionRoutes(services));
-  api.route('/orders', orderRoutes(services));
-  api.route('/contact', contactRoutes(services));
   api.route('/newsletter', newsletterRoutes(services));
   options.extendApi?.(api);
   app.route('/api', api);
@@ -218,6 +216,9 @@ export function createApp(options: CreateAppOptions) {
   app.get('/metrics', metricsRoute(services.metrics, env));
   if (clientDir) app.use('*', staticFiles(clientDir));
   app.route('/media', mediaRoutes(services));
+  // A page form posted by its script asking for JSON is answered here, ahead of the framework;
+  // the browser's own post goes on to the page's action, which runs the same rules (ADR 0045).
+  app.post('/newsletter', newsletterFormAnswer(services));
   // After the static files: a page is whatever no file answered.
   if (cachingPages(options)) app.use('*', cachedPages(services).middleware);
 
@@ -243,7 +244,7 @@ export function createApp(options: CreateAppOptions) {
 
   app.onError((error, c) => {
     c.get('logger').error({ err: error }, 'unhandled error');
-    if (c.req.path.startsWith('/api/')) {
+    if (asksForJson(c)) {
       return apiError(c, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
     }
     return c.text('Something went wrong on our side. Please try again.', 500);

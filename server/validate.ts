@@ -24,13 +24,21 @@ export async function parseBody<S extends z.ZodType>(
   }
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
+  return { ok: false, response: invalidBody(c, result.error.issues) };
+}
+
+/**
+ * 400 invalid_body with one message per field of a failed parse (a JSON body, or a page form's
+ * fields answered as JSON): a field the schema does not have is "not allowed".
+ */
+export function invalidBody(c: Context, issues: readonly z.core.$ZodIssue[]): Response {
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || 'body';
     fields[key] ??= issue.code === 'unrecognized_keys' ? 'This field is not allowed.' : issue.message;
   }
   const first = Object.values(fields)[0] ?? 'The request is not valid.';
-  return { ok: false, response: apiError(c, 400, 'invalid_body', first, fields) };
+  return apiError(c, 400, 'invalid_body', first, fields);
 }
 
 /** Whether a parsed JSON value has a string (a value or a key) with a NUL in it. */

@@ -26,6 +26,20 @@ export function finish<T extends FormAnswer>(form: FormData, to: string, value: 
   return redirect(to, { headers });
 }
 
+/**
+ * Every field of a posted form but the page's own markers (which form it is, and that its
+ * script sent it), for a strict schema: a field the form does not have is refused, as the JSON
+ * API refused it. A file reads as empty text; built with fromEntries, so no name (not even
+ * `__proto__`) reaches an object's prototype.
+ */
+export function postedFields(form: FormData): Record<string, string> {
+  return Object.fromEntries(
+    [...form]
+      .filter(([name]) => name !== 'intent' && name !== ENHANCED_FIELD)
+      .map(([name, value]) => [name, typeof value === 'string' ? value : '']),
+  );
+}
+
 /** What each form of a page's action receives. */
 export type FormArgs<C> = { context: C; request: Request; form: FormData };
 

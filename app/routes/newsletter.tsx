@@ -2,21 +2,19 @@ import { data } from 'react-router';
 import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
 import { NewsletterPage, Notice } from '~/features/newsletter/components/newsletter-page';
 import { NEWSLETTER_TEXT } from '~/features/newsletter/newsletter';
-import { newsletterSchema } from '~/features/newsletter/newsletter.schema';
-import { requestSubscription } from '~/features/newsletter/newsletter.server';
+import { signUpWithForm } from '~/features/newsletter/newsletter-form.server';
 import { pageTitle, STORE } from '~/lib/store-info';
 import type { Route } from './+types/newsletter';
 
 /**
- * Where the newsletter form posts when JavaScript is off (or not loaded yet); with JavaScript
- * the form uses POST /api/newsletter and a toast instead.
+ * Where the sign-up form posts when the browser sends it itself (no JavaScript, or not loaded
+ * yet). Its script posts the same field here asking for JSON, answered ahead of this action
+ * (newsletter-form-answer.server.ts) by the same signUpWithForm, and toasts the answer.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const outcome = await signUpWithForm(context.services, await request.formData(), context.clientIp);
   const { invalid, subscribed, failed } = NEWSLETTER_TEXT;
-  const parsed = newsletterSchema.safeParse({ email: String(form.get('email') ?? '') });
-  if (!parsed.success) return data({ kind: 'error' as const, ...invalid }, { status: 400 });
-  const outcome = await requestSubscription(context.services, parsed.data.email, context.clientIp);
+  if (outcome.status === 'invalid') return data({ kind: 'error' as const, ...invalid }, { status: 400 });
   if (outcome.status === 'rate_limited') {
     return data(
       { kind: 'error' as const, title: failed.title, description: outcome.message },

@@ -28,27 +28,51 @@ describe('request body size', () => {
   afterAll(async () => t.close());
 
   const json = (size: number) => Buffer.from(JSON.stringify({ message: 'x'.repeat(size) }));
+  const fields = (size: number) => Buffer.from(new URLSearchParams({ email: 'x'.repeat(size) }).toString());
 
   it('refuses an API body over 1 MB, with or without its length said first, and stores nothing', async () => {
     const before = await rowCounts(t.server.services.database);
     const headers = { 'Content-Type': 'application/json', Origin: t.url };
-    const sized = await fetch(`${t.url}/api/contact`, {
+    const sized = await fetch(`${t.url}/api/checkout/quote`, {
       method: 'POST',
       headers,
       body: json(1024 * 1024 + 1),
     });
     expect(sized.status).toBe(413);
     expect(await sized.json()).toMatchObject({ error: { code: 'payload_too_large' } });
-    const chunked = await postChunked(`${t.url}/api/contact`, json(1024 * 1024 + 1), headers);
+    const chunked = await postChunked(`${t.url}/api/checkout/quote`, json(1024 * 1024 + 1), headers);
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.text)).toMatchObject({ error: { code: 'payload_too_large' } });
     expect(await rowCounts(t.server.services.database)).toEqual(before);
   });
 
+  it("refuses a page form's fields over 1 MB, as JSON when its script asked for JSON", async () => {
+    const before = await rowCounts(t.server.services.database);
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.url };
+    const scripted = await postChunked(`${t.url}/newsletter`, fields(1024 * 1024 + 1), {
+      ...form,
+      Accept: 'application/json',
+    });
+    expect(scripted.status).toBe(413);
+    expect(JSON.parse(scripted.text)).toMatchObject({ error: { code: 'payload_too_large' } });
+    const plain = await fetch(`${t.url}/newsletter`, {
+      method: 'POST',
+      headers: form,
+      body: fields(1024 * 1024 + 1),
+    });
+    expect(plain.status).toBe(413);
+    expect(plain.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await rowCounts(t.server.services.database)).toEqual(before);
+  });
+
   it('reads a small body sent chunked as it would any other', async () => {
-    const headers = { 'Content-Type': 'application/json', Origin: t.url };
-    const res = await postChunked(`${t.url}/api/contact`, Buffer.from('{"name":""}'), headers);
-    // Through the limit to the route: the route's own validation answers.
+    const headers = {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+      Origin: t.url,
+    };
+    const res = await postChunked(`${t.url}/newsletter`, Buffer.from('email='), headers);
+    // Through the limit to the form's answer: its own validation answers.
     expect(res.status).toBe(400);
     expect(JSON.parse(res.text)).toMatchObject({ error: { code: 'invalid_body' } });
   });

@@ -4,6 +4,7 @@ import { signedInClient } from '../support/accounts';
 import { cardPayment, pay, startCheckout } from '../support/checkout';
 import { ADMIN_ONLY, consoleRoutes } from '../support/console-routes';
 import type { TestClient } from '../support/http-client';
+import { pageVisitor } from '../support/page-visitor';
 import { guest, postForm, staffClient } from '../support/staff';
 
 import { testEngines } from '../support/test-database';
@@ -32,7 +33,7 @@ describe.each(testEngines)('console access on %s', (engine) => {
     expect((await pay(shopper, session.orderId, cardPayment())).status).toBe(200);
     reference = session.reference;
     ids.userId = ((await shopper.get('/api/auth/get-session')).body as { user: { id: string } }).user.id;
-    await shopper.post('/api/contact', {
+    await pageVisitor(t.url, '198.51.100.7').post('/contact', {
       name: 'Pat',
       email: 'pat@example.com',
       message: 'Do you deliver on Saturdays?',

@@ -35,12 +35,9 @@ describe.each(testEngines)('cross-origin state changes on %s', (engine) => {
       // No Origin, but the browser says the request is cross-site.
       { 'sec-fetch-site': 'cross-site' },
     ] as Record<string, string>[]) {
-      const res = await client.request(path, {
-        method: route.method,
-        body: route.body,
-        origin: null,
-        headers,
-      });
+      const res = route.form
+        ? await client.form(path, route.form, { origin: null, headers })
+        : await client.request(path, { method: route.method, body: route.body, origin: null, headers });
       expect(res.status, `${route.method} ${path} ${JSON.stringify(headers)}`).toBe(403);
       expect(res.body).toMatchObject({ error: { code: 'forbidden_origin' } });
     }

@@ -106,3 +106,23 @@ export function hostileBodies(schema: z.ZodType, valid: Json): fc.Arbitrary<unkn
 
 /** Raw bodies that are not a JSON object at all. */
 export const RAW_BODIES = ['', 'not json', '{"productId":', '[]', 'null', '"x"', '{"a":1}'.repeat(3)];
+
+/**
+ * A page form's fields, from the same hostile bodies: a form carries only text, so every value
+ * is sent as its text (a non-string as its JSON), and a body that is no object is one field.
+ */
+export function hostileFields(
+  schema: z.ZodType,
+  valid: Record<string, string>,
+): fc.Arbitrary<Record<string, string>> {
+  const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+  const [first = 'field'] = Object.keys(valid);
+  return hostileBodies(schema, valid).map((body) =>
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? Object.fromEntries(Object.entries(body).map(([name, value]) => [name, asText(value)]))
+      : { [first]: asText(body) },
+  );
+}
+
+/** Raw form bodies that no browser sends: broken escapes, names without values, empty names. */
+export const RAW_FORM_BODIES = ['', '%', 'email', '=&=&=', 'email=%E0%A4%A', 'a=1&a=2&a=3', '%00=%00'];

@@ -13,7 +13,8 @@ export const PRODUCT_B = inStock[1]!;
 export const PASSWORD = 'password-123';
 
 /**
- * Every state-changing API route of this branch, with a body a real client would send.
+ * Every state-changing route of this branch (the API's, and page forms their scripts post),
+ * with the body or the fields a real client would send.
  * `:line` is a cart line id, `:product` a product id, `:order` an order id of the caller.
  * To cover a new route (contact, newsletter...), add one entry here: the cross-origin test
  * and the fuzzing suite pick it up.
@@ -22,6 +23,8 @@ export interface StateRoute {
   method: 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: Record<string, unknown>;
+  /** A page form's fields instead of a body, posted as its script posts them (asking for JSON). */
+  form?: Record<string, string>;
 }
 
 export const STATE_CHANGING_ROUTES: StateRoute[] = [
@@ -61,10 +64,10 @@ export const STATE_CHANGING_ROUTES: StateRoute[] = [
   { method: 'POST', path: '/api/auth/delete-user', body: { password: PASSWORD } },
   {
     method: 'POST',
-    path: '/api/contact',
-    body: { name: 'Pat', email: 'pat@example.com', message: 'Do you ship to Alaska?' },
+    path: '/contact',
+    form: { name: 'Pat', email: 'pat@example.com', message: 'Do you ship to Alaska?' },
   },
-  { method: 'POST', path: '/api/newsletter', body: { email: 'pat@example.com' } },
+  { method: 'POST', path: '/newsletter', form: { email: 'pat@example.com' } },
 ];
 
 export function fillPath(path: string, ids: { line?: string; product?: string; order?: string }): string {
@@ -116,16 +119,4 @@ export function isApiError(response: TestResponse): boolean {
 export async function cartLines(client: TestClient) {
   const res = await client.get('/api/cart');
   return (res.body as { items: { id: string; product_id: string; quantity: number; price: number }[] }).items;
-}
-
-/** Whether a route exists on this server (the contact and newsletter routes come from another branch). */
-export async function routeExists(baseUrl: string, path: string): Promise<boolean> {
-  const res = await fetch(new URL(path, baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: new URL(baseUrl).origin },
-    body: '{}',
-  });
-  if (res.status !== 404) return true;
-  const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
-  return !body.error?.message?.startsWith('No API route matches');
 }

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../app/commerce/catalogue/catalog';
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
+import { formatPrice } from '../../app/commerce/money';
 import { signedInClient } from '../support/accounts';
 import { bankPayment, CARDS, cardPayment, pay, startCheckout, withAddress } from '../support/checkout';
 import { createClient } from '../support/http-client';
@@ -208,22 +209,31 @@ describe.each(testEngines)('checkout and payment on %s', (engine) => {
     expect((await pay(alice, session.orderId, cardPayment(CARDS.visa, email))).status).toBe(200);
     expect((await alice.get('/api/cart')).body).toMatchObject({ items: [], count: 0 });
 
-    const list = (await alice.get('/api/orders')).body as {
-      orders: { reference: string; items: unknown[] }[];
-    };
-    expect(list.orders).toHaveLength(1);
-    expect(list.orders[0]).toMatchObject({
-      reference: session.reference,
-      status: 'paid',
-      total: session.amount,
-    });
-    expect((await alice.get(`/api/orders/${session.reference}`)).status).toBe(200);
+    // The account page lists it (one order, paid, its total); the order's own page shows it.
+    const account = await alice.get('/account');
+    expect(account.status).toBe(200);
+    const listed = account.text.replaceAll('<!-- -->', '');
+    expect(listed.match(/>Order MS-[A-Z0-9]+</g)).toEqual([`>Order ${session.reference}<`]);
+    expect(listed).toContain(`<p class="font-bold">${formatPrice(session.amount)}</p>`);
+    expect(listed).toContain(`<span class="font-bold text-success">Paid</span>`);
+    const own = await alice.get(`/account/orders/${session.reference}`);
+    expect(own.status).toBe(200);
+    expect(own.text).toContain(
+      `<h1 class="mt-4 text-3xl font-bold sm:text-4xl">Order <!-- -->${session.reference}</h1>`,
+    );
 
     const { client: bob } = await signedInClient(t.url, 'Bob');
-    expect((await bob.get(`/api/orders/${session.reference}`)).status).toBe(404);
-    expect((await bob.get('/api/orders')).body).toEqual({ orders: [] });
+    const others = await bob.get(`/account/orders/${session.reference}`);
+    expect(others.status).toBe(404);
+    expect(others.text).not.toContain(session.reference);
+    const bobsAccount = await bob.get('/account');
+    expect(bobsAccount.text).toContain('You have not placed any orders yet.');
+    expect(bobsAccount.text).not.toContain(session.reference);
     expect((await pay(bob, session.orderId, cardPayment())).status).toBe(404);
-    expect((await createClient(t.url).get('/api/orders')).status).toBe(401);
+    // A guest is sent to sign in, and sees no order.
+    const guest = await createClient(t.url).get(`/account/orders/${session.reference}`);
+    expect([302, 303]).toContain(guest.status);
+    expect(guest.headers.get('location')).toMatch(/^\/login\b/);
 
     // HEALTH15 is for a first order: Alice has one now.
     await alice.post('/api/cart/items', { productId: cheap.id, quantity: 1 });

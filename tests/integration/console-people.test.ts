@@ -3,6 +3,7 @@ import { signedUnsubscribeToken } from '../../app/features/newsletter/newsletter
 import { signedInClient } from '../support/accounts';
 import { cardPayment, pay, startCheckout } from '../support/checkout';
 import { createClient } from '../support/http-client';
+import { pageVisitor } from '../support/page-visitor';
 import { postForm, staffClient, type TestStaff } from '../support/staff';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -92,7 +93,7 @@ describe.each(testEngines)('the console, part 2, on %s', (engine) => {
   });
 
   it('answers a contact message from the console: the sender gets the reply, the message is answered', async () => {
-    const res = await createClient(t.url).post('/api/contact', {
+    const res = await pageVisitor(t.url, '198.51.100.1').post('/contact', {
       name: 'Pat Doe',
       email: `pat-${engine}@example.com`,
       message: 'Can I rent a hospital bed for two weeks?',

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../app/commerce/catalogue/catalog';
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import type { OrderQuote } from '../../app/commerce/checkout/quote';
-import type { OrderView } from '../../app/commerce/orders/orders';
+import { addressLines } from '../../app/commerce/delivery/address-book';
+import { shippingOptionText } from '../../app/commerce/delivery/shipping-options';
+import { formatPrice } from '../../app/commerce/money';
 import { signedInClient } from '../support/accounts';
 import { CARDS, cardPayment, pay, startCheckout, TEST_ADDRESS } from '../support/checkout';
 import { createClient, type TestClient } from '../support/http-client';
@@ -121,13 +123,24 @@ describe.each(testEngines)('delivery: shipping, tax and the address on %s', (eng
       address: to,
     });
     expect((await pay(client, session.orderId, cardPayment(CARDS.visa, email))).status).toBe(200);
-    const view = (await client.get(`/api/orders/${session.reference}`)).body as { order: OrderView };
-    expect(view.order).toMatchObject({
-      total: session.amount,
-      tax: expectedTax,
-      shippingOption: 'expedited',
-      address: to,
-    });
+    const stored = await db()
+      .selectFrom('orders')
+      .select(['total', 'tax', 'shipping_option'])
+      .where('id', '=', session.orderId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ total: session.amount, tax: expectedTax, shipping_option: 'expedited' });
+    // And the account's order page shows them.
+    const page = await client.get(`/account/orders/${session.reference}`);
+    expect(page.status).toBe(200);
+    const shown = page.text.replaceAll('<!-- -->', '');
+    for (const text of [
+      `<dd class="border-t border-border pt-1 text-lg font-bold">${formatPrice(session.amount)}</dd>`,
+      `<dd>${formatPrice(expectedTax)}</dd>`,
+      `Shipping:</span> ${shippingOptionText('expedited')}`,
+      ...addressLines({ ...to, state: 'IL' }).map((line) => `>${line}</span>`),
+    ]) {
+      expect(shown).toContain(text);
+    }
   });
 
   it.each([

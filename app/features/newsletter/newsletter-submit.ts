@@ -1,10 +1,13 @@
-import { postJson } from '~/lib/api-client';
+import { postForm } from '~/lib/api-client';
 import { notify } from '~/lib/toast';
 import { NEWSLETTER_EMAIL, NEWSLETTER_TEXT } from './newsletter';
 
 const busy = new WeakSet<HTMLFormElement>();
 
-/** Sends a newsletter form through the API and answers with a toast. */
+/**
+ * Posts the sign-up form's field to the form's own action, /newsletter, asking for JSON
+ * (docs/decisions/0045), and answers with a toast.
+ */
 export async function submitNewsletter(form: HTMLFormElement): Promise<void> {
   if (busy.has(form)) return;
   const input = form.elements.namedItem('email');
@@ -17,7 +20,7 @@ export async function submitNewsletter(form: HTMLFormElement): Promise<void> {
   }
   busy.add(form);
   try {
-    const response = await postJson('/api/newsletter', { email });
+    const response = await postForm('/newsletter', { email });
     if (response.ok) {
       notify.success(subscribed.title, { description: subscribed.description });
       form.reset();

@@ -1,26 +1,18 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { apiError, rateLimited } from '#server/http-error';
+import { apiError } from '#server/http-error';
 import type { AppBindings, AppServices } from '#server/types';
-import { parseBody } from '#server/validate';
-import { NEWSLETTER_TEXT } from './newsletter';
-import { newsletterSchema } from './newsletter.schema';
-import { requestSubscription, unsubscribe } from './newsletter.server';
+import { unsubscribe } from './newsletter.server';
 
 /** The body RFC 8058 prescribes for a one-click unsubscribe. */
 const oneClickSchema = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
 
-/** POST /api/newsletter: the footer's sign-up form (confirm and unsubscribe are pages). */
+/**
+ * /api/newsletter: only the one-click unsubscribe, posted by mail providers' servers. The sign-up
+ * form posts to /newsletter (newsletter-form-answer.server.ts); confirm and unsubscribe are pages.
+ */
 export function newsletterRoutes(services: AppServices) {
   const app = new Hono<AppBindings>();
-
-  app.post('/', async (c) => {
-    const body = await parseBody(c, newsletterSchema);
-    if (!body.ok) return body.response;
-    const outcome = await requestSubscription(services, body.data.email, c.get('clientIp'));
-    if (outcome.status === 'rate_limited') return rateLimited(c, outcome.retryAfterSeconds);
-    return c.json({ ok: true, message: NEWSLETTER_TEXT.subscribed.description });
-  });
 
   // One-click unsubscribe (RFC 8058): the mail provider posts `List-Unsubscribe=One-Click` to
   // the URL of a campaign's List-Unsubscribe header, from its own servers, without cookies: the

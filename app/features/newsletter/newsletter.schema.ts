@@ -3,7 +3,7 @@ import { INVALID_EMAIL_MESSAGE, lowercaseEmailSchema } from '~/commerce/email';
 import { NEWSLETTER_EMAIL } from './newsletter';
 
 /**
- * Body of POST /api/newsletter. The spec's pattern alone would let "a@b.c,d@e.f" through, which
+ * The sign-up form's fields (POST /newsletter). The spec's pattern alone would let "a@b.c,d@e.f" through, which
  * a mailer reads as two recipients, so the address must also be a single valid one.
  */
 export const newsletterSchema = z.strictObject({

@@ -9,7 +9,7 @@ export function action({ context, request }: Route.ActionArgs) {
   return contactAction(context, request);
 }
 
-/** A refused message says how long to wait, as the API's 429 does. */
+/** A refused message says how long to wait, as every rate-limited answer does. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get('Retry-After');
   return retryAfter ? { 'Retry-After': retryAfter } : new Headers();

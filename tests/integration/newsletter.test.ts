@@ -23,7 +23,8 @@ describe.each(testEngines)('newsletter on %s', (engine) => {
     const headers = { 'x-forwarded-for': `198.51.100.${++ipCounter}` };
     const client = createClient(t.url);
     return {
-      subscribe: (body: unknown) => client.request('/api/newsletter', { method: 'POST', body, headers }),
+      /** The sign-up form as its script posts it: its field to /newsletter, asking for JSON. */
+      subscribe: (fields: Record<string, string>) => client.form('/newsletter', fields, { headers }),
       /** What a browser without JavaScript sends: a plain form post to a page. */
       postForm: async (path: string, fields: Record<string, string>) => {
         const res = await fetch(new URL(path, t.url), {
@@ -163,8 +164,40 @@ describe.each(testEngines)('newsletter on %s', (engine) => {
       expect(res.status, email).toBe(400);
       expect(res.body, email).toMatchObject({ error: { ...invalid.error, fields: expect.any(Object) } });
     }
-    expect((await visitor().subscribe({ email: `x-${engine}@example.com`, name: 'X' })).status).toBe(400);
+    // A field the form does not have comes only from a hand-made request: refused, by both answers.
+    const extra = await visitor().subscribe({ email: `x-${engine}@example.com`, name: 'X' });
+    expect(extra.status).toBe(400);
+    expect(extra.body).toMatchObject({
+      error: { code: 'invalid_body', fields: { name: 'This field is not allowed.' } },
+    });
+    const extraByPage = await visitor().postForm('/newsletter', {
+      email: `x-${engine}@example.com`,
+      name: 'X',
+    });
+    expect(extraByPage.status).toBe(400);
+    expect(extraByPage.html).toContain('Invalid email');
+    // A body that is not the form's fields at all.
+    const json = await createClient(t.url).request('/newsletter', {
+      method: 'POST',
+      body: { email: `x-${engine}@example.com` },
+      headers: { accept: 'application/json', 'x-forwarded-for': `198.51.100.${++ipCounter}` },
+    });
+    expect(json.status).toBe(400);
+    expect(json.body).toEqual({
+      error: { code: 'invalid_body', message: "The request body must be the form's fields." },
+    });
     expect(await row(`x-${engine}@example.com`)).toBeUndefined();
+  });
+
+  it('refuses a sign-up from another site, with the JSON error when the script asked for JSON', async () => {
+    const email = `evil-${engine}@example.com`;
+    const res = await createClient(t.url).form('/newsletter', { email }, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      error: { code: 'forbidden_origin', message: 'This request came from another site and was refused.' },
+    });
+    expect(await row(email)).toBeUndefined();
+    expect(await mailsTo(email)).toEqual([]);
   });
 
   it('works as a plain form post without JavaScript', async () => {
@@ -181,7 +214,7 @@ describe.each(testEngines)('newsletter on %s', (engine) => {
     expect(bad.html).toContain('Please enter a valid email address.');
   });
 
-  it('allows ten sign-ups per client in ten minutes, then answers 429 with Retry-After, API and page alike', async () => {
+  it('allows ten sign-ups per client in ten minutes, then answers 429 with Retry-After, script and page alike', async () => {
     const client = visitor();
     const statuses = [];
     for (let i = 0; i < 11; i++) {
@@ -222,7 +255,7 @@ describe.each(testEngines)('newsletter when the mail server is down, on %s', (en
   afterAll(async () => t.close());
 
   it('answers the sign-up as usual and keeps its mail queued for another try', async () => {
-    const res = await createClient(t.url).post('/api/newsletter', { email: `down-${engine}@example.com` });
+    const res = await createClient(t.url).form('/newsletter', { email: `down-${engine}@example.com` });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(SUBSCRIBED);
     await expect.poll(async () => (await t.server.services.jobs.counts()).retry, { timeout: 15_000 }).toBe(1);
