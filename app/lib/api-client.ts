@@ -41,14 +41,6 @@ export async function getJson<T = unknown>(path: string): Promise<ApiResult<T>> 
   return request<T>(path, { method: 'GET' });
 }
 
-export async function patchJson<T = unknown>(
-  path: string,
-  body: unknown,
-  options: { headers?: Record<string, string> } = {},
-): Promise<ApiResult<T>> {
-  return request<T>(path, { method: 'PATCH', body: JSON.stringify(body), headers: options.headers });
-}
-
 export async function deleteJson<T = unknown>(
   path: string,
   options: { headers?: Record<string, string> } = {},
