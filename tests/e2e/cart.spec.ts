@@ -197,9 +197,9 @@ test.describe('line limit', () => {
 
     await page.evaluate(() => localStorage.removeItem('guest_cart_items'));
     await signIn(page, await confirmedAccount(request, baseURL!));
-    const added = await page.request.post('/api/cart/items', {
-      data: { productId: CANE.id, quantity: 98 },
-      headers: { Origin: new URL(baseURL!).origin },
+    const added = await page.request.post('/cart', {
+      form: { intent: 'add', productId: CANE.id, quantity: 98 },
+      headers: { Origin: new URL(baseURL!).origin, Accept: 'application/json' },
     });
     expect(added.status()).toBe(200);
     await addOneTo98();

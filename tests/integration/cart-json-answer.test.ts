@@ -60,7 +60,10 @@ describe.each(testEngines)('account cart, JSON answers on %s', (engine) => {
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     expect(((await client.get('/api/cart')).body as { items: Line[] }).items).toEqual([]);
-    for (const fields of [{}, { intent: 'promo', code: 'SAVE10' }, { intent: 'nope' }]) {
+    for (const fields of [{}, { intent: 'promo', code: 'SAVE10' }, { intent: 'nope' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await client.form('/cart', fields);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({

@@ -2,9 +2,10 @@ import type { TestClient, TestResponse } from './http-client';
 
 /**
  * The cart's forms as the cart page's script posts them: POST /cart with the form's fields,
- * asking for JSON (docs/decisions/0045). `headers` adds, for instance, the X-Cart-Tab header.
+ * asking for JSON (docs/decisions/0045). `headers` adds, for instance, the X-Cart-Tab header;
+ * `origin` is the Origin sent (the client's own by default).
  */
-type Options = { headers?: Record<string, string> };
+type Options = { headers?: Record<string, string>; origin?: string | null };
 
 /** Adds to the product's line (a quantity left out adds one, as the form does). */
 export function addToCart(
@@ -13,8 +14,8 @@ export function addToCart(
   quantity?: number | string,
   options: Options = {},
 ): Promise<TestResponse> {
-  const fields =
-    quantity === undefined ? { intent: 'add', productId } : { intent: 'add', productId, quantity };
+  const fields: Record<string, string | number> = { intent: 'add', productId };
+  if (quantity !== undefined) fields.quantity = quantity;
   return client.form('/cart', fields, options);
 }
 

@@ -74,8 +74,10 @@ export function formFields(form: FormData | URLSearchParams): Record<string, str
   const fields: Record<string, string | string[]> = {};
   for (const name of new Set(form.keys())) {
     const values = form.getAll(name).map((value) => (typeof value === 'string' ? value : '[file]'));
-    if (values.length > 1) fields[name] = values;
-    else if (values[0]) fields[name] = values[0];
+    const value = values.length > 1 ? values : values[0];
+    // Defined, not assigned: a field named __proto__ is a field the schema refuses, not a prototype.
+    if (value)
+      Object.defineProperty(fields, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return fields;
 }
