@@ -37,20 +37,16 @@ function send(
   url: string,
   method: string,
   path: string,
-  options: {
-    body?: unknown;
-    /** A page's form as its script posts it: URL-encoded fields, asking for JSON. */
-    form?: Record<string, string>;
-    cookie?: string;
-    headers?: Record<string, string>;
-  } = {},
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
 ): Promise<Sent> {
-  const body = options.form
-    ? new URLSearchParams(options.form).toString()
+  // A page's form (URLSearchParams) is sent as its script posts it: URL-encoded, asking for JSON.
+  const form = options.body instanceof URLSearchParams;
+  const body = form
+    ? String(options.body)
     : options.body === undefined
       ? undefined
       : JSON.stringify(options.body);
-  const type = options.form
+  const type = form
     ? { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }
     : { 'content-type': 'application/json' };
   return new Promise((resolve) => {
@@ -112,9 +108,8 @@ async function signedIn(url: string, name: string): Promise<TestClient> {
 }
 
 /**
- * An add to cart (POST /cart, the form as the page's script posts it) whose headers the server
- * has taken (it answered "100 Continue") and whose body is still to come: a request in flight,
- * for sure, when SIGTERM arrives.
+ * An add to cart (the page's form, as its script posts it) whose headers the server has taken
+ * ("100 Continue") and whose body is still to come: in flight, for sure, when SIGTERM arrives.
  */
 async function slowUpload(url: string, cookie: string) {
   const body = new URLSearchParams({ intent: 'add', productId: PRODUCT_A.id, quantity: '1' }).toString();
@@ -256,7 +251,7 @@ describe('a restart of the single SQLite instance', () => {
           const page = await request('GET page', 200, n % 2 ? '/' : `/product/${PRODUCT_B.id}`);
           if (page.error) return;
           const added = await request('POST cart', 200, '/cart', {
-            form: { intent: 'add', productId: PRODUCT_B.id, quantity: '1' },
+            body: new URLSearchParams({ intent: 'add', productId: PRODUCT_B.id, quantity: '1' }),
             cookie: shopper,
           });
           if (added.error) return;
