@@ -159,8 +159,8 @@ describe('merging the guest cart at sign-in', () => {
     expect([...new URLSearchParams(String(init.body))]).toEqual([
       ['intent', 'merge'],
       ['productId', 'quad-cane'],
-      ['productId', 'folding-walker'],
       ['quantity', '1'],
+      ['productId', 'folding-walker'],
       ['quantity', '2'],
     ]);
     expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();

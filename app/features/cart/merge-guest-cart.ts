@@ -27,15 +27,16 @@ export function mergeGuestCart(): Promise<CartLine[] | undefined> {
       const batch = readGuestCart().slice(0, BATCH);
       if (batch.length === 0) break;
       // One productId and one quantity field per line, in order: the merge form's pairs.
-      const response = await postForm<MergeResponse>(
-        CART_ACTION,
-        {
-          intent: 'merge',
-          productId: batch.map((item) => item.product_id),
-          quantity: batch.map((item) => item.quantity),
-        },
-        { headers: { [CART_TAB_HEADER]: ownTabId() } },
+      const fields = batch.flatMap(
+        (item) =>
+          [
+            ['productId', item.product_id],
+            ['quantity', `${item.quantity}`],
+          ] as const,
       );
+      const response = await postForm<MergeResponse>(CART_ACTION, [['intent', 'merge'], ...fields], {
+        headers: { [CART_TAB_HEADER]: ownTabId() },
+      });
       if (!response.ok || !response.data) break;
       const left = afterMerge(readGuestCart(), batch);
       if (left.length === 0) removeKey(GUEST_CART_KEY);
