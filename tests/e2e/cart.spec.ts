@@ -321,5 +321,17 @@ test.describe('signed-in cart', () => {
     await expect(cartLink(plain)).toHaveAccessibleName('Cart, 2 items');
     await expect(cartLink(plain)).toHaveAttribute('data-cart-status', 'idle');
     await noScript.close();
+
+    // A quantity changed and the cart cleared (posted to /cart by the page's script) reach the other tab.
+    const wheelchairRow = rows.filter({ hasText: WHEELCHAIR.name });
+    await wheelchairRow.getByRole('button', { name: `Increase quantity of ${WHEELCHAIR.name}` }).click();
+    await expect(wheelchairRow.getByRole('spinbutton')).toHaveValue('3');
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 items', { timeout: 2_000 });
+    other.once('dialog', (dialog) => void dialog.accept());
+    await other.getByRole('button', { name: 'Clear cart' }).click();
+    await expect(toast(other, 'Cart cleared')).toBeVisible();
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items', { timeout: 2_000 });
+    await other.reload();
+    await cartReady(other, 0);
   });
 });
