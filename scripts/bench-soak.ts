@@ -7,6 +7,7 @@ import { ensureBuild } from './ensure-build';
 import { startBenchServer } from './bench/server-process';
 import { SEED_PRODUCTS } from '../app/commerce/catalogue/catalog-seed';
 import { createShoppers, nextAddress, PASSWORD } from './bench/shoppers';
+import { addToCart, clearCart } from '../tests/support/cart';
 import { createClient } from '../tests/support/http-client';
 
 // `npm run bench:soak` (issue 21, point 5): one production server driven for SOAK_MINUTES
@@ -205,7 +206,7 @@ async function cycle(n: number) {
   });
   if (code.status !== 200) failed('sign-in code', code.status);
   const product = inStock[n % inStock.length];
-  const added = await client.post('/api/cart/items', { productId: product?.id, quantity: 1 });
+  const added = await addToCart(client, product?.id ?? '', 1);
   if (added.status !== 200) return failed('add to cart', added.status);
   if (n % CHECKOUT_EVERY === 0) {
     const checkout = await client.post('/api/checkout', { paymentMethod: 'card', address: ADDRESS });
@@ -228,7 +229,7 @@ async function cycle(n: number) {
   } else {
     // Who does not buy empties the cart: the soak's 120 accounts would otherwise fill theirs
     // with a line a visit, a growth of the soak's own making (a cart is bounded by the catalogue).
-    const emptied = await client.request('/api/cart', { method: 'DELETE' });
+    const emptied = await clearCart(client);
     if (emptied.status !== 200) failed('empty cart', emptied.status);
   }
   // The footer's sign-up form as its script posts it (docs/decisions/0045).

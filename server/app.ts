@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { authMails } from '../app/features/account/account-mail.server';
 import { viewerOf } from '../app/features/account/viewer.server';
 import { cartRoutes } from '../app/features/cart/cart.api.server';
+import { cartFormAnswer } from '../app/features/cart/cart-form-answer.server';
 import { catalogueStore, openCatalogue } from '../app/commerce/catalogue/catalogue-store.server';
 import { startCatalogJobs } from '../app/features/catalog/catalog-jobs.server';
 import { mediaRoutes } from '../app/features/catalog/media.api.server';
@@ -17,11 +18,10 @@ import { newsletterFormAnswer } from '../app/features/newsletter/newsletter-form
 import { unconfirmedSubscribers } from '../app/features/newsletter/newsletter.server';
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
-import { asksForJson } from './asks-for-json';
 import { authRateLimits } from './auth/limits';
 import { userOfAttempt } from './auth/auth';
 import { clientIp } from './client-ip';
-import { apiError } from './http-error';
+import { answersJson, apiError } from './http-error';
 import { bodySizeLimit } from './middleware/body-size';
 import { compressPages, type WholePage } from './middleware/compress-pages';
 import { originCheck } from './middleware/origin-check';
@@ -178,7 +178,7 @@ export function createApp(options: CreateAppOptions) {
   // Pages are compressed (static files and cached pages arrive compressed already); API
   // answers are small JSON or event streams, where compressing costs more than it saves.
   const pages = compressPages();
-  app.use((c, next) => (c.req.path.startsWith('/api/') ? next() : pages(c, next)));
+  app.use((c, next) => (answersJson(c) ? next() : pages(c, next)));
   app.use(async (c, next) => {
     c.set('clientIp', clientIp(c, env.TRUSTED_PROXIES));
     await next();
@@ -190,7 +190,7 @@ export function createApp(options: CreateAppOptions) {
   // No request body is large but a product image (5 MB) or a prescription (10 MB), plus its form.
   app.use(
     bodySizeLimit((c) =>
-      asksForJson(c)
+      answersJson(c)
         ? apiError(c, 413, 'payload_too_large', 'This request is too large.')
         : c.text('This upload is too large: images can be up to 5 MB.', 413),
     ),
@@ -210,6 +210,10 @@ export function createApp(options: CreateAppOptions) {
   app.all('/api/*', (c) =>
     apiError(c, 404, 'not_found', `No API route matches ${c.req.method} ${c.req.path}`),
   );
+
+  // The cart's forms as the page's script posts them (asking for JSON), answered before the
+  // framework with the rules the page's action runs; any other post goes on to the action.
+  app.post('/cart', cartFormAnswer(services));
 
   app.route('/.well-known', wellKnownRoutes(services.auth));
   // Before the pages: refused, it goes on to them and gets the not-found page.
@@ -244,7 +248,7 @@ export function createApp(options: CreateAppOptions) {
 
   app.onError((error, c) => {
     c.get('logger').error({ err: error }, 'unhandled error');
-    if (asksForJson(c)) {
+    if (answersJson(c)) {
       return apiError(c, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
     }
     return c.text('Something went wrong on our side. Please try again.', 500);

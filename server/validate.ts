@@ -24,21 +24,24 @@ export async function parseBody<S extends z.ZodType>(
   }
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, response: invalidBody(c, result.error.issues) };
+  const { message, fields } = refusedFields(result.error.issues);
+  return { ok: false, response: apiError(c, 400, 'invalid_body', message, fields) };
 }
 
 /**
- * 400 invalid_body with one message per field of a failed parse (a JSON body, or a page form's
- * fields answered as JSON): a field the schema does not have is "not allowed".
+ * One message per refused field (a field nobody asked for is named as not allowed), and the
+ * first of them for the whole request: the API's `invalid_body` error, whatever the body's form.
  */
-export function invalidBody(c: Context, issues: readonly z.core.$ZodIssue[]): Response {
+export function refusedFields(issues: readonly z.core.$ZodIssue[]): {
+  message: string;
+  fields: Record<string, string>;
+} {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || 'body';
     fields[key] ??= issue.code === 'unrecognized_keys' ? 'This field is not allowed.' : issue.message;
   }
-  const first = Object.values(fields)[0] ?? 'The request is not valid.';
-  return apiError(c, 400, 'invalid_body', first, fields);
+  return { message: Object.values(fields)[0] ?? 'The request is not valid.', fields };
 }
 
 /** Whether a parsed JSON value has a string (a value or a key) with a NUL in it. */

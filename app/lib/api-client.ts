@@ -2,69 +2,59 @@
 export interface ApiResult<T> {
   ok: boolean;
   status: number;
-  data: T | undefined;
-  /** A message for people: ours ({error:{message}}) or Better Auth's ({message}). */
-  message: string | undefined;
-  code: string | undefined;
+  /** The answer's body on success. */
+  data?: T;
+  /** A message for people: ours ({error:{message}}) or Better Auth's ({message}); none on success. */
+  message?: string;
+  code?: string;
   fields?: Record<string, string>;
 }
 
-export async function postJson<T = unknown>(
-  path: string,
-  body: unknown = {},
-  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
-): Promise<ApiResult<T>> {
-  return request<T>(path, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: options.headers,
-    signal: options.signal,
-  });
+/** What a call may add: headers of its own (X-Cart-Tab), and a signal to give up. */
+type CallOptions = { headers?: Record<string, string>; signal?: AbortSignal };
+
+export function postJson<T = unknown>(path: string, body: unknown = {}, options: CallOptions = {}) {
+  return request<T>(path, 'POST', JSON.stringify(body), options);
 }
 
 /**
  * A page's form posted by its script to the page's own action (docs/decisions/0045): the same
  * fields a browser without scripts posts, answered as JSON because the script asks for it.
+ * A field sent several times (a list) is given as [name, value] pairs.
  */
-export async function postForm<T = unknown>(
+export function postForm<T = unknown>(
   path: string,
-  fields: Record<string, string | number | readonly (string | number)[]>,
-  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
-): Promise<ApiResult<T>> {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields))
-    for (const one of Array.isArray(value) ? value : [value]) body.append(name, String(one));
-  return request<T>(path, { method: 'POST', body, headers: options.headers, signal: options.signal });
+  fields: Record<string, string | number> | readonly (readonly [string, string])[],
+  options: CallOptions = {},
+) {
+  // Numbers become their text, as in a form (URLSearchParams reads every value as a string).
+  return request<T>(path, 'POST', new URLSearchParams(fields as Record<string, string>), options);
 }
 
-export async function getJson<T = unknown>(path: string): Promise<ApiResult<T>> {
-  return request<T>(path, { method: 'GET' });
+export function getJson<T = unknown>(path: string) {
+  return request<T>(path, 'GET');
 }
 
-export async function patchJson<T = unknown>(
+export function deleteJson<T = unknown>(path: string, options: CallOptions = {}) {
+  return request<T>(path, 'DELETE', undefined, options);
+}
+
+async function request<T>(
   path: string,
-  body: unknown,
-  options: { headers?: Record<string, string> } = {},
+  method: string,
+  body?: string | URLSearchParams,
+  options: CallOptions = {},
 ): Promise<ApiResult<T>> {
-  return request<T>(path, { method: 'PATCH', body: JSON.stringify(body), headers: options.headers });
-}
-
-export async function deleteJson<T = unknown>(
-  path: string,
-  options: { headers?: Record<string, string> } = {},
-): Promise<ApiResult<T>> {
-  return request<T>(path, { method: 'DELETE', headers: options.headers });
-}
-
-async function request<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
-      ...init,
+      method,
+      body,
+      signal: options.signal,
       headers: {
-        ...(init.headers as Record<string, string> | undefined),
-        // A form's fields say their own type (URL-encoded) when the body is URLSearchParams.
-        ...(init.body instanceof URLSearchParams ? {} : { 'Content-Type': 'application/json' }),
+        ...options.headers,
+        // JSON says its type; a form's fields (URLSearchParams) say their own.
+        ...(typeof body === 'string' ? { 'Content-Type': 'application/json' } : {}),
         Accept: 'application/json',
       },
       credentials: 'same-origin',
@@ -73,14 +63,12 @@ async function request<T>(path: string, init: RequestInit): Promise<ApiResult<T>
     return {
       ok: false,
       status: 0,
-      data: undefined,
       message: 'We could not reach the store. Check your connection and try again.',
       code: 'network',
     };
   }
   const payload: unknown = await response.json().catch(() => undefined);
-  if (response.ok)
-    return { ok: true, status: response.status, data: payload as T, message: undefined, code: undefined };
+  if (response.ok) return { ok: true, status: response.status, data: payload as T };
   const p = (payload ?? {}) as {
     message?: string;
     code?: string;
@@ -89,7 +77,6 @@ async function request<T>(path: string, init: RequestInit): Promise<ApiResult<T>
   return {
     ok: false,
     status: response.status,
-    data: undefined,
     message: p.error?.message ?? p.message,
     code: p.error?.code ?? p.code,
     fields: p.error?.fields,

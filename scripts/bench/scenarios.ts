@@ -63,6 +63,13 @@ export function scenarios(
     origin,
     'content-type': 'application/json',
   });
+  // The cart's add form as the product page's script posts it (docs/decisions/0045).
+  const cartForm = (i: number) => ({
+    cookie: cookieOf(i),
+    origin,
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  });
   const addToCartBudget = engine === 'sqlite' ? { rps: 5000, p50: 2, p99: 10 } : { rps: 2000, p99: 15 };
   let signIns = 0;
   const list: Scenario[] = [
@@ -104,9 +111,14 @@ export function scenarios(
     {
       name: 'add to cart, signed in',
       method: 'POST',
-      path: '/api/cart/items',
-      headersFor: api,
-      body: () => JSON.stringify({ productId: inStock[signIns++ % 8]?.id, quantity: 1 }),
+      path: '/cart',
+      headersFor: cartForm,
+      body: () =>
+        new URLSearchParams({
+          intent: 'add',
+          productId: inStock[signIns++ % 8]?.id ?? '',
+          quantity: '1',
+        }).toString(),
       budget: addToCartBudget,
     },
     { name: 'cart read, signed in', path: '/api/cart', headersFor: api },

@@ -1,4 +1,5 @@
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
+import { addToCart } from '../../tests/support/cart';
 import type { Shopper } from './shoppers';
 
 // Plain parcels: no prescription to add, no freight, and plenty on hand for thirty orders.
@@ -39,7 +40,7 @@ export async function placeShopperOrders(shoppers: Shopper[], count: number): Pr
       const lines = 2 + ((s + n) % 2);
       for (let l = 0; l < lines; l++) {
         const product = inStock[(s * 7 + n * 3 + l) % inStock.length];
-        const added = await shopper.client.post('/api/cart/items', { productId: product?.id, quantity: 1 });
+        const added = await addToCart(shopper.client, product?.id ?? '', 1);
         if (added.status !== 200) throw new Error(`add to cart failed: ${added.status} ${added.text}`);
       }
       const session = await shopper.client.post('/api/checkout', { paymentMethod: 'card', address: ADDRESS });

@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { asksForJson } from '../asks-for-json';
-import { apiError } from '../http-error';
+import { answersJson, apiError } from '../http-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -12,7 +11,7 @@ const REFUSED = 'This request came from another site and was refused.';
  * browsers, non-browser clients) Sec-Fetch-Site still tells a cross-site request apart.
  * Mounted for every path: the page forms post to their React Router actions (sign-in, contact,
  * account), and those act with the visitor's cookies just as the API does. The API, and a
- * page form's script asking for JSON, get the JSON error; a page gets plain text.
+ * page's form posted by its script asking for JSON, get the JSON error; a page plain text.
  */
 export function originCheck(appUrl: string, options: { exempt?: readonly string[] } = {}): MiddlewareHandler {
   const allowed = new URL(appUrl).origin;
@@ -25,7 +24,7 @@ export function originCheck(appUrl: string, options: { exempt?: readonly string[
       ? origin !== allowed && origin !== new URL(c.req.url).origin
       : c.req.header('sec-fetch-site') === 'cross-site';
     if (crossSite) {
-      if (asksForJson(c)) return apiError(c, 403, 'forbidden_origin', REFUSED);
+      if (answersJson(c)) return apiError(c, 403, 'forbidden_origin', REFUSED);
       return c.text(REFUSED, 403, { 'Cache-Control': 'no-store' });
     }
     return next();

@@ -197,9 +197,9 @@ test.describe('line limit', () => {
 
     await page.evaluate(() => localStorage.removeItem('guest_cart_items'));
     await signIn(page, await confirmedAccount(request, baseURL!));
-    const added = await page.request.post('/api/cart/items', {
-      data: { productId: CANE.id, quantity: 98 },
-      headers: { Origin: new URL(baseURL!).origin },
+    const added = await page.request.post('/cart', {
+      form: { intent: 'add', productId: CANE.id, quantity: 98 },
+      headers: { Origin: new URL(baseURL!).origin, Accept: 'application/json' },
     });
     expect(added.status()).toBe(200);
     await addOneTo98();
@@ -321,5 +321,17 @@ test.describe('signed-in cart', () => {
     await expect(cartLink(plain)).toHaveAccessibleName('Cart, 2 items');
     await expect(cartLink(plain)).toHaveAttribute('data-cart-status', 'idle');
     await noScript.close();
+
+    // A quantity changed and the cart cleared (posted to /cart by the page's script) reach the other tab.
+    const wheelchairRow = rows.filter({ hasText: WHEELCHAIR.name });
+    await wheelchairRow.getByRole('button', { name: `Increase quantity of ${WHEELCHAIR.name}` }).click();
+    await expect(wheelchairRow.getByRole('spinbutton')).toHaveValue('3');
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 items', { timeout: 2_000 });
+    other.once('dialog', (dialog) => void dialog.accept());
+    await other.getByRole('button', { name: 'Clear cart' }).click();
+    await expect(toast(other, 'Cart cleared')).toBeVisible();
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items', { timeout: 2_000 });
+    await other.reload();
+    await cartReady(other, 0);
   });
 });

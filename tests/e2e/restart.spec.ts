@@ -58,9 +58,9 @@ test('a cart page left open across a restart shows the next change from another 
     // Another device of the same shopper adds a wheelchair once the store is back.
     const device = await apiRequest.newContext({ storageState: await page.context().storageState() });
     try {
-      const added = await device.post(`${origin}/api/cart/items`, {
-        data: { productId: PRODUCT_A.id, quantity: 1 },
-        headers,
+      const added = await device.post(`${origin}/cart`, {
+        form: { intent: 'add', productId: PRODUCT_A.id, quantity: 1 },
+        headers: { ...headers, Accept: 'application/json' },
       });
       expect(added.ok(), await added.text()).toBe(true);
     } finally {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../support/accounts';
+import { addToCart, removeCartLine, setCartQuantity } from '../support/cart';
 import { cardPayment, pay, startCheckout } from '../support/checkout';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -17,17 +18,17 @@ describe.each(testEngines)('object-level access on %s', (engine) => {
   it("answers 404 to A for B's cart line, wishlist item and order, and leaves them unchanged", async () => {
     const { client: alice } = await signedInClient(t.url, 'Alice');
     const { client: bob } = await signedInClient(t.url, 'Bob');
-    await bob.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 2 });
+    await addToCart(bob, PRODUCT_A.id, 2);
     await bob.post('/api/wishlist/items', { productId: PRODUCT_B.id });
     const { session } = await startCheckout(bob, {});
     expect((await pay(bob, session.orderId, cardPayment())).status).toBe(200);
-    await bob.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 2 });
+    await addToCart(bob, PRODUCT_A.id, 2);
     const [bobsLine] = await cartLines(bob);
     const before = await rowCounts(t.server.services.database);
 
     const attempts = [
-      alice.request(`/api/cart/items/${bobsLine!.id}`, { method: 'PATCH', body: { quantity: 9 } }),
-      alice.request(`/api/cart/items/${bobsLine!.id}`, { method: 'DELETE' }),
+      setCartQuantity(alice, bobsLine!.id, 9),
+      removeCartLine(alice, bobsLine!.id),
       alice.request(`/api/wishlist/items/${PRODUCT_B.id}`, { method: 'DELETE' }),
       alice.get(`/account/orders/${session.reference}`),
       alice.get(`/account/orders/${session.reference.toLowerCase()}`),
@@ -63,9 +64,9 @@ describe.each(testEngines)('object-level access on %s', (engine) => {
 
     const forged = { userId: victimId.user.id, user_id: victimId.user.id, price: 1, status: 'paid' };
     for (const res of [
-      await client.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1, ...forged }),
+      await client.form('/cart', { intent: 'add', productId: PRODUCT_A.id, quantity: 1, ...forged }),
       await client.post('/api/wishlist/items', { productId: PRODUCT_A.id, userId: victimId.user.id }),
-      await client.request('/api/cart/items/x', { method: 'PATCH', body: { quantity: 1, price: 1 } }),
+      await client.form('/cart', { intent: 'quantity', lineId: 'x', quantity: 1, price: 1 }),
       await client.post('/api/checkout', { items: [{ productId: PRODUCT_A.id, quantity: 1 }], ...forged }),
     ]) {
       expect(res.status).toBe(400);

@@ -10,6 +10,7 @@ import { testEngines } from '../support/test-database';
 import { logSink } from '../support/log-sink';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PRODUCT_A } from './support';
+import { addToCart } from '../support/cart';
 
 const CVV = '0482';
 const ALL_CARDS = Object.values(CARDS);
@@ -42,8 +43,7 @@ describe.each(testEngines)('card data at rest and in transit on %s', (engine) =>
     const guest = createClient(t.url);
     for (const card of ALL_CARDS) {
       for (const shopper of [client, guest]) {
-        if (shopper === client)
-          await client.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1 });
+        if (shopper === client) await addToCart(client, PRODUCT_A.id, 1);
         const items = shopper === guest ? [{ productId: PRODUCT_A.id, quantity: 1 }] : [];
         const started = await startCheckout(shopper, { items });
         responses.push(started);

@@ -8,6 +8,7 @@ import type { TestClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PRODUCT_A, PRODUCT_B } from './support';
+import { addToCart } from '../support/cart';
 
 /** Payments go to a local Authorize.Net stand-in, which counts every charge it receives. */
 describe.each(testEngines)('concurrency on %s', (engine) => {
@@ -49,9 +50,7 @@ describe.each(testEngines)('concurrency on %s', (engine) => {
   it('100 concurrent adds of one product: one row holding the summed, capped quantity', async () => {
     const { client } = await signedInClient(t.url);
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        client.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: i % 2 === 0 ? 1 : 2 }),
-      ),
+      Array.from({ length: 100 }, (_, i) => addToCart(client, PRODUCT_A.id, i % 2 === 0 ? 1 : 2)),
     );
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(200));
     const rows = await t.server.services.database.db
@@ -68,9 +67,7 @@ describe.each(testEngines)('concurrency on %s', (engine) => {
     expect(rows[0]!.quantity).toBe(Math.min(150, MAX_LINE_QUANTITY));
 
     // Below the cap the sum is exact.
-    await Promise.all(
-      Array.from({ length: 40 }, () => client.post('/api/cart/items', { productId: PRODUCT_B.id })),
-    );
+    await Promise.all(Array.from({ length: 40 }, () => addToCart(client, PRODUCT_B.id)));
     const lines = (await client.get('/api/cart')).body as {
       items: { product_id: string; quantity: number }[];
     };
@@ -79,7 +76,7 @@ describe.each(testEngines)('concurrency on %s', (engine) => {
 
   it('20 concurrent payments of one order (each its own key): one charge, every answer the same order', async () => {
     const { client } = await signedInClient(t.url);
-    await client.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1 });
+    await addToCart(client, PRODUCT_A.id, 1);
     const { session } = await startCheckout(client, {});
     const results = await Promise.all(
       Array.from({ length: 20 }, () => pay(client, session.orderId, cardPayment())),
@@ -98,7 +95,7 @@ describe.each(testEngines)('concurrency on %s', (engine) => {
 
   it('a retried key returns the first result; the same key with another body is refused (409)', async () => {
     const { client } = await signedInClient(t.url);
-    await client.post('/api/cart/items', { productId: PRODUCT_B.id, quantity: 1 });
+    await addToCart(client, PRODUCT_B.id, 1);
     const { session } = await startCheckout(client, {});
     const key = randomUUID();
 

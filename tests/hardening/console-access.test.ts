@@ -10,6 +10,7 @@ import { guest, postForm, staffClient } from '../support/staff';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PRODUCT_A, rowCounts } from './support';
+import { addToCart } from '../support/cart';
 
 /** The second-factor challenge (ADR 0038): where a session without one is sent, not a page to open. */
 const CHALLENGE = '/admin/verify';
@@ -28,7 +29,7 @@ describe.each(testEngines)('console access on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false' });
     const { client: shopper } = await signedInClient(t.url, 'Shopper');
-    await shopper.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1 });
+    await addToCart(shopper, PRODUCT_A.id, 1);
     const { session } = await startCheckout(shopper, {});
     expect((await pay(shopper, session.orderId, cardPayment())).status).toBe(200);
     reference = session.reference;

@@ -4,7 +4,8 @@ import { startCheckout } from '../support/checkout';
 import type { TestClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { cartLines, fillPath, PRODUCT_A, rowCounts, STATE_CHANGING_ROUTES } from './support';
+import { cartLines, PRODUCT_A, routeName, rowCounts, sendRoute, STATE_CHANGING_ROUTES } from './support';
+import { addToCart } from '../support/cart';
 
 const EVIL = 'http://evil.example';
 
@@ -17,7 +18,7 @@ describe.each(testEngines)('cross-origin state changes on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false' });
     ({ client } = await signedInClient(t.url));
-    await client.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 2 });
+    await addToCart(client, PRODUCT_A.id, 2);
     await client.post('/api/wishlist/items', { productId: PRODUCT_A.id });
     const { session } = await startCheckout(client, {});
     const [line] = await cartLines(client);
@@ -25,27 +26,27 @@ describe.each(testEngines)('cross-origin state changes on %s', (engine) => {
   });
   afterAll(async () => t.close());
 
-  it.each(STATE_CHANGING_ROUTES)('$method $path from evil.example -> 403, nothing written', async (route) => {
-    const before = await rowCounts(t.server.services.database);
-    const cookie = client.cookieHeader();
-    const path = fillPath(route.path, ids);
+  it.each(STATE_CHANGING_ROUTES.map((route) => [routeName(route), route] as const))(
+    '%s from evil.example -> 403, nothing written',
+    async (name, route) => {
+      const before = await rowCounts(t.server.services.database);
+      const cookie = client.cookieHeader();
 
-    for (const headers of [
-      { origin: EVIL },
-      // No Origin, but the browser says the request is cross-site.
-      { 'sec-fetch-site': 'cross-site' },
-    ] as Record<string, string>[]) {
-      const res = route.form
-        ? await client.form(path, route.form, { origin: null, headers })
-        : await client.request(path, { method: route.method, body: route.body, origin: null, headers });
-      expect(res.status, `${route.method} ${path} ${JSON.stringify(headers)}`).toBe(403);
-      expect(res.body).toMatchObject({ error: { code: 'forbidden_origin' } });
-    }
-    expect(client.cookieHeader()).toBe(cookie);
-    expect(await rowCounts(t.server.services.database)).toEqual(before);
-    // The session still works and its data is as it was.
-    expect(await cartLines(client)).toMatchObject([{ product_id: PRODUCT_A.id, quantity: 2 }]);
-    const me = (await client.get('/api/auth/get-session')).body as { user: { firstName: string } };
-    expect(me.user.firstName).toBe('Test');
-  });
+      for (const headers of [
+        { origin: EVIL },
+        // No Origin, but the browser says the request is cross-site.
+        { 'sec-fetch-site': 'cross-site' },
+      ] as Record<string, string>[]) {
+        const res = await sendRoute(client, route, ids, { origin: null, headers });
+        expect(res.status, `${name} ${JSON.stringify(headers)}`).toBe(403);
+        expect(res.body).toMatchObject({ error: { code: 'forbidden_origin' } });
+      }
+      expect(client.cookieHeader()).toBe(cookie);
+      expect(await rowCounts(t.server.services.database)).toEqual(before);
+      // The session still works and its data is as it was.
+      expect(await cartLines(client)).toMatchObject([{ product_id: PRODUCT_A.id, quantity: 2 }]);
+      const me = (await client.get('/api/auth/get-session')).body as { user: { firstName: string } };
+      expect(me.user.firstName).toBe('Test');
+    },
+  );
 });

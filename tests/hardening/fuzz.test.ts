@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addToCartSchema, mergeCartSchema, setQuantitySchema } from '../../app/commerce/cart/cart.schema';
+import {
+  addFieldsSchema,
+  formFields,
+  mergeFieldsSchema,
+  quantityFieldsSchema,
+} from '../../app/features/cart/cart-form.schema';
 import {
   createCheckoutSchema,
   paymentSchema,
@@ -15,27 +20,38 @@ import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { hostileBodies, hostileValue, RAW_BODIES } from './fuzz-inputs';
 import { cartLines, fillPath, isApiError, PRODUCT_A, PRODUCT_B, rowCounts } from './support';
+import { addToCart } from '../support/cart';
 
 interface FuzzRoute {
   method: 'POST' | 'PATCH';
   path: string;
   schema: z.ZodType;
   valid: Record<string, unknown>;
+  /** A page's form as its script posts it: the body's fields URL-encoded, asking for JSON. */
+  form?: true;
 }
 
 const ROUTES: FuzzRoute[] = [
   {
     method: 'POST',
-    path: '/api/cart/items',
-    schema: addToCartSchema,
-    valid: { productId: PRODUCT_A.id, quantity: 2 },
+    path: '/cart',
+    form: true,
+    schema: addFieldsSchema,
+    valid: { intent: 'add', productId: PRODUCT_A.id, quantity: 2 },
   },
-  { method: 'PATCH', path: '/api/cart/items/:line', schema: setQuantitySchema, valid: { quantity: 3 } },
   {
     method: 'POST',
-    path: '/api/cart/merge',
-    schema: mergeCartSchema,
-    valid: { items: [{ productId: PRODUCT_B.id, quantity: 1 }] },
+    path: '/cart',
+    form: true,
+    schema: quantityFieldsSchema,
+    valid: { intent: 'quantity', lineId: ':line', quantity: 3 },
+  },
+  {
+    method: 'POST',
+    path: '/cart',
+    form: true,
+    schema: mergeFieldsSchema,
+    valid: { intent: 'merge', productId: [PRODUCT_B.id], quantity: [1] },
   },
   {
     method: 'POST',
@@ -73,6 +89,20 @@ const ROUTES: FuzzRoute[] = [
 
 const RUNS = 40;
 
+/**
+ * A hostile body as a form's fields: each value as text (a list as the field repeated), as a
+ * browser or a script would post it; a body that is no object is sent as one raw text.
+ */
+function formBody(body: unknown): URLSearchParams {
+  const text = (value: unknown) =>
+    typeof value === 'string' ? value : value === null || value === undefined ? '' : JSON.stringify(value);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return new URLSearchParams(text(body));
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(body))
+    for (const one of Array.isArray(value) ? value : [value]) form.append(name, text(one));
+  return form;
+}
+
 /** What Better Auth's sign-up, sign-in and reset endpoints read. */
 const authBody = z.object({
   email: z.email(),
@@ -99,19 +129,21 @@ describe.each(testEngines)('fuzzing the API on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false', TRUSTED_PROXIES: '127.0.0.1' });
     ({ client } = await signedInClient(t.url));
-    await client.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1 });
+    await addToCart(client, PRODUCT_A.id, 1);
     const { session } = await startCheckout(client, {});
     ids = { line: (await cartLines(client))[0]?.id, order: session.orderId };
   });
   afterAll(async () => t.close());
 
-  async function rawRequest(method: string, path: string, body: string): Promise<TestResponse> {
+  async function rawRequest(method: string, path: string, body: string, form = false): Promise<TestResponse> {
     const res = await fetch(new URL(path, t.url), {
       method,
       headers: {
         cookie: client.cookieHeader(),
         origin: new URL(t.url).origin,
-        'content-type': 'application/json',
+        'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+        // A form's JSON answer is for a request asking for it (docs/decisions/0045).
+        ...(form ? { accept: 'application/json' } : {}),
         'x-forwarded-for': nextIp(),
       },
       body: method === 'GET' ? undefined : body,
@@ -133,16 +165,29 @@ describe.each(testEngines)('fuzzing the API on %s', (engine) => {
   }
 
   it.each(
-    ROUTES.map((r) => [`${r.method} ${r.path} (${String(r.valid.paymentMethod ?? 'json')})`, r] as const),
+    ROUTES.map(
+      (r) =>
+        [`${r.method} ${r.path} (${String(r.valid.paymentMethod ?? r.valid.intent ?? 'json')})`, r] as const,
+    ),
   )('%s: never a 5xx, always the error shape, nothing written', async (_name, route) => {
     const path = fillPath(route.path, ids);
+    // A form names the cart line in a field.
+    const valid = Object.fromEntries(
+      Object.entries(route.valid).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? fillPath(value, ids) : value,
+      ]),
+    );
     await fc.assert(
-      fc.asyncProperty(hostileBodies(route.schema, route.valid), async (body) => {
+      fc.asyncProperty(hostileBodies(route.schema, valid), async (body) => {
         const before = await rowCounts(t.server.services.database);
-        const res = await rawRequest(route.method, path, JSON.stringify(body) ?? 'null');
-        const what = `${route.method} ${path} ${JSON.stringify(body)?.slice(0, 200)}`;
+        const form = route.form ? formBody(body) : undefined;
+        const sent = form?.toString() ?? JSON.stringify(body) ?? 'null';
+        const res = await rawRequest(route.method, path, sent, route.form);
+        const what = `${route.method} ${path} ${sent.slice(0, 200)}`;
         expectRefused(res, what);
-        if (!route.schema.safeParse(body).success) {
+        // A form is judged as the server reads it: its fields, as text.
+        if (!route.schema.safeParse(form ? formFields(form) : body).success) {
           expect(res.status, what).toBe(400);
           expect(await rowCounts(t.server.services.database), what).toEqual(before);
         }
@@ -151,7 +196,7 @@ describe.each(testEngines)('fuzzing the API on %s', (engine) => {
     );
     for (const raw of RAW_BODIES) {
       const before = await rowCounts(t.server.services.database);
-      const res = await rawRequest(route.method, path, raw);
+      const res = await rawRequest(route.method, path, raw, route.form);
       expectRefused(res, `${route.method} ${path} raw ${raw}`);
       expect(res.status).toBe(400);
       expect(await rowCounts(t.server.services.database)).toEqual(before);
@@ -165,9 +210,17 @@ describe.each(testEngines)('fuzzing the API on %s', (engine) => {
           typeof value === 'string' ? value.slice(0, 2_000) : JSON.stringify(value),
         );
         const before = await rowCounts(t.server.services.database);
+        // A cart line named by a hostile id: not the shopper's, or not readable.
+        const lineId = typeof value === 'string' ? value.slice(0, 2_000) : JSON.stringify(value);
+        for (const fields of [
+          { intent: 'quantity', lineId, quantity: '1' },
+          { intent: 'remove', lineId },
+        ] as Record<string, string>[]) {
+          const res = await rawRequest('POST', '/cart', new URLSearchParams(fields).toString(), true);
+          expectRefused(res, `POST /cart ${fields.intent} ${lineId.slice(0, 100)}`);
+          expect(res.status, `POST /cart ${fields.intent}`).toBeGreaterThanOrEqual(400);
+        }
         for (const [method, path] of [
-          ['PATCH', `/api/cart/items/${id}`],
-          ['DELETE', `/api/cart/items/${id}`],
           ['DELETE', `/api/wishlist/items/${id}`],
           ['POST', `/api/checkout/${id}/pay`],
         ] as const) {

@@ -1,4 +1,4 @@
-import { createClient, type TestClient } from '../support/http-client';
+import { createClient, type TestClient, type TestResponse } from '../support/http-client';
 import { readEvents } from './restart-support';
 
 // The clients of rolling-restart.test.ts's load: requests counted with their failures, and the
@@ -19,7 +19,7 @@ export interface Counters {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Sends one request and counts it; anything but the expected status is a failure. */
-export async function call(
+export function call(
   counters: Counters,
   client: TestClient,
   method: string,
@@ -28,9 +28,30 @@ export async function call(
   body?: unknown,
   headers?: Record<string, string>,
 ) {
+  return counted(counters, method, path, expected, () => client.request(path, { method, body, headers }));
+}
+
+/** A page's form as its script posts it (URL-encoded fields, asking for JSON), counted as `call`. */
+export function callForm(
+  counters: Counters,
+  client: TestClient,
+  path: string,
+  expected: number,
+  fields: Record<string, string | number>,
+) {
+  return counted(counters, 'POST', path, expected, () => client.form(path, fields));
+}
+
+async function counted(
+  counters: Counters,
+  method: string,
+  path: string,
+  expected: number,
+  send: () => Promise<TestResponse>,
+) {
   counters.requests++;
   try {
-    const response = await client.request(path, { method, body, headers });
+    const response = await send();
     if (response.status !== expected) {
       counters.failures.push({
         method,

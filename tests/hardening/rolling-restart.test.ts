@@ -13,7 +13,7 @@ import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { PASSWORD, PRODUCT_A, PRODUCT_B } from './support';
 import { prepareStore } from '../support/stocked-store';
-import { call, type Counters, sleep, unseenTimes, watch } from './rolling-clients';
+import { call, callForm, type Counters, sleep, unseenTimes, watch } from './rolling-clients';
 
 /** Requests of the shoppers' mix, at least, through the balancer during the two restarts. */
 const REQUESTS = 10_000;
@@ -54,8 +54,8 @@ async function signedIn(url: string, name: string): Promise<TestClient> {
 }
 
 /**
- * A shopper's visits until told to stop: pages as a guest and signed in, the cart API's writes
- * and reads, and every tenth visit a guest order paid by card (whose confirmation mail is a job).
+ * A shopper's visits until told to stop: pages as a guest and signed in, the cart's form posts
+ * and the cart API's reads, and every tenth visit a guest order paid by card (whose confirmation mail is a job).
  */
 async function shop(url: string, shopper: TestClient, w: number, counters: Counters, stop: () => boolean) {
   const guest = createClient(url);
@@ -63,17 +63,23 @@ async function shop(url: string, shopper: TestClient, w: number, counters: Count
     const product = products[(w + n) % products.length]!;
     const page = ['/', `/product/${product.id}`, '/about', `/search?q=walker`][n % 4]!;
     await call(counters, guest, 'GET', page, 200);
-    const added = await call(counters, shopper, 'POST', '/api/cart/items', 200, {
+    const added = await callForm(counters, shopper, '/cart', 200, {
+      intent: 'add',
       productId: product.id,
       quantity: 1,
     });
     await call(counters, shopper, 'GET', '/api/cart', 200);
     const line = (added?.body as { item?: { id: string } } | undefined)?.item?.id;
     if (line)
-      await call(counters, shopper, 'PATCH', `/api/cart/items/${line}`, 200, { quantity: 1 + (n % 4) });
+      await callForm(counters, shopper, '/cart', 200, {
+        intent: 'quantity',
+        lineId: line,
+        quantity: 1 + (n % 4),
+      });
     await call(counters, shopper, 'GET', '/api/cart/count', 200);
     await call(counters, shopper, 'GET', n % 2 ? '/cart' : `/product/${product.id}`, 200);
-    if (line && n % 3 === 0) await call(counters, shopper, 'DELETE', `/api/cart/items/${line}`, 200);
+    if (line && n % 3 === 0)
+      await callForm(counters, shopper, '/cart', 200, { intent: 'remove', lineId: line });
     if (n % 10 === w % 10) {
       const buyer = createClient(url);
       const from = { 'x-forwarded-for': nextAddress() };
@@ -102,7 +108,8 @@ async function shop(url: string, shopper: TestClient, w: number, counters: Count
 async function changeCart(client: TestClient, counters: Counters, acked: number[], stop: () => boolean) {
   for (let v = 0; !stop();) {
     const product = products[v % products.length]!;
-    const added = await call(counters, client, 'POST', '/api/cart/items', 200, {
+    const added = await callForm(counters, client, '/cart', 200, {
+      intent: 'add',
       productId: product.id,
       quantity: 1,
     });

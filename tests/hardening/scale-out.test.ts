@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToCart } from '../support/cart';
 import { createClient, type TestClient } from '../support/http-client';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -57,7 +58,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQ
     const onB = clientOf(b.url, onA);
     const session = (await onB.get('/api/auth/get-session')).body as { user: { email: string } };
     expect(session.user.email).toBe(email);
-    expect((await post(onB, '/api/cart/items', { productId: PRODUCT_A.id, quantity: 2 })).status).toBe(200);
+    expect((await addToCart(onB, PRODUCT_A.id, 2, { origin: PUBLIC_ORIGIN })).status).toBe(200);
     expect(((await onA.get('/api/cart')).body as { count: number }).count).toBe(2);
     // Signing out on B ends the session on A too.
     expect((await post(onB, '/api/auth/sign-out', {})).status).toBe(200);
@@ -89,7 +90,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQ
     };
     await readUntil('event: ready');
     const started = performance.now();
-    expect((await post(onA, '/api/cart/items', { productId: PRODUCT_A.id })).status).toBe(200);
+    expect((await addToCart(onA, PRODUCT_A.id, undefined, { origin: PUBLIC_ORIGIN })).status).toBe(200);
     await readUntil('event: changed');
     const elapsed = performance.now() - started;
     controller.abort();

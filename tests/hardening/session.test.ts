@@ -5,6 +5,7 @@ import { createClient, type TestClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PASSWORD, PRODUCT_A } from './support';
+import { addToCart } from '../support/cart';
 
 const TOKEN = 'better-auth.session_token';
 
@@ -58,7 +59,7 @@ describe.each(testEngines)('session lifecycle on %s', (engine) => {
 
   it('refuses the old cookies after sign-out, even replayed with the signed session cache', async () => {
     const { client } = await signedInClient(t.url);
-    await client.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1 });
+    await addToCart(client, PRODUCT_A.id, 1);
     expect((await client.get('/api/cart')).status).toBe(200);
     const stolen = client.cookieHeader();
     expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
@@ -67,7 +68,7 @@ describe.each(testEngines)('session lifecycle on %s', (engine) => {
     for (const path of ['/api/cart', '/api/cart/count', '/api/wishlist']) {
       expect((await attacker.get(path)).status, path).toBe(401);
     }
-    expect((await attacker.post('/api/cart/items', { productId: PRODUCT_A.id })).status).toBe(401);
+    expect((await addToCart(attacker, PRODUCT_A.id)).status).toBe(401);
     expect((await attacker.get('/api/auth/get-session')).body ?? null).toBeNull();
     // The account page, with its order list, sends them to sign in.
     const page = await attacker.get('/account');

@@ -39,13 +39,22 @@ function send(
   path: string,
   options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
 ): Promise<Sent> {
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  // A page's form (URLSearchParams) is sent as its script posts it: URL-encoded, asking for JSON.
+  const form = options.body instanceof URLSearchParams;
+  const body = form
+    ? String(options.body)
+    : options.body === undefined
+      ? undefined
+      : JSON.stringify(options.body);
+  const type = form
+    ? { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }
+    : { 'content-type': 'application/json' };
   return new Promise((resolve) => {
     const request = http.request(`${url}${path}`, {
       method,
       agent,
       headers: {
-        ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+        ...(body ? { ...type, 'content-length': Buffer.byteLength(body) } : {}),
         ...(method !== 'GET' ? { origin: url } : {}),
         ...(options.cookie ? { cookie: options.cookie } : {}),
         ...options.headers,
@@ -99,16 +108,17 @@ async function signedIn(url: string, name: string): Promise<TestClient> {
 }
 
 /**
- * A POST /api/cart/items whose headers the server has taken (it answered "100 Continue") and
- * whose body is still to come: a request in flight, for sure, when SIGTERM arrives.
+ * An add to cart (the page's form, as its script posts it) whose headers the server has taken
+ * ("100 Continue") and whose body is still to come: in flight, for sure, when SIGTERM arrives.
  */
 async function slowUpload(url: string, cookie: string) {
-  const body = JSON.stringify({ productId: PRODUCT_A.id, quantity: 1 });
-  const request = http.request(`${url}/api/cart/items`, {
+  const body = new URLSearchParams({ intent: 'add', productId: PRODUCT_A.id, quantity: '1' }).toString();
+  const request = http.request(`${url}/cart`, {
     method: 'POST',
     agent: false,
     headers: {
-      'content-type': 'application/json',
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
       'content-length': Buffer.byteLength(body),
       expect: '100-continue',
       origin: url,
@@ -240,8 +250,8 @@ describe('a restart of the single SQLite instance', () => {
           };
           const page = await request('GET page', 200, n % 2 ? '/' : `/product/${PRODUCT_B.id}`);
           if (page.error) return;
-          const added = await request('POST cart', 200, '/api/cart/items', {
-            body: { productId: PRODUCT_B.id, quantity: 1 },
+          const added = await request('POST cart', 200, '/cart', {
+            body: new URLSearchParams({ intent: 'add', productId: PRODUCT_B.id, quantity: '1' }),
             cookie: shopper,
           });
           if (added.error) return;

@@ -95,6 +95,8 @@ describe.each(testEngines)('soak under autocannon on %s', (engine) => {
     headers: { ...request.headers, cookie: pick(cookies), origin: new URL(t.url).origin },
   });
 
+  // The cart page's form as its script posts it (docs/decisions/0045).
+  const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
   const mix = (): SoakRequest[] => [
     { method: 'GET', path: '/', setupRequest: (r) => r },
     { method: 'GET', setupRequest: (r) => ({ ...r, path: `/product/${pick(browse).id}` }) },
@@ -102,10 +104,13 @@ describe.each(testEngines)('soak under autocannon on %s', (engine) => {
     { method: 'GET', path: '/api/cart', setupRequest: withUser },
     {
       method: 'POST',
-      path: '/api/cart/items',
-      headers: { 'content-type': 'application/json' },
+      path: '/cart',
+      headers: FORM_HEADERS,
       setupRequest: (r) =>
-        withUser({ ...r, body: JSON.stringify({ productId: pick(browse).id, quantity: 1 }) }),
+        withUser({
+          ...r,
+          body: new URLSearchParams({ intent: 'add', productId: pick(browse).id }).toString(),
+        }),
     },
     { method: 'GET', path: '/api/cart/count', setupRequest: withUser },
     {
@@ -114,7 +119,7 @@ describe.each(testEngines)('soak under autocannon on %s', (engine) => {
       headers: { 'content-type': 'application/json' },
       setupRequest: (r) => withUser({ ...r, body: JSON.stringify({ productId: pick(browse).id }) }),
     },
-    { method: 'DELETE', path: '/api/cart', setupRequest: withUser },
+    { method: 'POST', path: '/cart', headers: FORM_HEADERS, body: 'intent=clear', setupRequest: withUser },
   ];
 
   it(

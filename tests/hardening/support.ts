@@ -13,26 +13,26 @@ export const PRODUCT_B = inStock[1]!;
 export const PASSWORD = 'password-123';
 
 /**
- * Every state-changing route of this branch (the API's, and page forms their scripts post),
- * with the body or the fields a real client would send.
- * `:line` is a cart line id, `:product` a product id, `:order` an order id of the caller.
- * To cover a new route (contact, newsletter...), add one entry here: the cross-origin test
- * and the fuzzing suite pick it up.
+ * Every state-changing route of this branch, with a body a real client would send: JSON, or a
+ * page's form as its script posts it (`form`: URL-encoded fields, asking for JSON,
+ * docs/decisions/0045). `:line` is a cart line id, `:product` a product id, `:order` an order
+ * id of the caller, in the path or a form's field. To cover a new route (contact,
+ * newsletter...), add one entry here: the cross-origin test picks it up.
  */
+export type FormFields = Record<string, string | number | readonly (string | number)[]>;
 export interface StateRoute {
   method: 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: Record<string, unknown>;
-  /** A page form's fields instead of a body, posted as its script posts them (asking for JSON). */
-  form?: Record<string, string>;
+  form?: FormFields;
 }
 
 export const STATE_CHANGING_ROUTES: StateRoute[] = [
-  { method: 'POST', path: '/api/cart/items', body: { productId: PRODUCT_A.id, quantity: 1 } },
-  { method: 'PATCH', path: '/api/cart/items/:line', body: { quantity: 5 } },
-  { method: 'DELETE', path: '/api/cart/items/:line' },
-  { method: 'DELETE', path: '/api/cart' },
-  { method: 'POST', path: '/api/cart/merge', body: { items: [{ productId: PRODUCT_B.id, quantity: 1 }] } },
+  { method: 'POST', path: '/cart', form: { intent: 'add', productId: PRODUCT_A.id, quantity: 1 } },
+  { method: 'POST', path: '/cart', form: { intent: 'quantity', lineId: ':line', quantity: 5 } },
+  { method: 'POST', path: '/cart', form: { intent: 'remove', lineId: ':line' } },
+  { method: 'POST', path: '/cart', form: { intent: 'clear' } },
+  { method: 'POST', path: '/cart', form: { intent: 'merge', productId: [PRODUCT_B.id], quantity: [1] } },
   { method: 'POST', path: '/api/wishlist/items', body: { productId: PRODUCT_B.id } },
   { method: 'DELETE', path: '/api/wishlist/items/:product' },
   { method: 'DELETE', path: '/api/wishlist' },
@@ -75,6 +75,30 @@ export function fillPath(path: string, ids: { line?: string; product?: string; o
     .replace(':line', ids.line ?? 'no-line')
     .replace(':product', ids.product ?? 'no-product')
     .replace(':order', ids.order ?? '00000000-0000-0000-0000-000000000000');
+}
+
+/** A route's name in a test's title: its method and path, and a form's intent. */
+export function routeName(route: StateRoute): string {
+  const intent = route.form?.intent;
+  return `${route.method} ${route.path}${intent === undefined ? '' : ` (${String(intent)})`}`;
+}
+
+/** Sends a route's request as a client would: its JSON body, or its form's fields. */
+export function sendRoute(
+  client: TestClient,
+  route: StateRoute,
+  ids: { line?: string; product?: string; order?: string },
+  init: { origin?: string | null; headers?: Record<string, string> } = {},
+): Promise<TestResponse> {
+  const path = fillPath(route.path, ids);
+  if (!route.form) return client.request(path, { method: route.method, body: route.body, ...init });
+  const fields = Object.fromEntries(
+    Object.entries(route.form).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? fillPath(value, ids) : value,
+    ]),
+  );
+  return client.form(path, fields, init);
 }
 
 /** Row counts of every table a client can write to, to show a refused request wrote nothing. */

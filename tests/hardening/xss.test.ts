@@ -9,6 +9,7 @@ import { deliver, moderate, paidOrder, writeReview } from '../support/reviews';
 import { postForm, staffClient } from '../support/staff';
 import { PASSWORD, PRODUCT_A } from './support';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
+import { addToCart } from '../support/cart';
 
 /** Each payload sets window.__xss if it ever runs. */
 const PAYLOADS = {
@@ -101,7 +102,7 @@ describe.each(testEngines)('stored XSS on %s', (engine) => {
       zip: '97204',
       phone: '503-555-0142',
     };
-    await client.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1 });
+    await addToCart(client, PRODUCT_A.id, 1);
     const { status, session } = await startCheckout(client, { address, saveAddress: true });
     expect(status).toBe(201);
     expect((await pay(client, session.orderId, cardPayment(CARDS.visa, email))).status).toBe(200);

@@ -9,6 +9,7 @@ import { codeOfMail, extractLinks } from '../support/smtp-receiver';
 import { type PageVisitor, pageVisitor } from '../support/page-visitor';
 import { testEngines, timeLike } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { addToCart } from '../support/cart';
 
 const PASSWORD = 'security-password-1';
 const product = SEED_PRODUCTS.find((p) => isPurchasable(p.stock) && p.price < 10_000)!;
@@ -195,7 +196,7 @@ describe.each(testEngines)('confirming it is you, your data and deleting the acc
 
   it('downloads everything the store holds about the person, and only theirs', async () => {
     const { v, email } = await member();
-    await v.client.post('/api/cart/items', { productId: product.id, quantity: 1 });
+    await addToCart(v.client, product.id, 1);
     const { session } = await startCheckout(v.client, {});
     expect((await pay(v.client, session.orderId, cardPayment(CARDS.visa, email))).status).toBe(200);
     await v.client.post('/api/wishlist/items', { productId: product.id });
@@ -228,11 +229,11 @@ describe.each(testEngines)('confirming it is you, your data and deleting the acc
 
   it('deletes the account after a confirmation: orders kept without the person, the rest gone, a mail sent', async () => {
     const { v, email } = await member();
-    await v.client.post('/api/cart/items', { productId: product.id, quantity: 2 });
+    await addToCart(v.client, product.id, 2);
     const { session } = await startCheckout(v.client, {});
     expect((await pay(v.client, session.orderId, cardPayment(CARDS.visa, email))).status).toBe(200);
     await v.client.post('/api/wishlist/items', { productId: product.id });
-    await v.client.post('/api/cart/items', { productId: product.id, quantity: 1 });
+    await addToCart(v.client, product.id, 1);
     // Checked: the deletion below must have these rows to remove.
     expect((await createClient(t.url).form('/newsletter', { email })).status).toBe(200);
     const contact = await pageVisitor(t.url, '198.51.100.251').post('/contact', {

@@ -9,6 +9,7 @@ import { bankPayment, CARDS, cardPayment, pay, startCheckout, withAddress } from
 import { createClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { addToCart } from '../support/cart';
 
 const inStock = PRODUCTS.filter((p) => isPurchasable(p.stock));
 const cheap = inStock.find((p) => p.price < 10_000)!;
@@ -199,7 +200,7 @@ describe.each(testEngines)('checkout and payment on %s', (engine) => {
 
   it('empties the account cart, lists the order, and hides it from everyone else', async () => {
     const { client: alice, email } = await signedInClient(t.url, 'Alice');
-    await alice.post('/api/cart/items', { productId: cheap.id, quantity: 2 });
+    await addToCart(alice, cheap.id, 2);
     // The account cart is what is bought; a guest list in the body is ignored for an account.
     const { session } = await startCheckout(alice, {
       items: [{ productId: pricey.id, quantity: 5 }],
@@ -236,7 +237,7 @@ describe.each(testEngines)('checkout and payment on %s', (engine) => {
     expect(guest.headers.get('location')).toMatch(/^\/login\b/);
 
     // HEALTH15 is for a first order: Alice has one now.
-    await alice.post('/api/cart/items', { productId: cheap.id, quantity: 1 });
+    await addToCart(alice, cheap.id, 1);
     const second = await alice.post('/api/checkout', withAddress({ promoCode: 'HEALTH15' }));
     expect(second.body).toMatchObject({ error: { message: 'HEALTH15 is for a first order only.' } });
   });

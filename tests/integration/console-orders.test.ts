@@ -10,6 +10,7 @@ import { postForm, staffClient, type TestStaff } from '../support/staff';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PRODUCT_A, PRODUCT_B } from '../hardening/support';
+import { addToCart } from '../support/cart';
 
 /** Orders from payment to delivery, run by staff through the console's forms (plain POSTs). */
 describe.each(testEngines)('the order console on %s', (engine) => {
@@ -28,8 +29,8 @@ describe.each(testEngines)('the order console on %s', (engine) => {
 
   /** A paid order of the shopper's: 2 of A and 1 of B. */
   async function paidOrder() {
-    await shopper.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 2 });
-    await shopper.post('/api/cart/items', { productId: PRODUCT_B.id, quantity: 1 });
+    await addToCart(shopper, PRODUCT_A.id, 2);
+    await addToCart(shopper, PRODUCT_B.id, 1);
     const { session } = await startCheckout(shopper, {});
     expect((await pay(shopper, session.orderId, cardPayment(undefined, shopperEmail))).status).toBe(200);
     return session;
@@ -206,7 +207,7 @@ describe.each(testEngines)('the order console on %s', (engine) => {
   });
 
   it('cancels an unpaid order (and only an unpaid one), mailing the shopper', async () => {
-    await shopper.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1 });
+    await addToCart(shopper, PRODUCT_A.id, 1);
     const { session } = await startCheckout(shopper, {});
     await sql`update orders set email = ${shopperEmail} where id = ${session.orderId}`.execute(db());
     const path = `/admin/orders/${session.reference}`;

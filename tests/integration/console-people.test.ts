@@ -8,6 +8,7 @@ import { postForm, staffClient, type TestStaff } from '../support/staff';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PRODUCT_A } from '../hardening/support';
+import { addToCart } from '../support/cart';
 
 const PASSWORD = 'password-123';
 
@@ -27,7 +28,7 @@ describe.each(testEngines)('the console, part 2, on %s', (engine) => {
 
   it('disables an account: its sessions end, it cannot sign in, its orders stay; enabled, it can again', async () => {
     const { client, email } = await signedInClient(t.url, 'Rosa');
-    await client.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1 });
+    await addToCart(client, PRODUCT_A.id, 1);
     const { session } = await startCheckout(client, {});
     expect((await pay(client, session.orderId, cardPayment(undefined, email))).status).toBe(200);
     const userId = ((await client.get('/api/auth/get-session')).body as { user: { id: string } }).user.id;

@@ -10,6 +10,7 @@ import { CARDS, cardPayment, pay, startCheckout, TEST_ADDRESS } from '../support
 import { createClient, type TestClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { addToCart } from '../support/cart';
 
 const sold = PRODUCTS.filter((p) => isPurchasable(p.stock) && p.onHand >= 10);
 /** A taxable parcel product under the free-shipping threshold. */
@@ -109,7 +110,7 @@ describe.each(testEngines)('delivery: shipping, tax and the address on %s', (eng
 
   it('stores the address, option and tax on the order and shows them in the order view', async () => {
     const { client, email } = await signedInClient(t.url, 'Maria');
-    await client.post('/api/cart/items', { productId: parcel.id, quantity: 1 });
+    await addToCart(client, parcel.id, 1);
     const to = { ...address('IL', '62704-1234'), recipientName: 'Rosa Lopez (mother)' };
     const { status, session } = await startCheckout(client, { shipping: 'expedited', address: to });
     expect(status).toBe(201);
@@ -174,7 +175,7 @@ describe.each(testEngines)('delivery: shipping, tax and the address on %s', (eng
 
   it("saves a new address to the book on request; another user's address is not found", async () => {
     const { client: alice } = await signedInClient(t.url, 'Alice');
-    await alice.post('/api/cart/items', { productId: parcel.id, quantity: 1 });
+    await addToCart(alice, parcel.id, 1);
     const first = await startCheckout(alice, { address: address('NY'), saveAddress: true });
     expect(first.session.addressSaved).toBe(true);
     const saved = await db().selectFrom('addresses').selectAll().execute();
@@ -190,7 +191,7 @@ describe.each(testEngines)('delivery: shipping, tax and the address on %s', (eng
     expect(again.session.address.state).toBe('NY');
 
     const { client: bob } = await signedInClient(t.url, 'Bob');
-    await bob.post('/api/cart/items', { productId: parcel.id, quantity: 1 });
+    await addToCart(bob, parcel.id, 1);
     const before = await orderCount();
     for (const addressId of [id, 'not-a-uuid']) {
       const refused = await bob.post('/api/checkout', { addressId });

@@ -10,6 +10,7 @@ import { pdfText } from '../support/pdf-text';
 import { extractLinks } from '../support/smtp-receiver';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { addToCart } from '../support/cart';
 
 const sold = PRODUCTS.filter((p) => isPurchasable(p.stock) && p.onHand >= 10 && !p.freightOnly);
 const eligible = sold.find((p) => p.hsaFsaEligible && !p.hsaFsaLetter && p.price < 10_000)!;
@@ -61,9 +62,7 @@ describe.each(testEngines)('HSA and FSA on %s', (engine) => {
   it('a paid order has an itemised PDF receipt for its account only, and the mailed link opens it without signing in', async () => {
     const buyer = await signedInClient(t.url);
     for (const product of [eligible, notEligible, withLetter]) {
-      expect(
-        (await buyer.client.post('/api/cart/items', { productId: product.id, quantity: 1 })).status,
-      ).toBe(200);
+      expect((await addToCart(buyer.client, product.id, 1)).status).toBe(200);
     }
     const { session } = await startCheckout(buyer.client, { items: [] });
     expect((await pay(buyer.client, session.orderId, cardPayment(undefined, buyer.email))).status).toBe(200);

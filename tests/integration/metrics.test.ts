@@ -7,6 +7,7 @@ import { createClient } from '../support/http-client';
 import { postForm, staffClient } from '../support/staff';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { addToCart } from '../support/cart';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789abcdef';
 
@@ -164,7 +165,7 @@ describe.each(testEngines)('GET /metrics on %s', (engine) => {
     const refused = await pay(createClient(t.url), declined.session.orderId, cardPayment(CARDS.declined));
     expect(refused.status).toBe(402);
 
-    await shopper.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1 });
+    await addToCart(shopper, PRODUCT_A.id, 1);
     const { session } = await startCheckout(shopper, {});
     expect((await pay(shopper, session.orderId, cardPayment(undefined, email))).status).toBe(200);
     const staff = await staffClient(t, 'staff');

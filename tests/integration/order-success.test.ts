@@ -5,6 +5,7 @@ import { cardPayment, pay, startCheckout } from '../support/checkout';
 import { createClient, type TestClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { addToCart } from '../support/cart';
 
 const product = PRODUCTS.find((p) => p.stock !== 'Out of Stock' && p.price < 10_000)!;
 const NOT_FOUND = 'Order not found';
@@ -84,7 +85,7 @@ describe.each(testEngines)('the order confirmation page on %s', (engine) => {
 
   it("shows an account's order to its account only, by the session", async () => {
     const { client: owner } = await signedInClient(t.url, 'Olive');
-    await owner.post('/api/cart/items', { productId: product.id, quantity: 1 });
+    await addToCart(owner, product.id, 1);
     const { session } = await startCheckout(owner, { items: [] });
     const paid = await pay(owner, session.orderId, cardPayment());
     expect(paid.status).toBe(200);

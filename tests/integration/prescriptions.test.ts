@@ -9,6 +9,7 @@ import { prescriptionImage, prescriptionPdf, sendPrescription } from '../support
 import { postForm, staffClient, type TestStaff } from '../support/staff';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { addToCart } from '../support/cart';
 
 const rx = PRODUCTS.find(
   (p) => p.prescriptionRequired && isPurchasable(p.stock) && p.onHand >= 10 && !p.freightOnly,
@@ -68,7 +69,7 @@ describe.each(testEngines)('prescriptions on %s', (engine) => {
 
   async function rxCheckout() {
     const buyer = await signedInClient(t.url);
-    expect((await buyer.client.post('/api/cart/items', { productId: rx.id, quantity: 1 })).status).toBe(200);
+    expect((await addToCart(buyer.client, rx.id, 1)).status).toBe(200);
     const { session, status } = await startCheckout(buyer.client, { items: [] });
     expect(status).toBe(201);
     expect(session.prescriptionRequired).toBe(true);
@@ -77,7 +78,7 @@ describe.each(testEngines)('prescriptions on %s', (engine) => {
 
   it('refuses a bank transfer for prescription items, and paying before the prescription is given', async () => {
     const buyer = await signedInClient(t.url);
-    await buyer.client.post('/api/cart/items', { productId: rx.id, quantity: 1 });
+    await addToCart(buyer.client, rx.id, 1);
     const bank = await startCheckout(buyer.client, { items: [], paymentMethod: 'bank_transfer' });
     expect(bank.status).toBe(409);
     expect(bank.text).toContain('paid by card');

@@ -11,6 +11,7 @@ import { signedInClient } from '../support/accounts';
 import type { TestClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { addToCart } from '../support/cart';
 
 const product = SEED_PRODUCTS.find((p) => isPurchasable(p.stock) && p.onHand >= 10 && !p.freightOnly)!;
 const PAGES = ['/', `/category/${product.category}`, `/product/${product.id}`, '/search?q=walker'];
@@ -72,7 +73,7 @@ describe.each(testEngines)('signed-in catalogue pages from the cache on %s', (en
     // A count changes the page's shape ("1 item", a badge): one page per count.
     const { client } = await signedInClient(t.url, 'Ada');
     for (const quantity of [1, 2]) {
-      const added = await client.post('/api/cart/items', { productId: product.id, quantity: 1 });
+      const added = await addToCart(client, product.id, 1);
       expect(added.status).toBe(200);
       const cached = await page(client, `/category/${product.category}`);
       expect(cached.html.replaceAll('<!-- -->', '')).toContain(

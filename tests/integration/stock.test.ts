@@ -8,6 +8,7 @@ import { CARDS, cardPayment, pay, startCheckout } from '../support/checkout';
 import { createClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { addToCart } from '../support/cart';
 
 // In stock in the seed, under the free-shipping line, and different for each test.
 const [raced, declined, capped, abandoned] = PRODUCTS.filter((p) => p.onHand > 20 && p.price < 20_000);
@@ -124,7 +125,7 @@ describe.each(testEngines)('stock on %s', (engine) => {
   it('fills an account cart only with what is left, and says so', async () => {
     await setStock(capped!.id, 2);
     const { client } = await signedInClient(t.url);
-    const add = () => client.post('/api/cart/items', { productId: capped!.id, quantity: 1 });
+    const add = () => addToCart(client, capped!.id, 1);
     expect((await add()).body).toMatchObject({ item: { quantity: 1 }, limit: null });
     const reached = { item: { quantity: 2 }, capped: true, limit: { reason: 'stock', left: 2 } };
     expect((await add()).body).toMatchObject(reached);

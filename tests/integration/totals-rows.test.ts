@@ -6,6 +6,7 @@ import { cardPayment, pay, startCheckout, TEST_ADDRESS } from '../support/checko
 import { pdfText } from '../support/pdf-text';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { addToCart } from '../support/cart';
 
 /**
  * Issue 32: the same order shows identical totals rows on its page, in its confirmation mail
@@ -57,9 +58,7 @@ describe.each(testEngines)('one order, one set of totals rows on %s', (engine) =
 
   it('the order page, the confirmation mail and the receipt PDF show the same rows', async () => {
     const buyer = await signedInClient(t.url);
-    expect((await buyer.client.post('/api/cart/items', { productId: product.id, quantity: 2 })).status).toBe(
-      200,
-    );
+    expect((await addToCart(buyer.client, product.id, 2)).status).toBe(200);
     const { session, status, text } = await startCheckout(buyer.client, {
       items: [],
       promoCode: 'WELCOME10',

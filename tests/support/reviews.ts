@@ -4,6 +4,7 @@ import { cardPayment, pay, startCheckout } from './checkout';
 import type { TestClient } from './http-client';
 import { postForm, type TestStaff } from './staff';
 import type { TestServer } from './test-server';
+import { addToCart } from './cart';
 
 export interface Buyer {
   client: TestClient;
@@ -18,7 +19,7 @@ export async function newBuyer(t: TestServer, firstName: string): Promise<Buyer>
 /** A paid order of one of each product, bought through the cart and the test gateway. */
 export async function paidOrder(buyer: Buyer, productIds: readonly string[]): Promise<string> {
   for (const productId of productIds) {
-    const added = await buyer.client.post('/api/cart/items', { productId, quantity: 1 });
+    const added = await addToCart(buyer.client, productId, 1);
     expect(added.status, added.text).toBe(200);
   }
   const { session } = await startCheckout(buyer.client, {});

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { productIdSchema as productId } from '../catalogue/catalog.schema';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
 
-const quantity = z
+/** A line's quantity: a whole number from 1 to the line maximum. */
+export const lineQuantitySchema = z
   .number({ error: 'Quantity must be a whole number' })
   .int('Quantity must be a whole number')
   .min(1, 'Quantity must be at least 1')
@@ -13,11 +14,6 @@ const quantity = z
  * checkout): product ids and quantities only, never a price.
  */
 export const lineItemsSchema = z
-  .array(z.strictObject({ productId, quantity }))
+  .array(z.strictObject({ productId, quantity: lineQuantitySchema }))
   .max(MAX_CART_LINES, 'Too many items');
 export type LineItem = z.infer<typeof lineItemsSchema>[number];
-
-/** Bodies of /api/cart. Unknown fields (a price, a user id...) are refused. */
-export const addToCartSchema = z.strictObject({ productId, quantity: quantity.default(1) });
-export const setQuantitySchema = z.strictObject({ quantity });
-export const mergeCartSchema = z.strictObject({ items: lineItemsSchema });

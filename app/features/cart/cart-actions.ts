@@ -1,10 +1,11 @@
-import { deleteJson, patchJson, postJson } from '~/lib/api-client';
+import { postForm } from '~/lib/api-client';
 import { removeKey } from '~/lib/storage';
 import { notify } from '~/lib/toast';
 import { isPurchasable } from '~/commerce/catalogue/catalog';
 import type { StockStatus } from '~/commerce/catalogue/catalog.types';
 import { type CartLine, LINE_LIMIT_MESSAGE, type LineLimit, stockLimitMessage } from '~/commerce/cart/cart';
 import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
+import { CART_ACTION } from './components/cart-form';
 import { cartStore } from './cart-state';
 import { CART_TAB_HEADER, ownTabId } from './cart-tab';
 import { inOrder, refreshCart, setLines } from './cart-sync';
@@ -20,7 +21,8 @@ import {
 
 /**
  * Cart changes with their toasts. Guests change device storage; signed-in shoppers
- * change the account cart, shown at once and corrected from the server if a call fails.
+ * change the account cart, shown at once and corrected from the server if a call fails. The
+ * account's changes post the cart's forms to /cart, asking for JSON (docs/decisions/0045).
  */
 export interface AddableProduct extends CartProduct {
   stock?: StockStatus;
@@ -52,9 +54,9 @@ export async function addToCart(product: AddableProduct, quantity = 1): Promise<
   let limit: LineLimit | null;
   if (isAccount()) {
     const response = await inOrder(() =>
-      postJson<{ item: CartLine; capped: boolean; limit: LineLimit | null }>(
-        '/api/cart/items',
-        { productId: product.id, quantity: Math.min(quantity, MAX_LINE_QUANTITY) },
+      postForm<{ item: CartLine; capped: boolean; limit: LineLimit | null }>(
+        CART_ACTION,
+        { intent: 'add', productId: product.id, quantity: Math.min(quantity, MAX_LINE_QUANTITY) },
         { headers: tabHeader() },
       ),
     );
@@ -93,7 +95,7 @@ export async function setLineQuantity(line: CartLine, quantity: number): Promise
   }
   setLines(cartStore.get().lines.map((l) => (l.id === line.id ? { ...l, quantity: next } : l)));
   const response = await inOrder(() =>
-    patchJson(`/api/cart/items/${encodeURIComponent(line.id)}`, { quantity: next }, { headers: tabHeader() }),
+    postForm(CART_ACTION, { intent: 'quantity', lineId: line.id, quantity: next }, { headers: tabHeader() }),
   );
   if (response.ok) return;
   notify.error('Failed to update quantity', { description: response.message });
@@ -112,7 +114,7 @@ export async function removeLine(line: CartLine): Promise<void> {
   }
   setLines(cartStore.get().lines.filter((l) => l.id !== line.id));
   const response = await inOrder(() =>
-    deleteJson(`/api/cart/items/${encodeURIComponent(line.id)}`, { headers: tabHeader() }),
+    postForm(CART_ACTION, { intent: 'remove', lineId: line.id }, { headers: tabHeader() }),
   );
   // 404: already removed elsewhere, which is what the shopper asked for.
   if (response.ok || response.status === 404) return done();
@@ -122,7 +124,9 @@ export async function removeLine(line: CartLine): Promise<void> {
 
 export async function clearCart(): Promise<void> {
   if (isAccount()) {
-    const response = await inOrder(() => deleteJson('/api/cart', { headers: tabHeader() }));
+    const response = await inOrder(() =>
+      postForm(CART_ACTION, { intent: 'clear' }, { headers: tabHeader() }),
+    );
     if (!response.ok) return notify.error('Failed to clear cart', { description: response.message });
   } else {
     removeKey(GUEST_CART_KEY);

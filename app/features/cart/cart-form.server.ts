@@ -5,15 +5,10 @@ import { isPurchasable } from '~/commerce/catalogue/catalog';
 import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import { type CartLine } from '~/commerce/cart/cart';
 import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
-import {
-  addToCart,
-  CartRuleError,
-  clearCart,
-  listCart,
-  mergeIntoCart,
-  removeFromCart,
-  setCartQuantity,
-} from '~/commerce/cart/cart.server';
+import { CartRuleError, listCart, mergeIntoCart } from '~/commerce/cart/cart.server';
+import { type CartRefusal, changeAccountCart, readCartFields, ruleRefusal } from './account-cart.server';
+import type { CartIntent } from './cart-form.schema';
+import { CART_TAB_HEADER, cartTabId } from './cart-tab';
 import {
   cartCookieHeader,
   type CookieLine,
@@ -26,18 +21,16 @@ import {
 /**
  * The cart page's action and the cart its server render shows (docs/decisions/0044): what a
  * browser without scripts uses to add, change and remove. Signed in, it writes the account cart
- * with the same functions as the API; a guest's lines live in the guest cart cookie.
+ * with the same function per intent as the script's JSON answer (account-cart.server.ts); a
+ * guest's lines live in the guest cart cookie.
  */
 type Args = { context: AppLoadContext; request: Request };
+/** The forms a page posts (the merge is a script's, at sign-in). */
+type PageIntent = Exclude<CartIntent, 'merge'>;
 
 /** Where a plain post lands: the cart, which shows what changed. */
 const CART_PAGE = '/cart';
 
-const quantityOf = (form: FormData, fallback = 1) => {
-  const raw = form.get('quantity');
-  const quantity = raw === null || raw === '' ? fallback : Number(raw);
-  return Number.isInteger(quantity) && quantity >= 1 ? Math.min(quantity, MAX_LINE_QUANTITY) : null;
-};
 const textOf = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';
@@ -89,68 +82,60 @@ export async function readServerCart({
   return { cart: { account: true, lines: await listCart(db, user.id) }, headers };
 }
 
-function cartRuleAnswer(error: unknown) {
-  if (error instanceof CartRuleError)
-    return data(
-      { intent: 'cart', ok: false, message: error.message },
-      { status: error.code === 'not_found' ? 404 : 409 },
-    );
-  throw error;
+/** A refused change, as the page shows it: the message, with the status the JSON answer has. */
+function refused(intent: string, refusal: CartRefusal) {
+  return data({ intent, ok: false, message: refusal.message }, { status: refusal.status });
 }
 
-async function changeAccountCart(args: FormArgs<AppLoadContext>, userId: string) {
-  const { context, form } = args;
-  const db = context.services.database.db;
+/** The account cart: the same function per intent as the script's JSON answer. */
+async function changeAccount({ context, request, form }: FormArgs<AppLoadContext>, userId: string) {
   const intent = textOf(form, 'intent');
-  try {
-    if (intent === 'add') {
-      const quantity = quantityOf(form);
-      if (quantity === null)
-        return data({ intent, ok: false, message: 'Please choose a quantity.' }, { status: 400 });
-      await addToCart(db, catalogueOf(context.services), userId, textOf(form, 'productId'), quantity);
-    } else if (intent === 'quantity') {
-      const quantity = quantityOf(form, 0);
-      if (quantity !== null) await setCartQuantity(db, userId, textOf(form, 'lineId'), quantity);
-    } else if (intent === 'remove') {
-      await removeFromCart(db, userId, textOf(form, 'lineId')).catch((error: unknown) => {
-        // Already removed elsewhere: what the shopper asked for.
-        if (!(error instanceof CartRuleError && error.code === 'not_found')) throw error;
-      });
-    } else {
-      await clearCart(db, userId);
-    }
-  } catch (error) {
-    return cartRuleAnswer(error);
-  }
-  // Other tabs and devices read the cart again (the realtime sync, server/realtime).
-  void context.services.cartEvents.publish(userId).catch(() => undefined);
+  const outcome = await changeAccountCart({
+    services: context.services,
+    userId,
+    form,
+    tab: cartTabId(request.headers.get(CART_TAB_HEADER)),
+  });
+  // A line already removed elsewhere: what the shopper asked for.
+  const gone = !outcome.ok && intent === 'remove' && outcome.code === 'not_found';
+  if (!outcome.ok && !gone) return refused(intent, outcome);
   return redirect(CART_PAGE);
 }
 
-function changeGuestCart({ context, request, form }: FormArgs<AppLoadContext>) {
-  const intent = textOf(form, 'intent');
+/** A guest's lines live in the cookie; the fields are read by the same schemas. */
+function changeGuestCart({ context, request, form }: FormArgs<AppLoadContext>, intent: PageIntent) {
+  const fields = readCartFields(intent, form);
+  if (!fields.ok) return refused(intent, fields);
   let lines = readCartCookie(request.headers.get('Cookie'));
-  const productId = textOf(form, 'productId');
-  if (intent === 'add') {
-    const product = catalogueOf(context.services).getProduct(productId);
-    if (!product) return cartRuleAnswer(new CartRuleError('unknown_product', 'This product does not exist.'));
+  const { data: posted } = fields;
+  if (posted.intent === 'add') {
+    const product = catalogueOf(context.services).getProduct(posted.productId);
+    if (!product)
+      return refused(
+        intent,
+        ruleRefusal(new CartRuleError('unknown_product', 'This product does not exist.')),
+      );
     if (!isPurchasable(product.stock))
-      return cartRuleAnswer(new CartRuleError('out_of_stock', `${product.name} is out of stock.`));
-    const quantity = quantityOf(form);
-    const added =
-      quantity === null
-        ? undefined
-        : cookieWithAdded(lines, product.id, quantity, Math.min(MAX_LINE_QUANTITY, product.onHand));
+      return refused(
+        intent,
+        ruleRefusal(new CartRuleError('out_of_stock', `${product.name} is out of stock.`)),
+      );
+    const added = cookieWithAdded(
+      lines,
+      product.id,
+      posted.quantity,
+      Math.min(MAX_LINE_QUANTITY, product.onHand),
+    );
     if (!added)
       return data(
         { intent, ok: false, message: 'This item could not be added to your cart.' },
         { status: 409 },
       );
     lines = added.lines;
-  } else if (intent === 'quantity') {
-    lines = cookieWithQuantity(lines, productId, quantityOf(form, 0) ?? 0);
-  } else if (intent === 'remove') {
-    lines = cookieWithout(lines, productId);
+  } else if (posted.intent === 'quantity') {
+    if (posted.productId) lines = cookieWithQuantity(lines, posted.productId, posted.quantity);
+  } else if (posted.intent === 'remove') {
+    if (posted.productId) lines = cookieWithout(lines, posted.productId);
   } else {
     lines = [];
   }
@@ -159,10 +144,19 @@ function changeGuestCart({ context, request, form }: FormArgs<AppLoadContext>) {
   });
 }
 
-/** The cart page's action: add, quantity, remove and clear, each a named intent. */
+/**
+ * The cart page's action: add, quantity, remove and clear, each a named intent (merge comes only
+ * from a script, answered as JSON before this: a guest's cookie never needs it).
+ */
 export async function cartAction(args: Args) {
-  const user = await getSessionUser(args.context, args.request);
-  const change = (form: FormArgs<AppLoadContext>) =>
-    user ? changeAccountCart(form, user.id) : changeGuestCart(form);
-  return runIntent(args, { add: change, quantity: change, remove: change, clear: change });
+  // Fresh, as the JSON answer: a signed-out or revoked session must not change the account cart.
+  const user = await getSessionUser(args.context, args.request, { fresh: true });
+  const change = (intent: PageIntent) => (form: FormArgs<AppLoadContext>) =>
+    user ? changeAccount(form, user.id) : changeGuestCart(form, intent);
+  return runIntent(args, {
+    add: change('add'),
+    quantity: change('quantity'),
+    remove: change('remove'),
+    clear: change('clear'),
+  });
 }

@@ -82,8 +82,10 @@ describe('the account cart in step with its "changed" events', () => {
     const { addToCart } = await import('./cart-actions');
     fetchMock.mockClear();
     await addToCart({ id: 'any-product', name: 'Any', price: 100, image: '/x.svg' });
-    const [url, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/cart/items')!;
-    expect(url).toBe('/api/cart/items');
-    expect(init?.headers).toMatchObject({ [CART_TAB_HEADER]: ownTabId() });
+    // The cart's add form, posted to the cart page by its script (docs/decisions/0045).
+    const [url, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/cart')!;
+    expect(url).toBe('/cart');
+    expect(String(init?.body)).toBe('intent=add&productId=any-product&quantity=1');
+    expect(init?.headers).toMatchObject({ [CART_TAB_HEADER]: ownTabId(), Accept: 'application/json' });
   });
 });

@@ -154,13 +154,15 @@ describe('merging the guest cart at sign-in', () => {
     const lines = await mergeGuestCart();
     expect(lines).toHaveLength(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/cart/merge');
-    expect(JSON.parse(String(init.body))).toEqual({
-      items: [
-        { productId: 'quad-cane', quantity: 1 },
-        { productId: 'folding-walker', quantity: 2 },
-      ],
-    });
+    // The merge form's fields, one productId and one quantity per line, in order.
+    expect(url).toBe('/cart');
+    expect([...new URLSearchParams(String(init.body))]).toEqual([
+      ['intent', 'merge'],
+      ['productId', 'quad-cane'],
+      ['quantity', '1'],
+      ['productId', 'folding-walker'],
+      ['quantity', '2'],
+    ]);
     expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();
   });
 

@@ -1,14 +1,15 @@
-import { postJson } from '~/lib/api-client';
+import { postForm } from '~/lib/api-client';
 import { withLock } from '~/lib/locks';
 import { removeKey } from '~/lib/storage';
 import { notify } from '~/lib/toast';
 import type { CartLine } from '~/commerce/cart/cart';
 import { CART_TAB_HEADER, ownTabId } from './cart-tab';
+import { CART_ACTION } from './components/cart-form';
 import { afterMerge, GUEST_CART_KEY, readGuestCart, writeGuestCart } from './guest-cart';
 
 type MergeResponse = { merged: number; skipped: string[]; items: CartLine[] };
 
-// The API takes at most this many lines per call.
+// The cart's merge takes at most this many lines per post (MAX_CART_LINES).
 const BATCH = 200;
 
 /**
@@ -25,11 +26,17 @@ export function mergeGuestCart(): Promise<CartLine[] | undefined> {
     for (let round = 0; round < rounds; round++) {
       const batch = readGuestCart().slice(0, BATCH);
       if (batch.length === 0) break;
-      const response = await postJson<MergeResponse>(
-        '/api/cart/merge',
-        { items: batch.map((item) => ({ productId: item.product_id, quantity: item.quantity })) },
-        { headers: { [CART_TAB_HEADER]: ownTabId() } },
+      // One productId and one quantity field per line, in order: the merge form's pairs.
+      const fields = batch.flatMap(
+        (item) =>
+          [
+            ['productId', item.product_id],
+            ['quantity', `${item.quantity}`],
+          ] as const,
       );
+      const response = await postForm<MergeResponse>(CART_ACTION, [['intent', 'merge'], ...fields], {
+        headers: { [CART_TAB_HEADER]: ownTabId() },
+      });
       if (!response.ok || !response.data) break;
       const left = afterMerge(readGuestCart(), batch);
       if (left.length === 0) removeKey(GUEST_CART_KEY);

@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { asksForJson } from '#server/asks-for-json';
-import { apiError, rateLimited } from '#server/http-error';
+import { apiError, asksForJson, rateLimited } from '#server/http-error';
 import type { AppBindings, AppServices } from '#server/types';
-import { invalidBody } from '#server/validate';
+import { refusedFields } from '#server/validate';
 import { NEWSLETTER_TEXT } from './newsletter';
 import { signUpWithForm } from './newsletter-form.server';
 
@@ -17,7 +16,10 @@ export function newsletterFormAnswer(services: AppServices): MiddlewareHandler<A
     const form = await c.req.formData().catch(() => undefined);
     if (!form) return apiError(c, 400, 'invalid_body', "The request body must be the form's fields.");
     const outcome = await signUpWithForm(services, form, c.get('clientIp'));
-    if (outcome.status === 'invalid') return invalidBody(c, outcome.issues);
+    if (outcome.status === 'invalid') {
+      const { message, fields } = refusedFields(outcome.issues);
+      return apiError(c, 400, 'invalid_body', message, fields);
+    }
     if (outcome.status === 'rate_limited') return rateLimited(c, outcome.retryAfterSeconds);
     return c.json({ ok: true, message: NEWSLETTER_TEXT.subscribed.description });
   };

@@ -91,7 +91,11 @@ export async function fillAddress(
 /** A paid order of one product, made through the API in the page's own cookies. */
 export async function paidOrder(page: Page, baseURL: string, email: string, productId: string) {
   const headers = { Origin: new URL(baseURL).origin };
-  const add = await page.request.post('/api/cart/items', { data: { productId, quantity: 1 }, headers });
+  // The cart's form as the page's script posts it (docs/decisions/0045).
+  const add = await page.request.post('/cart', {
+    form: { intent: 'add', productId, quantity: 1 },
+    headers: { ...headers, Accept: 'application/json' },
+  });
   expect(add.ok(), await add.text()).toBe(true);
   const checkout = await page.request.post('/api/checkout', {
     data: { paymentMethod: 'card', address: OREGON_ADDRESS },

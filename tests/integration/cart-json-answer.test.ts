@@ -4,6 +4,7 @@ import { withAdded } from '../../app/features/cart/guest-cart';
 import { isPurchasable } from '../../app/commerce/catalogue/catalog';
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { signedInClient } from '../support/accounts';
+import { addToCart, clearCart, mergeCart, removeCartLine, setCartQuantity } from '../support/cart';
 import { createClient } from '../support/http-client';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -21,38 +22,104 @@ interface Line {
   name: string;
 }
 
-describe.each(testEngines)('account cart API on %s', (engine) => {
+/**
+ * POST /cart as the cart page's script posts it (the form's fields, asking for JSON), answered
+ * ahead of the framework (docs/decisions/0045), and the reads the realtime sync makes
+ * (GET /api/cart, /count, /events). cart-form.test.ts posts the same forms without scripts.
+ */
+describe.each(testEngines)('account cart, JSON answers on %s', (engine) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false' });
   });
   afterAll(async () => t.close());
 
-  it('needs a signed-in user', async () => {
-    const res = await createClient(t.url).get('/api/cart');
+  it('needs a signed-in user: a guest with scripts keeps the cart on the device', async () => {
+    const guest = createClient(t.url);
+    const res = await guest.get('/api/cart');
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ error: { code: 'unauthorized' } });
+    const added = await addToCart(guest, first.id, 1);
+    expect(added.status).toBe(401);
+    expect(added.body).toMatchObject({ error: { code: 'unauthorized' } });
+    // Nothing went to a cookie either: the JSON answer never writes the guest cart.
+    expect(guest.cookies.has('guest_cart')).toBe(false);
+  });
+
+  it('refuses a form the cart does not have, and fields it cannot read, saying why', async () => {
+    const { client } = await signedInClient(t.url);
+    // The JSON mutation endpoints are gone (docs/decisions/0045): only the forms change the cart.
+    for (const [method, path] of [
+      ['POST', '/api/cart/items'],
+      ['PATCH', '/api/cart/items/x'],
+      ['DELETE', '/api/cart/items/x'],
+      ['DELETE', '/api/cart'],
+      ['POST', '/api/cart/merge'],
+    ] as const) {
+      const res = await client.request(path, { method, body: { productId: first.id, quantity: 1 } });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    expect(((await client.get('/api/cart')).body as { items: Line[] }).items).toEqual([]);
+    for (const fields of [{}, { intent: 'promo', code: 'SAVE10' }, { intent: 'nope' }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await client.form('/cart', fields);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        error: { code: 'invalid_body', message: expect.stringMatching(/cart/) },
+      });
+    }
+    // JSON is not a form: the same fields sent as JSON are refused.
+    const json = await client.request('/cart', {
+      method: 'POST',
+      body: { intent: 'add', productId: first.id },
+      headers: { accept: 'application/json' },
+    });
+    expect(json.status).toBe(400);
+    expect(json.body).toMatchObject({ error: { code: 'invalid_body' } });
+    const unpaired = await client.form('/cart', {
+      intent: 'merge',
+      productId: [first.id, second.id],
+      quantity: [1],
+    });
+    expect(unpaired.status).toBe(400);
+    expect(unpaired.body).toMatchObject({
+      error: { code: 'invalid_body', fields: { quantity: 'Each product needs its quantity.' } },
+    });
+    expect(((await client.get('/api/cart')).body as { items: Line[] }).items).toEqual([]);
   });
 
   it('adds to the quantity of an existing line, prices from the catalogue, and refuses client prices', async () => {
     const { client } = await signedInClient(t.url);
-    expect((await client.post('/api/cart/items', { productId: first.id, quantity: 2 })).status).toBe(200);
-    const again = await client.post('/api/cart/items', { productId: first.id });
+    expect((await addToCart(client, first.id, 2)).status).toBe(200);
+    const again = await addToCart(client, first.id);
     expect(again.body).toMatchObject({
       item: { product_id: first.id, quantity: 3, price: first.price, name: first.name },
     });
 
-    const tampered = await client.post('/api/cart/items', { productId: second.id, quantity: 1, price: 1 });
+    const tampered = await client.form('/cart', {
+      intent: 'add',
+      productId: second.id,
+      quantity: 1,
+      price: 1,
+    });
     expect(tampered.status).toBe(400);
     expect(tampered.body).toMatchObject({
       error: { code: 'invalid_body', fields: { price: 'This field is not allowed.' } },
     });
 
-    expect((await client.post('/api/cart/items', { productId: 'no-such-product' })).status).toBe(400);
-    const gone = await client.post('/api/cart/items', { productId: outOfStock.id });
+    expect((await addToCart(client, 'no-such-product')).status).toBe(400);
+    const gone = await addToCart(client, outOfStock.id);
     expect(gone.status).toBe(409);
-    expect((await client.post('/api/cart/items', { productId: first.id, quantity: 0 })).status).toBe(400);
-    expect((await client.post('/api/cart/items', { productId: first.id, quantity: 1.5 })).status).toBe(400);
+    expect(gone.body).toMatchObject({ error: { code: 'out_of_stock' } });
+    for (const quantity of [0, 1.5, 100, 'two']) {
+      const refused = await addToCart(client, first.id, quantity);
+      expect(refused.status, String(quantity)).toBe(400);
+      expect(refused.body).toMatchObject({
+        error: { code: 'invalid_body', fields: { quantity: expect.any(String) } },
+      });
+    }
 
     const cart = await client.get('/api/cart');
     expect(cart.body).toMatchObject({
@@ -63,26 +130,22 @@ describe.each(testEngines)('account cart API on %s', (engine) => {
 
   it('keeps one row holding the capped sum under 50 concurrent adds', async () => {
     const { client } = await signedInClient(t.url);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => client.post('/api/cart/items', { productId: second.id, quantity: 3 })),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => addToCart(client, second.id, 3)));
     expect(results.every((r) => r.status === 200)).toBe(true);
     const cart = (await client.get('/api/cart')).body as { items: Line[] };
     expect(cart.items).toHaveLength(1);
     expect(cart.items[0]!.quantity).toBe(99);
 
     const { client: other } = await signedInClient(t.url);
-    await Promise.all(
-      Array.from({ length: 20 }, () => other.post('/api/cart/items', { productId: second.id, quantity: 2 })),
-    );
+    await Promise.all(Array.from({ length: 20 }, () => addToCart(other, second.id, 2)));
     expect(((await other.get('/api/cart')).body as { items: Line[] }).items[0]!.quantity).toBe(40);
   });
 
   it('reports the limit once a line reaches 99 (98 + 1), as the guest cart does', async () => {
     const { client } = await signedInClient(t.url);
-    const at98 = await client.post('/api/cart/items', { productId: third.id, quantity: 98 });
+    const at98 = await addToCart(client, third.id, 98);
     expect(at98.body).toMatchObject({ item: { quantity: 98 }, capped: false });
-    const at99 = await client.post('/api/cart/items', { productId: third.id, quantity: 1 });
+    const at99 = await addToCart(client, third.id, 1);
     expect(at99.body).toMatchObject({ item: { quantity: 99 }, capped: true, message: LINE_LIMIT_MESSAGE });
     // The guest cart's answer to the same add, from the same rule.
     const guest = withAdded(withAdded([], third, 98).items, third, 1);
@@ -92,37 +155,39 @@ describe.each(testEngines)('account cart API on %s', (engine) => {
   it("never lets one user read, change or delete another user's line", async () => {
     const { client: alice } = await signedInClient(t.url, 'Alice');
     const { client: bob } = await signedInClient(t.url, 'Bob');
-    const added = (await bob.post('/api/cart/items', { productId: third.id, quantity: 2 })).body as {
+    const added = (await addToCart(bob, third.id, 2)).body as {
       item: Line;
     };
     const bobsLine = added.item.id;
 
-    expect(
-      (await alice.request(`/api/cart/items/${bobsLine}`, { method: 'PATCH', body: { quantity: 9 } })).status,
-    ).toBe(404);
-    expect((await alice.request(`/api/cart/items/${bobsLine}`, { method: 'DELETE' })).status).toBe(404);
+    const changed = await setCartQuantity(alice, bobsLine, 9);
+    expect(changed.status).toBe(404);
+    expect(changed.body).toMatchObject({ error: { code: 'not_found' } });
+    expect((await removeCartLine(alice, bobsLine)).status).toBe(404);
+    // Alice's clear empties Alice's cart only.
+    expect((await clearCart(alice)).status).toBe(200);
     expect(((await alice.get('/api/cart')).body as { items: Line[] }).items).toEqual([]);
     expect(((await bob.get('/api/cart')).body as { items: Line[] }).items).toMatchObject([
       { id: bobsLine, quantity: 2 },
     ]);
 
-    expect(
-      (await bob.request(`/api/cart/items/${bobsLine}`, { method: 'PATCH', body: { quantity: 5 } })).body,
-    ).toMatchObject({ item: { quantity: 5 } });
-    expect((await bob.request(`/api/cart/items/${bobsLine}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await setCartQuantity(bob, bobsLine, 5)).body).toMatchObject({ item: { quantity: 5 } });
+    const removed = await removeCartLine(bob, bobsLine);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ ok: true });
+    // Removed already: the script takes the 404 as done (cart-actions.ts).
+    expect((await removeCartLine(bob, bobsLine)).status).toBe(404);
     expect((await bob.get('/api/cart/count')).body).toEqual({ count: 0 });
   });
 
   it('merges a guest cart into the account without losing an item', async () => {
     const { client } = await signedInClient(t.url);
-    await client.post('/api/cart/items', { productId: first.id, quantity: 1 });
-    const merged = await client.post('/api/cart/merge', {
-      items: [
-        { productId: first.id, quantity: 2 },
-        { productId: second.id, quantity: 4 },
-        { productId: 'retired-product', quantity: 1 },
-      ],
-    });
+    await addToCart(client, first.id, 1);
+    const merged = await mergeCart(client, [
+      { productId: first.id, quantity: 2 },
+      { productId: second.id, quantity: 4 },
+      { productId: 'retired-product', quantity: 1 },
+    ]);
     expect(merged.status).toBe(200);
     expect(merged.body).toMatchObject({ merged: 2, skipped: ['retired-product'] });
     const quantities = Object.fromEntries(
@@ -153,7 +218,7 @@ describe.each(testEngines)('account cart API on %s', (engine) => {
     // Another device of the same user.
     const device = createClient(t.url);
     await device.post('/api/auth/sign-in/email', { email, password: 'password-123' });
-    await device.post('/api/cart/items', { productId: third.id });
+    await addToCart(device, third.id);
     await readUntil('event: changed');
     expect(received).toContain('event: changed');
     controller.abort();
@@ -183,7 +248,7 @@ describe.each(testEngines)('account cart API on %s', (engine) => {
       }
     };
     const change = (headers: Record<string, string>, productId = first.id) =>
-      client.request('/api/cart/items', { method: 'POST', body: { productId }, headers });
+      addToCart(client, productId, undefined, { headers });
 
     await change({ 'x-cart-tab': 'tab-0123456789abcdef' });
     expect(await nextChange()).toEqual({ origin: 'tab-0123456789abcdef' });
@@ -197,19 +262,16 @@ describe.each(testEngines)('account cart API on %s', (engine) => {
 
     const lines = (await client.get('/api/cart')).body as { items: Line[] };
     const line = lines.items.find((l) => l.product_id === first.id)!;
-    await client.request(`/api/cart/items/${line.id}`, {
-      method: 'PATCH',
-      body: { quantity: 2 },
-      headers: { 'x-cart-tab': 'tab-patch-0001' },
-    });
+    await setCartQuantity(client, line.id, 2, { headers: { 'x-cart-tab': 'tab-patch-0001' } });
     expect(await nextChange()).toEqual({ origin: 'tab-patch-0001' });
-    await client.request(`/api/cart/items/${line.id}`, {
-      method: 'DELETE',
-      headers: { 'x-cart-tab': 'tab-delete-0001' },
-    });
+    await removeCartLine(client, line.id, { headers: { 'x-cart-tab': 'tab-delete-0001' } });
     expect(await nextChange()).toEqual({ origin: 'tab-delete-0001' });
-    await client.request('/api/cart', { method: 'DELETE', headers: { 'x-cart-tab': 'tab-clear-0001' } });
+    await clearCart(client, { headers: { 'x-cart-tab': 'tab-clear-0001' } });
     expect(await nextChange()).toEqual({ origin: 'tab-clear-0001' });
+    await mergeCart(client, [{ productId: second.id, quantity: 1 }], {
+      headers: { 'x-cart-tab': 'tab-merge-0001' },
+    });
+    expect(await nextChange()).toEqual({ origin: 'tab-merge-0001' });
     controller.abort();
   });
 });
