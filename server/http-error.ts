@@ -27,3 +27,11 @@ export function rateLimited(c: Context, retryAfterSeconds: number) {
   c.header('Retry-After', String(retryAfterSeconds));
   return apiError(c, 429, 'rate_limited', tooManyAttempts(retryAfterSeconds));
 }
+
+/**
+ * Whether a request asks for JSON: a page's script posting its form (postForm) is answered in
+ * the API's shape, a browser's own form post with a page.
+ */
+export function asksForJson(c: Context): boolean {
+  return (c.req.header('Accept') ?? '').includes('application/json');
+}

@@ -22,15 +22,75 @@ export async function parseBody<S extends z.ZodType>(
       response: apiError(c, 400, 'invalid_body', 'This request holds characters we cannot accept.'),
     };
   }
-  const result = schema.safeParse(raw);
-  if (result.success) return { ok: true, data: result.data };
+  return answerOf(c, schema.safeParse(raw));
+}
+
+/**
+ * Parses a page form's fields (URL-encoded, as a browser or the page's script posts them) with
+ * a zod schema, answering failures as parseBody does. `lists` names the fields that may repeat.
+ */
+export async function parseFormBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  lists: readonly string[] = [],
+): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> {
+  const form = await c.req.raw.formData().catch(() => undefined);
+  if (!form) {
+    return { ok: false, response: apiError(c, 400, 'invalid_body', "Send the form's fields URL-encoded.") };
+  }
+  const fields = formFields(form, lists);
+  if (!fields) {
+    return {
+      ok: false,
+      response: apiError(c, 400, 'invalid_body', 'This request holds characters we cannot accept.'),
+    };
+  }
+  return answerOf(c, schema.safeParse(fields));
+}
+
+/**
+ * A form's fields as an object for a schema: a field named in `lists` becomes the list of its
+ * values, any other field repeated becomes a list too (which a schema of one value refuses), a
+ * file stays a file (which a text schema refuses). Undefined when a value holds a NUL, which
+ * no text a person types does and PostgreSQL cannot store.
+ */
+export function formFields(
+  form: FormData,
+  lists: readonly string[] = [],
+): Record<string, unknown> | undefined {
+  const fields: Record<string, unknown> = {};
+  for (const name of new Set(form.keys())) {
+    const values = form.getAll(name);
+    if (
+      values.some((value) => typeof value === 'string' && value.includes('\u0000')) ||
+      name.includes('\u0000')
+    )
+      return undefined;
+    fields[name] = lists.includes(name) || values.length > 1 ? values : values[0];
+  }
+  return fields;
+}
+
+/** A failed parse's message per field, the first of them for people, as the API says them. */
+export function issueMessages(issues: readonly z.core.$ZodIssue[]): {
+  message: string;
+  fields: Record<string, string>;
+} {
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || 'body';
     fields[key] ??= issue.code === 'unrecognized_keys' ? 'This field is not allowed.' : issue.message;
   }
-  const first = Object.values(fields)[0] ?? 'The request is not valid.';
-  return { ok: false, response: apiError(c, 400, 'invalid_body', first, fields) };
+  return { message: Object.values(fields)[0] ?? 'The request is not valid.', fields };
+}
+
+function answerOf<T>(
+  c: Context,
+  result: z.ZodSafeParseResult<T>,
+): { ok: true; data: T } | { ok: false; response: Response } {
+  if (result.success) return { ok: true, data: result.data };
+  const { message, fields } = issueMessages(result.error.issues);
+  return { ok: false, response: apiError(c, 400, 'invalid_body', message, fields) };
 }
 
 /** Whether a parsed JSON value has a string (a value or a key) with a NUL in it. */
