@@ -18,10 +18,13 @@ import { unconfirmedSubscribers } from '../app/features/newsletter/newsletter.se
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
 import { orderRoutes } from '../app/features/orders/orders.api.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
+import { GUEST_WISHLIST_COOKIE } from '../app/features/wishlist/guest-wishlist-cookie';
+import { wishlistFormAnswer } from '../app/features/wishlist/wishlist-form-answer.server';
+import { wishlistOf } from '../app/features/wishlist/wishlist-form.server';
 import { authRateLimits } from './auth/limits';
 import { userOfAttempt } from './auth/auth';
 import { clientIp } from './client-ip';
-import { apiError } from './http-error';
+import { apiError, asksForJson } from './http-error';
 import { bodySizeLimit } from './middleware/body-size';
 import { compressPages, type WholePage } from './middleware/compress-pages';
 import { originCheck } from './middleware/origin-check';
@@ -92,8 +95,11 @@ function cachedPages(services: AppServices): PageCache {
   let cache = pageCaches.get(services);
   if (!cache) {
     const created = pageCache({
-      viewerOf: (c) => viewerOf(services, c.req.raw.headers),
+      // The hearts show the account's wishlist: part of what a signed-in page looks like.
+      viewerOf: (c) => viewerOf(services, c.req.raw.headers, wishlistOf(services)),
       tally: services.metrics.pageCache,
+      // A guest who saved products without scripts sees them hearted on every page.
+      guestCookies: [GUEST_WISHLIST_COOKIE],
     });
     catalogueStore(services).onChange((change) => {
       if (change.listings) created.clear();
@@ -213,6 +219,10 @@ export function createApp(options: CreateAppOptions) {
     apiError(c, 404, 'not_found', `No API route matches ${c.req.method} ${c.req.path}`),
   );
 
+  // A page's script posting its form asks for JSON, answered here ahead of the framework; a
+  // browser's own post goes on to the page's action (docs/decisions/0045).
+  app.post('/wishlist', wishlistFormAnswer(services));
+
   app.route('/.well-known', wellKnownRoutes(services.auth));
   // Before the pages: refused, it goes on to them and gets the not-found page.
   app.get('/metrics', metricsRoute(services.metrics, env));
@@ -243,7 +253,7 @@ export function createApp(options: CreateAppOptions) {
 
   app.onError((error, c) => {
     c.get('logger').error({ err: error }, 'unhandled error');
-    if (c.req.path.startsWith('/api/')) {
+    if (c.req.path.startsWith('/api/') || asksForJson(c)) {
       return apiError(c, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
     }
     return c.text('Something went wrong on our side. Please try again.', 500);

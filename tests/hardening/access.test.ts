@@ -18,7 +18,7 @@ describe.each(testEngines)('object-level access on %s', (engine) => {
     const { client: alice } = await signedInClient(t.url, 'Alice');
     const { client: bob } = await signedInClient(t.url, 'Bob');
     await bob.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 2 });
-    await bob.post('/api/wishlist/items', { productId: PRODUCT_B.id });
+    await bob.form('/wishlist', { intent: 'add', productId: PRODUCT_B.id });
     const { session } = await startCheckout(bob, {});
     expect((await pay(bob, session.orderId, cardPayment())).status).toBe(200);
     await bob.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 2 });
@@ -28,7 +28,7 @@ describe.each(testEngines)('object-level access on %s', (engine) => {
     const attempts = [
       alice.request(`/api/cart/items/${bobsLine!.id}`, { method: 'PATCH', body: { quantity: 9 } }),
       alice.request(`/api/cart/items/${bobsLine!.id}`, { method: 'DELETE' }),
-      alice.request(`/api/wishlist/items/${PRODUCT_B.id}`, { method: 'DELETE' }),
+      alice.form('/wishlist', { intent: 'remove', productId: PRODUCT_B.id }),
       alice.get(`/api/orders/${session.reference}`),
       alice.get(`/api/orders/${session.reference.toLowerCase()}`),
       pay(alice, session.orderId, cardPayment()),
@@ -62,7 +62,7 @@ describe.each(testEngines)('object-level access on %s', (engine) => {
     const forged = { userId: victimId.user.id, user_id: victimId.user.id, price: 1, status: 'paid' };
     for (const res of [
       await client.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 1, ...forged }),
-      await client.post('/api/wishlist/items', { productId: PRODUCT_A.id, userId: victimId.user.id }),
+      await client.form('/wishlist', { intent: 'add', productId: PRODUCT_A.id, userId: victimId.user.id }),
       await client.request('/api/cart/items/x', { method: 'PATCH', body: { quantity: 1, price: 1 } }),
       await client.post('/api/checkout', { items: [{ productId: PRODUCT_A.id, quantity: 1 }], ...forged }),
     ]) {

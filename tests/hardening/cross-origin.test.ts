@@ -18,7 +18,7 @@ describe.each(testEngines)('cross-origin state changes on %s', (engine) => {
     t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false' });
     ({ client } = await signedInClient(t.url));
     await client.post('/api/cart/items', { productId: PRODUCT_A.id, quantity: 2 });
-    await client.post('/api/wishlist/items', { productId: PRODUCT_A.id });
+    await client.form('/wishlist', { intent: 'add', productId: PRODUCT_A.id });
     const { session } = await startCheckout(client, {});
     const [line] = await cartLines(client);
     ids = { line: line?.id, product: PRODUCT_A.id, order: session.orderId };
@@ -35,12 +35,9 @@ describe.each(testEngines)('cross-origin state changes on %s', (engine) => {
       // No Origin, but the browser says the request is cross-site.
       { 'sec-fetch-site': 'cross-site' },
     ] as Record<string, string>[]) {
-      const res = await client.request(path, {
-        method: route.method,
-        body: route.body,
-        origin: null,
-        headers,
-      });
+      const res = route.fields
+        ? await client.form(path, route.fields, { origin: null, headers })
+        : await client.request(path, { method: route.method, body: route.body, origin: null, headers });
       expect(res.status, `${route.method} ${path} ${JSON.stringify(headers)}`).toBe(403);
       expect(res.body).toMatchObject({ error: { code: 'forbidden_origin' } });
     }

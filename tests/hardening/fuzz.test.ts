@@ -9,7 +9,8 @@ import {
 } from '../../app/features/checkout/checkout.schema';
 import { contactSchema } from '../../app/features/contact/contact.schema';
 import { newsletterSchema } from '../../app/features/newsletter/newsletter.schema';
-import { wishlistAddSchema, wishlistMergeSchema } from '../../app/features/wishlist/wishlist.schema';
+import { formFields } from '../../server/validate';
+import { WISHLIST_LIST_FIELDS, wishlistFormSchema } from '../../app/features/wishlist/wishlist.schema';
 import { signedInClient } from '../support/accounts';
 import { bankPayment, cardPayment, startCheckout, TEST_ADDRESS } from '../support/checkout';
 import type { TestClient, TestResponse } from '../support/http-client';
@@ -41,18 +42,6 @@ const ROUTES: FuzzRoute[] = [
   },
   {
     method: 'POST',
-    path: '/api/wishlist/items',
-    schema: wishlistAddSchema,
-    valid: { productId: PRODUCT_B.id },
-  },
-  {
-    method: 'POST',
-    path: '/api/wishlist/merge',
-    schema: wishlistMergeSchema,
-    valid: { productIds: [PRODUCT_B.id] },
-  },
-  {
-    method: 'POST',
     path: '/api/checkout',
     schema: createCheckoutSchema,
     valid: {
@@ -79,6 +68,36 @@ const ROUTES: FuzzRoute[] = [
   },
   { method: 'POST', path: '/api/newsletter', schema: newsletterSchema, valid: { email: 'pat@example.com' } },
 ];
+
+/**
+ * Page forms a page's script posts (URL-encoded, asking for JSON; docs/decisions/0045): one
+ * entry per intent, with its valid fields and the fields that may repeat.
+ */
+interface FormRoute {
+  path: string;
+  schema: z.ZodType;
+  lists: readonly string[];
+  valid: Record<string, unknown>;
+}
+
+const FORM_ROUTES: FormRoute[] = [
+  ...[
+    { intent: 'add', productId: PRODUCT_B.id },
+    { intent: 'remove', productId: PRODUCT_B.id },
+    { intent: 'clear' },
+    { intent: 'merge', productIds: [PRODUCT_B.id] },
+  ].map((valid) => ({ path: '/wishlist', schema: wishlistFormSchema, lists: WISHLIST_LIST_FIELDS, valid })),
+];
+
+/** A hostile body as a form's fields: lists repeat, anything else is sent as its text. */
+function asFields(body: unknown): URLSearchParams {
+  const fields = new URLSearchParams();
+  const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return new URLSearchParams(text(body));
+  for (const [name, value] of Object.entries(body))
+    for (const one of Array.isArray(value) ? value : [value]) fields.append(name, text(one));
+  return fields;
+}
 
 const RUNS = 40;
 
@@ -166,6 +185,32 @@ describe.each(testEngines)('fuzzing the API on %s', (engine) => {
     }
   });
 
+  it.each(FORM_ROUTES.map((r) => [`POST ${r.path} (${String(r.valid.intent)})`, r] as const))(
+    '%s form: never a 5xx, always the error shape, nothing written',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(hostileBodies(route.schema, route.valid), async (body) => {
+          const fields = asFields(body);
+          const before = await rowCounts(t.server.services.database);
+          const res = await client.form(
+            route.path,
+            Object.fromEntries([...new Set(fields.keys())].map((name) => [name, fields.getAll(name)])),
+            { headers: { 'x-forwarded-for': nextIp() } },
+          );
+          const what = `POST ${route.path} ${fields.toString().slice(0, 200)}`;
+          expectRefused(res, what);
+          // What the server reads of these fields, as the server reads them.
+          const read = formFields(await new Response(fields).formData(), route.lists);
+          if (!read || !route.schema.safeParse(read).success) {
+            expect(res.status, what).toBe(400);
+            expect(await rowCounts(t.server.services.database), what).toEqual(before);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
+
   it('path parameters and queries: hostile ids answer 4xx with the error shape, pages never 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(hostileValue, async (value) => {
@@ -176,7 +221,6 @@ describe.each(testEngines)('fuzzing the API on %s', (engine) => {
         for (const [method, path] of [
           ['PATCH', `/api/cart/items/${id}`],
           ['DELETE', `/api/cart/items/${id}`],
-          ['DELETE', `/api/wishlist/items/${id}`],
           ['GET', `/api/orders/${id}`],
           ['POST', `/api/checkout/${id}/pay`],
         ] as const) {

@@ -13,7 +13,8 @@ export const PRODUCT_B = inStock[1]!;
 export const PASSWORD = 'password-123';
 
 /**
- * Every state-changing API route of this branch, with a body a real client would send.
+ * Every state-changing API route of this branch, with a body a real client would send, and the
+ * page forms a page's script posts (asking for JSON).
  * `:line` is a cart line id, `:product` a product id, `:order` an order id of the caller.
  * To cover a new route (contact, newsletter...), add one entry here: the cross-origin test
  * and the fuzzing suite pick it up.
@@ -22,6 +23,8 @@ export interface StateRoute {
   method: 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: Record<string, unknown>;
+  /** A page form's fields, URL-encoded as the page's script posts them (docs/decisions/0045). */
+  fields?: Record<string, string | string[]>;
 }
 
 export const STATE_CHANGING_ROUTES: StateRoute[] = [
@@ -30,10 +33,10 @@ export const STATE_CHANGING_ROUTES: StateRoute[] = [
   { method: 'DELETE', path: '/api/cart/items/:line' },
   { method: 'DELETE', path: '/api/cart' },
   { method: 'POST', path: '/api/cart/merge', body: { items: [{ productId: PRODUCT_B.id, quantity: 1 }] } },
-  { method: 'POST', path: '/api/wishlist/items', body: { productId: PRODUCT_B.id } },
-  { method: 'DELETE', path: '/api/wishlist/items/:product' },
-  { method: 'DELETE', path: '/api/wishlist' },
-  { method: 'POST', path: '/api/wishlist/merge', body: { productIds: [PRODUCT_B.id] } },
+  { method: 'POST', path: '/wishlist', fields: { intent: 'add', productId: PRODUCT_B.id } },
+  { method: 'POST', path: '/wishlist', fields: { intent: 'remove', productId: PRODUCT_A.id } },
+  { method: 'POST', path: '/wishlist', fields: { intent: 'clear' } },
+  { method: 'POST', path: '/wishlist', fields: { intent: 'merge', productIds: [PRODUCT_B.id] } },
   { method: 'POST', path: '/api/checkout/quote', body: { shipping: 'expedited', state: 'IL' } },
   { method: 'POST', path: '/api/checkout', body: { paymentMethod: 'card', address: TEST_ADDRESS } },
   { method: 'POST', path: '/api/checkout/:order/pay', body: {} },

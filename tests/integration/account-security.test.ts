@@ -198,7 +198,7 @@ describe.each(testEngines)('confirming it is you, your data and deleting the acc
     await v.client.post('/api/cart/items', { productId: product.id, quantity: 1 });
     const { session } = await startCheckout(v.client, {});
     expect((await pay(v.client, session.orderId, cardPayment(CARDS.visa, email))).status).toBe(200);
-    await v.client.post('/api/wishlist/items', { productId: product.id });
+    await v.client.form('/wishlist', { intent: 'add', productId: product.id });
     await createClient(t.url).post('/api/newsletter', { email });
 
     const download = await v.get('/account/data');
@@ -231,7 +231,7 @@ describe.each(testEngines)('confirming it is you, your data and deleting the acc
     await v.client.post('/api/cart/items', { productId: product.id, quantity: 2 });
     const { session } = await startCheckout(v.client, {});
     expect((await pay(v.client, session.orderId, cardPayment(CARDS.visa, email))).status).toBe(200);
-    await v.client.post('/api/wishlist/items', { productId: product.id });
+    await v.client.form('/wishlist', { intent: 'add', productId: product.id });
     await v.client.post('/api/cart/items', { productId: product.id, quantity: 1 });
     await createClient(t.url).post('/api/newsletter', { email });
     await createClient(t.url).post('/api/contact', {
