@@ -28,16 +28,6 @@ const NONE: WishlistEntry[] = [];
 export const useServerWishlist = () =>
   useRouteLoaderData<{ wishlist?: WishlistEntry[] }>('root')?.wishlist ?? NONE;
 
-export function useWishlistEntries(): WishlistEntry[] {
-  const { status, entries } = useWishlist();
-  const saved = useServerWishlist();
-  return status === 'ready' ? entries : saved;
-}
-
-export function useInWishlist(productId: string): boolean {
-  return useWishlistEntries().some((entry) => entry.product_id === productId);
-}
-
 export const loadWishlistClient = () => import('./wishlist-client');
 
 /** Keeps the wishlist in step with the session: guest storage or the account. */

@@ -3,13 +3,24 @@ import type { MouseEvent } from 'react';
 import { secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
 import type { WishlistProduct } from '../guest-wishlist';
-import { loadWishlistClient, useInWishlist } from '../wishlist-state';
+import { loadWishlistClient, useServerWishlist, useWishlist } from '../wishlist-state';
 
 interface WishlistButtonProps {
   product: WishlistProduct;
   /** 'icon': heart on grid cards; 'text': 'Wishlist'/'Remove' in list view; 'page': product page. */
   variant: 'icon' | 'text' | 'page';
   className?: string;
+}
+
+/**
+ * Whether the product is in the wishlist as the page shows it: the browser's once it has read
+ * it, the server's until then (and always without scripts). Here rather than beside the store:
+ * only the hearts ask, and the store's module is part of every page's first load.
+ */
+function useInWishlist(productId: string): boolean {
+  const { status, entries } = useWishlist();
+  const saved = useServerWishlist();
+  return (status === 'ready' ? entries : saved).some((entry) => entry.product_id === productId);
 }
 
 /**
