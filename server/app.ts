@@ -182,9 +182,10 @@ export function createApp(options: CreateAppOptions) {
     if (isShuttingDown()) c.res.headers.set('Connection', 'close');
   });
   // Pages are compressed (static files and cached pages arrive compressed already); API
-  // answers are small JSON or event streams, where compressing costs more than it saves.
+  // answers, and a page form's JSON answer to its script, are small JSON or event streams,
+  // where compressing costs more than it saves.
   const pages = compressPages();
-  app.use((c, next) => (c.req.path.startsWith('/api/') ? next() : pages(c, next)));
+  app.use((c, next) => (c.req.path.startsWith('/api/') || asksForJson(c) ? next() : pages(c, next)));
   app.use(async (c, next) => {
     c.set('clientIp', clientIp(c, env.TRUSTED_PROXIES));
     await next();
@@ -196,7 +197,7 @@ export function createApp(options: CreateAppOptions) {
   // No request body is large but a product image (5 MB) or a prescription (10 MB), plus its form.
   app.use(
     bodySizeLimit((c) =>
-      c.req.path.startsWith('/api/')
+      c.req.path.startsWith('/api/') || asksForJson(c)
         ? apiError(c, 413, 'payload_too_large', 'This request is too large.')
         : c.text('This upload is too large: images can be up to 5 MB.', 413),
     ),
