@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { viewerOfRequest } from '~/features/account/viewer.server';
+import { serverWishlist, wishlistOf } from '~/features/wishlist/wishlist-form.server';
 import { DeferredToaster } from '~/components/layout/deferred-toaster';
 import { ErrorPage } from '~/components/layout/error-page';
 import { NotFound } from '~/components/layout/not-found';
@@ -42,12 +43,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Only what the header shows: the page never carries more of the account than it needs. The
-  // account cart's count is in the server HTML; a guest's cart lives on the device, so its
-  // count comes after hydration. A cached catalogue page looked the shopper up already.
-  const viewer = context.viewer ?? (await viewerOfRequest(context, request));
-  if (!viewer) return { user: null, cartCount: null };
-  return { user: { name: viewer.name }, cartCount: viewer.cartCount };
+  // Only what the header and the hearts show: the page never carries more of the account than
+  // it needs. The account cart's count is in the server HTML; a guest's cart lives on the
+  // device, so its count comes after hydration. A cached catalogue page looked the shopper up
+  // already. The wishlist is the account's, or the one a guest saved without scripts (a cookie).
+  const viewer = context.viewer ?? (await viewerOfRequest(context, request, wishlistOf(context.services)));
+  const wishlist = serverWishlist(context.services, request, viewer ? (viewer.wishlist ?? []) : null);
+  if (!viewer) return { user: null, cartCount: null, wishlist };
+  return { user: { name: viewer.name }, cartCount: viewer.cartCount, wishlist };
 }
 
 /** The session changes only through a form or a sign-in/out, not on every link click. */

@@ -18,6 +18,9 @@ import { newsletterFormAnswer } from '../app/features/newsletter/newsletter-form
 import { unconfirmedSubscribers } from '../app/features/newsletter/newsletter.server';
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
+import { GUEST_WISHLIST_COOKIE } from '../app/features/wishlist/guest-wishlist-cookie';
+import { wishlistFormAnswer } from '../app/features/wishlist/wishlist-form-answer.server';
+import { wishlistOf } from '../app/features/wishlist/wishlist-form.server';
 import { authRateLimits } from './auth/limits';
 import { userOfAttempt } from './auth/auth';
 import { clientIp } from './client-ip';
@@ -92,8 +95,11 @@ function cachedPages(services: AppServices): PageCache {
   let cache = pageCaches.get(services);
   if (!cache) {
     const created = pageCache({
-      viewerOf: (c) => viewerOf(services, c.req.raw.headers),
+      // The hearts show the account's wishlist: part of what a signed-in page looks like.
+      viewerOf: (c) => viewerOf(services, c.req.raw.headers, wishlistOf(services)),
       tally: services.metrics.pageCache,
+      // A guest who saved products without scripts sees them hearted on every page.
+      guestCookies: [GUEST_WISHLIST_COOKIE],
     });
     catalogueStore(services).onChange((change) => {
       if (change.listings) created.clear();
@@ -176,7 +182,8 @@ export function createApp(options: CreateAppOptions) {
     if (isShuttingDown()) c.res.headers.set('Connection', 'close');
   });
   // Pages are compressed (static files and cached pages arrive compressed already); API
-  // answers are small JSON or event streams, where compressing costs more than it saves.
+  // answers, and a page form's JSON answer to its script, are small JSON or event streams,
+  // where compressing costs more than it saves.
   const pages = compressPages();
   app.use((c, next) => (answersJson(c) ? next() : pages(c, next)));
   app.use(async (c, next) => {
@@ -211,18 +218,17 @@ export function createApp(options: CreateAppOptions) {
     apiError(c, 404, 'not_found', `No API route matches ${c.req.method} ${c.req.path}`),
   );
 
-  // The cart's forms as the page's script posts them (asking for JSON), answered before the
-  // framework with the rules the page's action runs; any other post goes on to the action.
+  // A page form posted by its script asking for JSON is answered here, ahead of the framework;
+  // the browser's own post goes on to the page's action, which runs the same rules (ADR 0045).
   app.post('/cart', cartFormAnswer(services));
+  app.post('/wishlist', wishlistFormAnswer(services));
+  app.post('/newsletter', newsletterFormAnswer(services));
 
   app.route('/.well-known', wellKnownRoutes(services.auth));
   // Before the pages: refused, it goes on to them and gets the not-found page.
   app.get('/metrics', metricsRoute(services.metrics, env));
   if (clientDir) app.use('*', staticFiles(clientDir));
   app.route('/media', mediaRoutes(services));
-  // A page form posted by its script asking for JSON is answered here, ahead of the framework;
-  // the browser's own post goes on to the page's action, which runs the same rules (ADR 0045).
-  app.post('/newsletter', newsletterFormAnswer(services));
   // After the static files: a page is whatever no file answered.
   if (cachingPages(options)) app.use('*', cachedPages(services).middleware);
 

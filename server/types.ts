@@ -58,6 +58,8 @@ export interface Viewer {
   name: string;
   /** Units in the account cart (the header's badge). */
   cartCount: number;
+  /** Product ids in the account's wishlist, newest first (the pressed hearts). */
+  wishlist?: string[];
 }
 
 export interface AppBindings {

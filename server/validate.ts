@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { formFields, formHoldsNul } from '../app/lib/form-fields';
 import { apiError } from './http-error';
 
 /**
@@ -22,16 +23,33 @@ export async function parseBody<S extends z.ZodType>(
       response: apiError(c, 400, 'invalid_body', 'This request holds characters we cannot accept.'),
     };
   }
-  const result = schema.safeParse(raw);
-  if (result.success) return { ok: true, data: result.data };
-  const { message, fields } = refusedFields(result.error.issues);
-  return { ok: false, response: apiError(c, 400, 'invalid_body', message, fields) };
+  return answerOf(c, schema.safeParse(raw));
 }
 
 /**
- * One message per refused field (a field nobody asked for is named as not allowed), and the
- * first of them for the whole request: the API's `invalid_body` error, whatever the body's form.
+ * Parses a page form's fields (URL-encoded, as a browser or the page's script posts them) with
+ * a zod schema, answering failures as parseBody does. `lists` names the fields that may repeat.
  */
+export async function parseFormBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  lists: readonly string[] = [],
+): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> {
+  const form = await c.req.raw.formData().catch(() => undefined);
+  if (!form) {
+    return { ok: false, response: apiError(c, 400, 'invalid_body', "Send the form's fields URL-encoded.") };
+  }
+  const fields = formFields(form, lists);
+  if (formHoldsNul(fields)) {
+    return {
+      ok: false,
+      response: apiError(c, 400, 'invalid_body', 'This request holds characters we cannot accept.'),
+    };
+  }
+  return answerOf(c, schema.safeParse(fields));
+}
+
+/** A failed parse's message per field, the first of them for people, as the API says them. */
 export function refusedFields(issues: readonly z.core.$ZodIssue[]): {
   message: string;
   fields: Record<string, string>;
@@ -42,6 +60,15 @@ export function refusedFields(issues: readonly z.core.$ZodIssue[]): {
     fields[key] ??= issue.code === 'unrecognized_keys' ? 'This field is not allowed.' : issue.message;
   }
   return { message: Object.values(fields)[0] ?? 'The request is not valid.', fields };
+}
+
+function answerOf<T>(
+  c: Context,
+  result: z.ZodSafeParseResult<T>,
+): { ok: true; data: T } | { ok: false; response: Response } {
+  if (result.success) return { ok: true, data: result.data };
+  const { message, fields } = refusedFields(result.error.issues);
+  return { ok: false, response: apiError(c, 400, 'invalid_body', message, fields) };
 }
 
 /** Whether a parsed JSON value has a string (a value or a key) with a NUL in it. */

@@ -35,10 +35,6 @@ export function getJson<T = unknown>(path: string) {
   return request<T>(path, 'GET');
 }
 
-export function deleteJson<T = unknown>(path: string, options: CallOptions = {}) {
-  return request<T>(path, 'DELETE', undefined, options);
-}
-
 async function request<T>(
   path: string,
   method: string,

@@ -48,3 +48,17 @@ export function setCookieLine(
     ...(options.secure ? ['Secure'] : []),
   ].join('; ');
 }
+
+/** A month without a visit: how long a guest's lists kept for a browser without scripts last. */
+const GUEST_LIST_MAX_AGE = 30 * 24 * 60 * 60;
+
+/**
+ * The Set-Cookie line of a guest's list kept for a browser without scripts (the cart's lines,
+ * the wishlist's products), or of its removal when `value` is empty. Readable by scripts on
+ * purpose: once they run, the device takes the list over and clears the cookie.
+ */
+export function guestListCookie(name: string, value: string, secure: boolean): string {
+  const attributes = ['Path=/', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+  if (!value) return [`${name}=`, 'Max-Age=0', ...attributes].join('; ');
+  return [`${name}=${value}`, `Max-Age=${GUEST_LIST_MAX_AGE}`, ...attributes].join('; ');
+}

@@ -13,8 +13,9 @@ import { gzipTemplate, type GzipTemplate } from './gzip-template';
  * when the rendered answer says nothing against it (200, HTML, no cookie set, not
  * no-store/private).
  *
- * A signed-in shopper's page differs only in its header: their name and their cart's count.
- * The count changes the page's shape (a badge, "1 item"), so it is part of the key; the name
+ * A signed-in shopper's page differs only in their name, their cart's count and the hearts of
+ * the products in their wishlist. The count and the wishlist change the page's shape (a badge,
+ * "1 item", a pressed heart), so they are part of the key; the name
  * is spliced in like the nonce. The page is rendered once per count with a stand-in name (a
  * mark), and the mark is replaced per answer: escaped as React escapes text in the HTML, and
  * as React Router writes a string into its hydration script.
@@ -93,10 +94,13 @@ export interface PageCacheOptions {
   viewerOf?: (c: Context<AppBindings>) => Promise<Viewer | null>;
   /** Told of each lookup of a cacheable page, hit or miss (GET /metrics' hit ratio). */
   tally?: PageCacheTally;
+  /** Cookies that make a guest's page their own (a wishlist kept without scripts): never cached. */
+  guestCookies?: readonly string[];
 }
 
 export function pageCache(options: PageCacheOptions = {}): PageCache {
   const tally = options.tally ?? { looked: () => undefined };
+  const ownPage = ownGuestPage(options.guestCookies ?? []);
   const entries = new Map<string, Entry>();
   let bytes = 0;
 
@@ -137,13 +141,14 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
   const middleware: MiddlewareHandler<AppBindings> = async (c, next) => {
     if (c.req.method !== 'GET' || !CACHEABLE_PATH.test(c.req.path)) return next();
     const { viewerOf } = options;
-    const signedIn = SESSION_COOKIE.test(c.req.header('cookie') ?? '');
-    if (signedIn && !viewerOf) return next();
+    const cookie = c.req.header('cookie') ?? '';
+    const signedIn = SESSION_COOKIE.test(cookie);
+    if (signedIn ? !viewerOf : ownPage(cookie)) return next();
     const viewer = signedIn && viewerOf ? await viewerOf(c) : null;
     // Path and query string, without parsing the whole URL on every cached answer.
     const query = c.req.url.indexOf('?');
     const page = query === -1 ? c.req.path : c.req.path + c.req.url.slice(query);
-    const key = viewer ? `${viewer.cartCount}\n${page}` : page;
+    const key = viewer ? `${viewer.cartCount}\n${viewer.wishlist?.join(' ') ?? ''}\n${page}` : page;
     const nonce = c.get('nonce');
 
     const cached = lookup(key);
@@ -182,7 +187,8 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
     guestAnswer(request, nonce) {
       const query = request.url.indexOf('?');
       const path = query === -1 ? request.url : request.url.slice(0, query);
-      if (!CACHEABLE_PATH.test(path) || SESSION_COOKIE.test(request.cookie ?? '')) return undefined;
+      const cookie = request.cookie ?? '';
+      if (!CACHEABLE_PATH.test(path) || SESSION_COOKIE.test(cookie) || ownPage(cookie)) return undefined;
       const entry = lookup(request.url);
       // A guest's page not found here goes on to the middleware, which counts its miss.
       if (entry) tally.looked(kindOf(path), false, true);
@@ -199,6 +205,13 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
       bytes = 0;
     },
   };
+}
+
+/** Whether a Cookie header holds one of these cookies with a value (an empty one is a removal). */
+function ownGuestPage(names: readonly string[]): (cookie: string) => boolean {
+  if (names.length === 0) return () => false;
+  const pattern = new RegExp(`(?:^|;\\s*)(?:${names.join('|')})=[^;\\s]`);
+  return (cookie) => pattern.test(cookie);
 }
 
 function isCacheable(res: Response): boolean {

@@ -19,7 +19,7 @@ describe.each(testEngines)('object-level access on %s', (engine) => {
     const { client: alice } = await signedInClient(t.url, 'Alice');
     const { client: bob } = await signedInClient(t.url, 'Bob');
     await addToCart(bob, PRODUCT_A.id, 2);
-    await bob.post('/api/wishlist/items', { productId: PRODUCT_B.id });
+    await bob.form('/wishlist', { intent: 'add', productId: PRODUCT_B.id });
     const { session } = await startCheckout(bob, {});
     expect((await pay(bob, session.orderId, cardPayment())).status).toBe(200);
     await addToCart(bob, PRODUCT_A.id, 2);
@@ -29,7 +29,7 @@ describe.each(testEngines)('object-level access on %s', (engine) => {
     const attempts = [
       setCartQuantity(alice, bobsLine!.id, 9),
       removeCartLine(alice, bobsLine!.id),
-      alice.request(`/api/wishlist/items/${PRODUCT_B.id}`, { method: 'DELETE' }),
+      alice.form('/wishlist', { intent: 'remove', productId: PRODUCT_B.id }),
       alice.get(`/account/orders/${session.reference}`),
       alice.get(`/account/orders/${session.reference.toLowerCase()}`),
       alice.get(`/account/orders/${session.reference}/receipt.pdf`),
@@ -65,7 +65,7 @@ describe.each(testEngines)('object-level access on %s', (engine) => {
     const forged = { userId: victimId.user.id, user_id: victimId.user.id, price: 1, status: 'paid' };
     for (const res of [
       await client.form('/cart', { intent: 'add', productId: PRODUCT_A.id, quantity: 1, ...forged }),
-      await client.post('/api/wishlist/items', { productId: PRODUCT_A.id, userId: victimId.user.id }),
+      await client.form('/wishlist', { intent: 'add', productId: PRODUCT_A.id, userId: victimId.user.id }),
       await client.form('/cart', { intent: 'quantity', lineId: 'x', quantity: 1, price: 1 }),
       await client.post('/api/checkout', { items: [{ productId: PRODUCT_A.id, quantity: 1 }], ...forged }),
     ]) {

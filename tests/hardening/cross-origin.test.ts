@@ -19,7 +19,7 @@ describe.each(testEngines)('cross-origin state changes on %s', (engine) => {
     t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false' });
     ({ client } = await signedInClient(t.url));
     await addToCart(client, PRODUCT_A.id, 2);
-    await client.post('/api/wishlist/items', { productId: PRODUCT_A.id });
+    await client.form('/wishlist', { intent: 'add', productId: PRODUCT_A.id });
     const { session } = await startCheckout(client, {});
     const [line] = await cartLines(client);
     ids = { line: line?.id, product: PRODUCT_A.id, order: session.orderId };

@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   addFieldsSchema,
-  formFields,
   mergeFieldsSchema,
   quantityFieldsSchema,
 } from '../../app/features/cart/cart-form.schema';
+import { formFields, formHoldsNul } from '../../app/lib/form-fields';
 import {
   createCheckoutSchema,
   paymentSchema,
   quoteSchema,
 } from '../../app/features/checkout/checkout.schema';
-import { wishlistAddSchema, wishlistMergeSchema } from '../../app/features/wishlist/wishlist.schema';
+import { WISHLIST_LIST_FIELDS, wishlistFormSchema } from '../../app/features/wishlist/wishlist.schema';
 import { signedInClient } from '../support/accounts';
 import { bankPayment, cardPayment, startCheckout, TEST_ADDRESS } from '../support/checkout';
 import type { TestClient, TestResponse } from '../support/http-client';
@@ -29,6 +29,8 @@ interface FuzzRoute {
   valid: Record<string, unknown>;
   /** A page's form as its script posts it: the body's fields URL-encoded, asking for JSON. */
   form?: true;
+  /** A form's fields that are lists even when sent once. */
+  lists?: readonly string[];
 }
 
 const ROUTES: FuzzRoute[] = [
@@ -53,18 +55,19 @@ const ROUTES: FuzzRoute[] = [
     schema: mergeFieldsSchema,
     valid: { intent: 'merge', productId: [PRODUCT_B.id], quantity: [1] },
   },
-  {
-    method: 'POST',
-    path: '/api/wishlist/items',
-    schema: wishlistAddSchema,
-    valid: { productId: PRODUCT_B.id },
-  },
-  {
-    method: 'POST',
-    path: '/api/wishlist/merge',
-    schema: wishlistMergeSchema,
-    valid: { productIds: [PRODUCT_B.id] },
-  },
+  ...[
+    { intent: 'add', productId: PRODUCT_B.id },
+    { intent: 'remove', productId: PRODUCT_B.id },
+    { intent: 'clear' },
+    { intent: 'merge', productIds: [PRODUCT_B.id] },
+  ].map((valid) => ({
+    method: 'POST' as const,
+    path: '/wishlist',
+    form: true as const,
+    schema: wishlistFormSchema,
+    lists: WISHLIST_LIST_FIELDS,
+    valid,
+  })),
   {
     method: 'POST',
     path: '/api/checkout',
@@ -187,7 +190,8 @@ describe.each(testEngines)('fuzzing the API on %s', (engine) => {
         const what = `${route.method} ${path} ${sent.slice(0, 200)}`;
         expectRefused(res, what);
         // A form is judged as the server reads it: its fields, as text.
-        if (!route.schema.safeParse(form ? formFields(form) : body).success) {
+        const read = form ? formFields(form, route.lists) : undefined;
+        if ((read && formHoldsNul(read)) || !route.schema.safeParse(read ?? body).success) {
           expect(res.status, what).toBe(400);
           expect(await rowCounts(t.server.services.database), what).toEqual(before);
         }
@@ -220,10 +224,11 @@ describe.each(testEngines)('fuzzing the API on %s', (engine) => {
           expectRefused(res, `POST /cart ${fields.intent} ${lineId.slice(0, 100)}`);
           expect(res.status, `POST /cart ${fields.intent}`).toBeGreaterThanOrEqual(400);
         }
-        for (const [method, path] of [
-          ['DELETE', `/api/wishlist/items/${id}`],
-          ['POST', `/api/checkout/${id}/pay`],
-        ] as const) {
+        // A wishlist product named by a hostile id.
+        const remove = new URLSearchParams({ intent: 'remove', productId: lineId }).toString();
+        const wishlist = await rawRequest('POST', '/wishlist', remove, true);
+        expectRefused(wishlist, `POST /wishlist remove ${lineId.slice(0, 100)}`);
+        for (const [method, path] of [['POST', `/api/checkout/${id}/pay`]] as const) {
           const res = await rawRequest(method, path, JSON.stringify({ quantity: 1 }));
           expectRefused(res, `${method} ${path}`);
           expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);

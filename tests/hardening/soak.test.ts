@@ -114,10 +114,15 @@ describe.each(testEngines)('soak under autocannon on %s', (engine) => {
     },
     { method: 'GET', path: '/api/cart/count', setupRequest: withUser },
     {
+      // The heart as the page's script posts it (docs/decisions/0045).
       method: 'POST',
-      path: '/api/wishlist/items',
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (r) => withUser({ ...r, body: JSON.stringify({ productId: pick(browse).id }) }),
+      path: '/wishlist',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      setupRequest: (r) =>
+        withUser({
+          ...r,
+          body: new URLSearchParams({ intent: 'add', productId: pick(browse).id }).toString(),
+        }),
     },
     { method: 'POST', path: '/cart', headers: FORM_HEADERS, body: 'intent=clear', setupRequest: withUser },
   ];

@@ -199,7 +199,7 @@ describe.each(testEngines)('confirming it is you, your data and deleting the acc
     await addToCart(v.client, product.id, 1);
     const { session } = await startCheckout(v.client, {});
     expect((await pay(v.client, session.orderId, cardPayment(CARDS.visa, email))).status).toBe(200);
-    await v.client.post('/api/wishlist/items', { productId: product.id });
+    await v.client.form('/wishlist', { intent: 'add', productId: product.id });
     await createClient(t.url).form('/newsletter', { email });
 
     const download = await v.get('/account/data');
@@ -232,7 +232,7 @@ describe.each(testEngines)('confirming it is you, your data and deleting the acc
     await addToCart(v.client, product.id, 2);
     const { session } = await startCheckout(v.client, {});
     expect((await pay(v.client, session.orderId, cardPayment(CARDS.visa, email))).status).toBe(200);
-    await v.client.post('/api/wishlist/items', { productId: product.id });
+    await v.client.form('/wishlist', { intent: 'add', productId: product.id });
     await addToCart(v.client, product.id, 1);
     // Checked: the deletion below must have these rows to remove.
     expect((await createClient(t.url).form('/newsletter', { email })).status).toBe(200);

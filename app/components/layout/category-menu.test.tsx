@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DesktopCategoryMenu, HOVER_CLOSE_MS, HOVER_OPEN_MS } from './category-menu';
+import { DesktopCategoryMenu, HOVER_CLOSE_MS, HOVER_OPEN_MS, MobileCategoryMenu } from './category-menu';
 
 let canHover = true;
 
@@ -104,5 +104,26 @@ describe('DesktopCategoryMenu with a mouse', () => {
     expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
     fireEvent.click(button('Mobility'));
     expect(expanded('Mobility')).toBe('true');
+  });
+});
+
+describe('subcategories', () => {
+  afterEach(() => cleanup());
+
+  it('are fetched when a dropdown opens, not with the page', async () => {
+    render(
+      <MemoryRouter>
+        <DesktopCategoryMenu />
+        <MobileCategoryMenu />
+      </MemoryRouter>,
+    );
+    // The mobile menu is open, so they are on their way; the desktop dropdown shows them once opened.
+    fireEvent.click(screen.getByRole('button', { name: 'Mobility subcategories' }));
+    const links = await screen.findAllByRole('link', { name: 'Wheelchairs' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/category/mobility/wheelchairs',
+      '/category/mobility/wheelchairs',
+    ]);
+    expect(screen.getAllByRole('link', { name: 'View All Mobility' })).toHaveLength(2);
   });
 });

@@ -2,9 +2,46 @@ import { ChevronDown } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CATEGORY_MENU } from '~/commerce/catalogue/data/category-menu';
+import type { CategoryId, Subcategory } from '~/commerce/catalogue/catalog.types';
+import { CATEGORY_NAMES } from '~/commerce/catalogue/data/category-names';
 
-const MENU = CATEGORY_MENU.filter((c) => c.inMenu);
+const MENU = CATEGORY_NAMES.filter((c) => c.inMenu);
+
+/**
+ * The subcategories, fetched when a menu may be about to open (a mouse moving onto a category,
+ * focus on its button, the mobile menu opening) rather than with every page's scripts: about
+ * 600 bytes (gzip) that most pages never show. A failed fetch is tried again on the next
+ * opening; meanwhile each category still offers "View All".
+ */
+let subcategories: Record<CategoryId, Subcategory[]> | undefined;
+let fetching: Promise<void> | undefined;
+function fetchSubcategories(): Promise<void> {
+  fetching ??= import('~/commerce/catalogue/data/category-menu').then(
+    (menu) => {
+      subcategories = menu.SUBCATEGORIES;
+    },
+    () => {
+      fetching = undefined;
+    },
+  );
+  return fetching;
+}
+const prefetch = () => void fetchSubcategories();
+
+/** The subcategories once fetched; `wanted` fetches them (and renders again when they arrive). */
+function useSubcategories(wanted: boolean) {
+  const [, arrived] = useState(0);
+  useEffect(() => {
+    if (!wanted || subcategories) return;
+    let current = true;
+    void fetchSubcategories().then(() => current && arrived((n) => n + 1));
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
+  return subcategories;
+}
+
 /** A pointer that moved onto a category and rests this long opens it; passing over opens nothing. */
 export const HOVER_OPEN_MS = 150;
 /** Leaving closes after this long, so a pointer that slips off on the way down keeps it open. */
@@ -23,9 +60,11 @@ export function DesktopCategoryMenu() {
   const open = openAt?.key === location.key ? openAt.id : null;
   const navRef = useRef<HTMLUListElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const subs = useSubcategories(open !== null);
   // Only a mouse on a device that can hover: touch and pen keep to the button.
   const hover = (event: React.PointerEvent, ms: number, id: string | null) => {
     if (event.pointerType !== 'mouse' || !matchMedia('(hover: hover)').matches) return;
+    prefetch();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setOpenAt(id ? { id, key: location.key, hover: true } : null), ms);
   };
@@ -78,6 +117,7 @@ export function DesktopCategoryMenu() {
               aria-expanded={isOpen}
               aria-controls={`menu-${category.id}`}
               aria-label={`${category.name} subcategories`}
+              onFocus={prefetch}
               onClick={() => {
                 clearTimeout(timer.current);
                 // Opened by resting the mouse on it: the click keeps it open rather than closing it.
@@ -91,7 +131,7 @@ export function DesktopCategoryMenu() {
               {/* Rendered when open: a closed dropdown is hidden and only JavaScript opens it. */}
               {isOpen ? (
                 <ul>
-                  {category.subcategories.map((sub) => (
+                  {subs?.[category.id].map((sub) => (
                     <li key={sub.id}>
                       <Link
                         to={`/category/${category.id}/${sub.id}`}
@@ -121,16 +161,17 @@ export function DesktopCategoryMenu() {
 
 /** Mobile menu sections: native disclosure widgets that work before JavaScript loads. */
 export function MobileCategoryMenu() {
+  const subs = useSubcategories(true);
   return (
     <ul className="flex flex-col">
-      {CATEGORY_MENU.map((category) => (
+      {CATEGORY_NAMES.map((category) => (
         <li key={category.id} className="border-b border-border">
           <details>
             <summary className="flex min-h-12 cursor-pointer items-center px-2 font-bold">
               {category.name}
             </summary>
             <ul className="pb-2 pl-4">
-              {category.subcategories.map((sub) => (
+              {subs?.[category.id].map((sub) => (
                 <li key={sub.id}>
                   <Link to={`/category/${category.id}/${sub.id}`} className="block py-2">
                     {sub.name}

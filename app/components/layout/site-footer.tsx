@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CATEGORY_MENU } from '~/commerce/catalogue/data/category-menu';
+import { CATEGORY_NAMES } from '~/commerce/catalogue/data/category-names';
 import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
 import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
 import { SITE_PAGES } from '~/lib/site-pages';
@@ -67,7 +67,7 @@ export function SiteFooter() {
         <LinkList
           title="Shop"
           links={[
-            ...CATEGORY_MENU.map((c) => ({ href: `/category/${c.id}`, label: c.name })),
+            ...CATEGORY_NAMES.map((c) => ({ href: `/category/${c.id}`, label: c.name })),
             { href: '/category/all', label: 'All Products' },
           ]}
         />

@@ -12,7 +12,8 @@ import {
   removeFromCart,
   setCartQuantity,
 } from '~/commerce/cart/cart.server';
-import { CART_FIELDS, type CartIntent, cartIntentOf, formFields } from './cart-form.schema';
+import { formFields, formHoldsNul } from '~/lib/form-fields';
+import { CART_FIELDS, type CartIntent, cartIntentOf } from './cart-form.schema';
 
 /**
  * The signed-in shopper's cart changes, one function per intent of the cart's forms. Both doors
@@ -54,8 +55,8 @@ export function readCartFields<I extends CartIntent>(
   form: FormData,
 ): { ok: true; data: z.output<(typeof CART_FIELDS)[I]> } | CartRefusal {
   const fields = formFields(form);
-  // No text a person types holds a NUL, and PostgreSQL cannot store one (as parseBody refuses).
-  if (Object.entries(fields).some(([name, value]) => `${name}${String(value)}`.includes('\u0000')))
+  // As parseBody and parseFormBody refuse it.
+  if (formHoldsNul(fields))
     return {
       ok: false,
       status: 400,

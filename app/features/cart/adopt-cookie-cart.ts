@@ -1,4 +1,5 @@
 import type { CartLine } from '~/commerce/cart/cart';
+import { readCookie } from '~/lib/cookies';
 import { cartStore } from './cart-state';
 import { setLines } from './cart-sync';
 import { readGuestCart, withAdded, writeGuestCart } from './guest-cart';
@@ -11,7 +12,7 @@ import { cartCookieHeader, GUEST_CART_COOKIE } from './guest-cart-cookie';
  * twice; if the device refuses to store them, the cookie is put back and nothing is lost.
  */
 export function adoptCookieCart(lines: readonly CartLine[]): void {
-  if (cartStore.get().account || !hasCookie()) return;
+  if (cartStore.get().account || !readCookie(document.cookie, GUEST_CART_COOKIE)) return;
   document.cookie = cartCookieHeader([], location.protocol === 'https:');
   let items = readGuestCart();
   for (const line of lines) {
@@ -26,10 +27,4 @@ export function adoptCookieCart(lines: readonly CartLine[]): void {
     return;
   }
   if (!cartStore.get().account) setLines(items);
-}
-
-function hasCookie(): boolean {
-  return document.cookie
-    .split(';')
-    .some((pair) => pair.trim().startsWith(`${GUEST_CART_COOKIE}=`) && !pair.trim().endsWith('='));
 }

@@ -64,24 +64,6 @@ export const CART_FIELDS = {
 } as const;
 export type CartIntent = keyof typeof CART_FIELDS;
 
-/**
- * A posted form as the schemas read it: a field sent once is its text, a repeated one the list
- * of its texts. A blank field sent once counts as not sent (an emptied quantity box adds one);
- * in a list it stays, so the merge's pairs never shift. A file (nothing here takes one) reads as
- * text the schema refuses.
- */
-export function formFields(form: FormData | URLSearchParams): Record<string, string | string[]> {
-  const fields: Record<string, string | string[]> = {};
-  for (const name of new Set(form.keys())) {
-    const values = form.getAll(name).map((value) => (typeof value === 'string' ? value : '[file]'));
-    const value = values.length > 1 ? values : values[0];
-    // Defined, not assigned: a field named __proto__ is a field the schema refuses, not a prototype.
-    if (value)
-      Object.defineProperty(fields, name, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return fields;
-}
-
 /** The intent a form names, if the cart has it. */
 export function cartIntentOf(form: FormData | URLSearchParams): CartIntent | undefined {
   const intent = form.get('intent');

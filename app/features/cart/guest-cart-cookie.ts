@@ -1,6 +1,6 @@
 import { PRODUCT_ID_PATTERN } from '~/commerce/catalogue/product-id';
 import { MAX_LINE_QUANTITY } from '~/commerce/cart-limits';
-import { readCookie } from '~/lib/cookies';
+import { guestListCookie, readCookie } from '~/lib/cookies';
 
 /**
  * The cart of a guest whose browser runs no scripts (docs/decisions/0044): product ids and
@@ -12,8 +12,6 @@ import { readCookie } from '~/lib/cookies';
 export const GUEST_CART_COOKIE = 'guest_cart';
 /** About 60 bytes a line: 40 lines stay well inside a browser's 4 KB per cookie. */
 export const MAX_COOKIE_LINES = 40;
-/** Kept as long as the device cart is kept in practice: a month without a visit. */
-const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export interface CookieLine {
   productId: string;
@@ -50,13 +48,7 @@ export function readCartCookie(cookieHeader: string | null | undefined): CookieL
  * Readable by scripts on purpose: the device cart takes the lines over and clears it.
  */
 export function cartCookieHeader(lines: readonly CookieLine[], secure: boolean): string {
-  const attributes = ['Path=/', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
-  if (lines.length === 0) return [`${GUEST_CART_COOKIE}=`, 'Max-Age=0', ...attributes].join('; ');
-  return [
-    `${GUEST_CART_COOKIE}=${serializeCartCookie(lines)}`,
-    `Max-Age=${MAX_AGE_SECONDS}`,
-    ...attributes,
-  ].join('; ');
+  return guestListCookie(GUEST_CART_COOKIE, serializeCartCookie(lines), secure);
 }
 
 /** Adds to the product's line (new lines first, as the other carts order them), held at `most`. */

@@ -1,4 +1,5 @@
-import { deleteJson, getJson, postJson } from '~/lib/api-client';
+import { getJson, postForm } from '~/lib/api-client';
+import { readCookie } from '~/lib/cookies';
 import { withLock } from '~/lib/locks';
 import { removeKey } from '~/lib/storage';
 import { notify } from '~/lib/toast';
@@ -13,12 +14,16 @@ import {
   withoutProduct,
   writeGuestWishlist,
 } from './guest-wishlist';
+import { GUEST_WISHLIST_COOKIE } from './guest-wishlist-cookie';
 import { wishlistStore } from './wishlist-state';
 
 /**
- * Wishlist changes: on the device for guests, through /api/wishlist for signed-in shoppers
- * (so it follows them to other devices). Loaded after hydration (wishlist-client.ts).
+ * Wishlist changes: on the device for guests; for signed-in shoppers (so it follows them to
+ * other devices) the wishlist page's forms posted to /wishlist, answered as JSON
+ * (docs/decisions/0045), and GET /api/wishlist to read it. Loaded after hydration
+ * (wishlist-client.ts).
  */
+const WISHLIST_ACTION = '/wishlist';
 type ApiItems = { items: { id: string; product: ProductCard }[] };
 
 const fromApi = (data: ApiItems): WishlistEntry[] => data.items.map((item) => entryOf(item.product, item.id));
@@ -42,15 +47,19 @@ export async function refreshWishlist(): Promise<void> {
 }
 
 /**
- * Moves the device's wishlist into the account at sign-in. On failure the device keeps it
- * and the next page load tries again.
+ * Moves the device's wishlist into the account at sign-in, and with it any products saved
+ * without scripts (the guest wishlist cookie, which the server merges and clears on any post).
+ * On failure the device keeps its wishlist and the next page load tries again.
  */
 export function mergeGuestWishlist(): Promise<void> {
   return withLock('medisupply-guest-wishlist-merge', async () => {
     const entries = readGuestWishlist();
-    if (entries.length === 0) return;
+    if (entries.length === 0 && !readCookie(document.cookie, GUEST_WISHLIST_COOKIE)) return;
     const productIds = entries.map((entry) => entry.product_id).slice(0, 500);
-    const response = await postJson<ApiItems>('/api/wishlist/merge', { productIds });
+    const response = await postForm<ApiItems>(WISHLIST_ACTION, [
+      ['intent', 'merge'],
+      ...productIds.map((id) => ['productIds', id] as const),
+    ]);
     if (!response.ok || !response.data) return;
     const left = readGuestWishlist().filter((entry) => !productIds.includes(entry.product_id));
     if (left.length === 0) removeKey(WISHLIST_KEY);
@@ -65,17 +74,33 @@ const added = (name: string) =>
   notify.success('Added to wishlist', { description: `${name} has been added to your wishlist.` });
 const failed = (title: string) => notify.error(title, { description: 'Please try again. Nothing was lost.' });
 
-/** Adds the product if absent, removes it if present. */
-export async function toggleWishlist(product: WishlistProduct): Promise<void> {
-  const inList = wishlistStore.get().entries.some((entry) => entry.product_id === product.id);
+/** Products whose change is on its way: a second press meanwhile is ignored. */
+const pending = new Set<string>();
+
+/**
+ * Adds the product if absent, removes it if present; `shown`: whether its heart shows it in the
+ * wishlist (the server's view until the account's has been read), which is what the press means.
+ */
+export async function toggleWishlist(product: WishlistProduct, shown?: boolean): Promise<void> {
+  if (pending.has(product.id)) return;
+  pending.add(product.id);
+  try {
+    await toggle(product, shown);
+  } finally {
+    pending.delete(product.id);
+  }
+}
+
+async function toggle(product: WishlistProduct, shown?: boolean) {
   if (!isAccount()) {
     const next = toggled(readGuestWishlist(), product);
     if (!writeGuestWishlist(next.entries)) return failed('Could not update your wishlist');
     setEntries(next.entries);
     return next.added ? added(product.name) : removed(product.name, 'Removed from wishlist');
   }
+  const inList = shown ?? wishlistStore.get().entries.some((entry) => entry.product_id === product.id);
   if (inList) return removeFromWishlist(product.id, product.name, 'Removed from wishlist');
-  const response = await postJson<ApiItems>('/api/wishlist/items', { productId: product.id });
+  const response = await postForm<ApiItems>(WISHLIST_ACTION, { intent: 'add', productId: product.id });
   if (!response.ok || !response.data) return failed('Could not add to wishlist');
   if (!isAccount()) return;
   generation++;
@@ -97,7 +122,7 @@ export async function removeFromWishlist(productId: string, name: string, title 
   }
   const before = wishlistStore.get().entries;
   setEntries(withoutProduct(before, productId));
-  const response = await deleteJson(`/api/wishlist/items/${encodeURIComponent(productId)}`);
+  const response = await postForm(WISHLIST_ACTION, { intent: 'remove', productId });
   // 404: it was already gone (removed in another tab), which is what the shopper wanted.
   if (response.ok || response.status === 404) return removed(name, title);
   setEntries(before);
@@ -108,7 +133,7 @@ export async function clearWishlist(): Promise<void> {
   if (!isAccount()) {
     removeKey(WISHLIST_KEY);
   } else {
-    const response = await deleteJson('/api/wishlist');
+    const response = await postForm(WISHLIST_ACTION, { intent: 'clear' });
     if (!response.ok) return failed('Could not clear your wishlist');
     generation++;
   }

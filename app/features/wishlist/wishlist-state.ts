@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { createStore, useStore } from '~/lib/store';
 import type { WishlistEntry } from './guest-wishlist';
 
 /**
  * The wishlist as every page sees it (header badge, hearts), and a door to the rest: the code
- * that reads storage, talks to the API and merges at sign-in is fetched after the page is
+ * that reads storage, talks to the server and merges at sign-in is fetched after the page is
  * interactive or on the first press of a heart.
  */
 export interface WishlistState {
@@ -17,18 +18,25 @@ export const wishlistStore = createStore<WishlistState>({ status: 'idle', accoun
 
 export const useWishlist = () => useStore(wishlistStore);
 
-export function useInWishlist(productId: string): boolean {
-  return useWishlist().entries.some((entry) => entry.product_id === productId);
-}
+const NONE: WishlistEntry[] = [];
+
+/**
+ * The wishlist the server rendered the page with (the root loader's `wishlist`): the account's,
+ * or what a guest saved without scripts. What the page shows until the browser has read its
+ * own, and always without scripts.
+ */
+export const useServerWishlist = () =>
+  useRouteLoaderData<{ wishlist?: WishlistEntry[] }>('root')?.wishlist ?? NONE;
 
 export const loadWishlistClient = () => import('./wishlist-client');
 
 /** Keeps the wishlist in step with the session: guest storage or the account. */
 export function useWishlistSync(signedIn: boolean): void {
+  const saved = useServerWishlist();
   useEffect(() => {
     loadWishlistClient().then(
-      (client) => client.startWishlistSync(signedIn),
+      (client) => client.startWishlistSync(signedIn, saved),
       () => wishlistStore.set({ ...wishlistStore.get(), status: 'error' }),
     );
-  }, [signedIn]);
+  }, [signedIn, saved]);
 }

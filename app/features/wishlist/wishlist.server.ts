@@ -60,3 +60,14 @@ export async function mergeWishlist(
 ): Promise<void> {
   for (const productId of productIds) await addToWishlist(db, catalogue, userId, productId);
 }
+
+/** The product ids of the account's wishlist, newest first: what a page's hearts show. */
+export async function wishlistProductIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('wishlist_items')
+    .select('product_id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((row) => row.product_id);
+}

@@ -4,6 +4,15 @@ import { ContentSection } from '~/features/content/components/content-section';
 import { CATEGORY_MENU } from '~/commerce/catalogue/data/category-menu';
 import { SITE_PAGES, type SitePage } from '~/lib/site-pages';
 import { STORE, pageTitle } from '~/lib/store-info';
+import type { Route } from './+types/sitemap';
+
+/**
+ * The categories as data: the module that holds them is otherwise the chunk the header fetches
+ * when a menu opens, and would take this page's code with it.
+ */
+export function loader() {
+  return { categories: CATEGORY_MENU };
+}
 
 export function meta() {
   return [
@@ -28,7 +37,7 @@ const PAGE_GROUPS: { group: SitePage['group']; title: string }[] = [
   { group: 'policies', title: 'Policies' },
 ];
 
-export default function Sitemap() {
+export default function Sitemap({ loaderData }: Route.ComponentProps) {
   return (
     <ContentPage
       title="Sitemap"
@@ -39,7 +48,7 @@ export default function Sitemap() {
           <li>
             <Link to="/category/all">All Products</Link>
           </li>
-          {CATEGORY_MENU.map((category) => (
+          {loaderData.categories.map((category) => (
             <li key={category.id}>
               <Link to={`/category/${category.id}`}>{category.name}</Link>
               {category.subcategories.length > 0 ? (
