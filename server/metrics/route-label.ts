@@ -54,7 +54,7 @@ function patternOf(matches: ReturnType<typeof matchRoutes>): string {
 }
 
 /**
- * The label of a request the app answered: the Hono route that answered it ("/api/cart/items",
+ * The label of a request the app answered: the Hono route that answered it ("/api/cart/events",
  * "/media/:mediaId"), or for pages React Router's route. A middleware that answered before any
  * route (a refused origin, a body too large) has a wildcard pattern, which is its label; the
  * built files are one label, and any other file of the public folder another. A page's loader
