@@ -32,7 +32,7 @@ export function finish<T extends FormAnswer>(form: FormData, to: string, value: 
  * API refused it. A file reads as empty text; built with fromEntries, so no name (not even
  * `__proto__`) reaches an object's prototype.
  */
-export function postedFields(form: FormData): Record<string, string> {
+export function postedFields(form: FormData | URLSearchParams): Record<string, string> {
   return Object.fromEntries(
     [...form]
       .filter(([name]) => name !== 'intent' && name !== ENHANCED_FIELD)

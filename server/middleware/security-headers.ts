@@ -1,5 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { answersJson } from '../http-error';
 import type { AppBindings } from '../types';
 
 export interface SecurityHeaderOptions {
@@ -99,9 +100,10 @@ export function securityHeaderSet(options: SecurityHeaderOptions): SecurityHeade
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<AppBindings> {
   const set = securityHeaderSet(options);
   return async (c, next) => {
-    // API answers are data, never documents: they load nothing, so their policy allows nothing
-    // and needs no nonce (one less random draw and policy string on the busiest paths).
-    const isApi = c.req.path.startsWith('/api/');
+    // API answers, and a page form's JSON answer to its script, are data, never documents: they
+    // load nothing, so their policy allows nothing and needs no nonce (one less random draw and
+    // policy string on the busiest paths).
+    const isApi = answersJson(c);
     const nonce = isApi ? '' : freshNonce();
     c.set('nonce', nonce);
     await next();

@@ -34,7 +34,7 @@ export type CartOutcome<T> = { ok: true; answer: T } | CartRefusal;
 export interface AccountCartChange {
   services: AppServices;
   userId: string;
-  form: FormData;
+  form: FormData | URLSearchParams;
   /** The browser tab that asked (cart-tab.ts), named in the "changed" signal; null for none. */
   tab: string | null;
 }
@@ -52,7 +52,7 @@ const UNKNOWN_FORM = "This is not one of the cart's forms (add, quantity, remove
 /** The form's fields for its intent, or why they are refused (one message per field). */
 export function readCartFields<I extends CartIntent>(
   intent: I,
-  form: FormData,
+  form: FormData | URLSearchParams,
 ): { ok: true; data: z.output<(typeof CART_FIELDS)[I]> } | CartRefusal {
   const fields = formFields(form);
   // As parseBody and parseFormBody refuse it.

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { sessionUser } from '#server/auth/auth';
 import { apiError, asksForJson } from '#server/http-error';
 import type { AppBindings, AppServices } from '#server/types';
+import { postedForm } from '#server/validate';
 import { changeAccountCart } from './account-cart.server';
 import { CART_TAB_HEADER, cartTabId } from './cart-tab';
 
@@ -24,7 +25,7 @@ export function cartFormAnswer(services: AppServices): MiddlewareHandler<AppBind
     const user = await sessionUser(services.auth, c.req.raw.headers, { fresh: true });
     if (!user) return apiError(c, 401, 'unauthorized', 'Please sign in to use your account cart.');
     c.header('Cache-Control', 'no-store');
-    const form = await c.req.raw.formData().catch(() => undefined);
+    const form = await postedForm(c);
     if (!form) return apiError(c, 400, 'invalid_body', "Please send the cart form's fields (URL-encoded).");
     const outcome = await changeAccountCart({
       services,

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { apiError, asksForJson, rateLimited } from '#server/http-error';
 import type { AppBindings, AppServices } from '#server/types';
-import { refusedFields } from '#server/validate';
+import { postedForm, refusedFields } from '#server/validate';
 import { NEWSLETTER_TEXT } from './newsletter';
 import { signUpWithForm } from './newsletter-form.server';
 
@@ -13,7 +13,7 @@ import { signUpWithForm } from './newsletter-form.server';
 export function newsletterFormAnswer(services: AppServices): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
     if (!asksForJson(c)) return next();
-    const form = await c.req.formData().catch(() => undefined);
+    const form = await postedForm(c);
     if (!form) return apiError(c, 400, 'invalid_body', "The request body must be the form's fields.");
     const outcome = await signUpWithForm(services, form, c.get('clientIp'));
     if (outcome.status === 'invalid') {

@@ -13,7 +13,7 @@ export type SignUpOutcome = SubscribeOutcome | { status: 'invalid'; issues: read
  */
 export async function signUpWithForm(
   services: Pick<AppServices, 'database' | 'mail' | 'rateLimiter' | 'env'>,
-  form: FormData,
+  form: FormData | URLSearchParams,
   ip: string,
 ): Promise<SignUpOutcome> {
   const parsed = newsletterSchema.safeParse(postedFields(form));
