@@ -121,7 +121,11 @@ export function DesktopCategoryMenu() {
               onClick={() => {
                 clearTimeout(timer.current);
                 // Opened by resting the mouse on it: the click keeps it open rather than closing it.
-                setOpenAt(isOpen && !openAt?.hover ? null : { id: category.id, key: location.key });
+                const next = isOpen && !openAt?.hover ? null : { id: category.id, key: location.key };
+                // A keyboard user's next Tab goes to the first subcategory: open once they are in
+                // (fetched on focus, so at once as a rule; on a failed fetch, with View All).
+                if (!next || subs) setOpenAt(next);
+                else void fetchSubcategories().then(() => setOpenAt(next));
               }}
               className="menu-button"
             >

@@ -62,7 +62,11 @@ export function CategoryView({ listing, pathname, controls, fitInput }: Category
       max: s.max < listing.priceMax ? s.max : undefined,
     });
   const resetHref = `/category/${category.id}${listingSearch({ view: query.view })}`;
+  // Without scripts the filters and the toolbar are GET forms: each carries the other's state.
+  const fieldsOf = (state: Partial<ListingState>) => [...new URLSearchParams(listingSearch(state))];
+  const fit = { weight: query.weight, door: query.door };
   const panelProps = {
+    keep: fieldsOf({ ...fit, sort: query.sort, view: query.view }),
     filterLinks: listing.filterLinks,
     brands: listing.brands,
     priceMax: listing.priceMax,
@@ -105,6 +109,13 @@ export function CategoryView({ listing, pathname, controls, fitInput }: Category
           <FilterPanel key={JSON.stringify(selection)} idPrefix="sidebar-filters" {...panelProps} />
         </aside>
         <div>
+          {/* The drawer needs scripts: without them a phone gets the same form, collapsed. */}
+          <noscript>
+            <details className="mb-4 rounded-lg border border-border p-3 md:hidden">
+              <summary className="min-h-11 cursor-pointer py-2 font-bold">Filters</summary>
+              <FilterPanel idPrefix="noscript-filters" collapsible {...panelProps} />
+            </details>
+          </noscript>
           {fitInput ? (
             <div className="mb-4">
               <FitFinder pathname={pathname} query={query} input={fitInput} />
@@ -117,6 +128,7 @@ export function CategoryView({ listing, pathname, controls, fitInput }: Category
             onSortChange={(sort: SortOption) => go({ sort })}
             onViewChange={(view) => go({ view }, { resetPage: false })}
             onOpenFilters={() => setDrawerOpen(true)}
+            keep={fieldsOf({ ...fit, brands: query.brands, min: query.min, max: query.max })}
           />
           <div className="mt-4">
             {page.items.length === 0 ? (

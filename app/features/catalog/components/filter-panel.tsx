@@ -19,6 +19,8 @@ interface FilterPanelProps {
   selected: FilterSelection;
   resetHref: string;
   onApply: (selection: FilterSelection) => void;
+  /** The listing's other state (sort, view, fit) as fields, posted with the filters without scripts. */
+  keep: readonly (readonly [string, string])[];
   /** Mobile: each section collapses; Categories starts open. */
   collapsible?: boolean;
 }
@@ -79,6 +81,7 @@ function PriceRange(props: {
           min={0}
           max={max}
           step={1}
+          name={which === 0 ? 'min' : 'max'}
           value={current}
           aria-valuetext={formatDollars(current)}
           onChange={(event) => {
@@ -111,6 +114,7 @@ export function FilterPanel(props: FilterPanelProps) {
     selected,
     resetHref,
     onApply,
+    keep,
     collapsible = false,
   } = props;
   const [pendingBrands, setPendingBrands] = useState<string[]>(selected.brands);
@@ -122,7 +126,16 @@ export function FilterPanel(props: FilterPanelProps) {
   };
 
   return (
-    <form onSubmit={submit} aria-labelledby={`${idPrefix}-title`} className="flex flex-col gap-4">
+    // A GET form: without scripts Apply Filters loads the same page with the filters in its URL.
+    <form
+      method="get"
+      onSubmit={submit}
+      aria-labelledby={`${idPrefix}-title`}
+      className="flex flex-col gap-4"
+    >
+      {keep.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="flex items-center justify-between">
         <h2 id={`${idPrefix}-title`} className="text-lg font-bold">
           Filter Products
@@ -162,6 +175,8 @@ export function FilterPanel(props: FilterPanelProps) {
               <label className="flex min-h-11 cursor-pointer items-center gap-2">
                 <input
                   type="checkbox"
+                  name="brand"
+                  value={brand.id}
                   className="h-5 w-5 accent-brand"
                   checked={pendingBrands.includes(brand.id)}
                   onChange={(event) =>
