@@ -123,17 +123,32 @@ function ColumnsChart({ series, summary }: { series: Series; summary: string }) 
 }
 
 const ROW = 2.6;
-const NAME_CHARS = 32;
+/** A name in the picture: this many characters on a narrow chart, that many on a wide one. */
+const NAME_CHARS = { narrow: 20, wide: 40 };
+
+/**
+ * A long name cut to fit (the table has it whole): what a narrow chart shows, then the rest a
+ * wide one adds (hidden by the container query), and an ellipsis for each width that cuts it.
+ */
+function Name({ text }: { text: string }) {
+  const cut = (n: number) => text.slice(0, n - 1).trimEnd();
+  if (text.length <= NAME_CHARS.narrow) return text;
+  const head = cut(NAME_CHARS.narrow);
+  const wide = text.length <= NAME_CHARS.wide ? text : `${cut(NAME_CHARS.wide)}…`;
+  return (
+    <>
+      {head}
+      <tspan className="wide">{wide.slice(head.length)}</tspan>
+      <tspan className="narrow">…</tspan>
+    </>
+  );
+}
 
 /** One bar a row (products, codes): value and name above each bar, value ticks below. */
 function BarsChart({ series, summary }: { series: Series; summary: string }) {
   const { labels, values, labelKind, valueKind } = series;
   const ticks = ticksFor(series);
   const bottom = values.length * ROW;
-  const name = (label: string) => {
-    const text = formatCell(label, labelKind);
-    return text.length > NAME_CHARS ? `${text.slice(0, NAME_CHARS - 1).trimEnd()}…` : text;
-  };
   return (
     <svg className="chart w-full text-sm" height={em(bottom + 3.6)} role="img" aria-label={summary}>
       {ticks.values.map((t, i) => (
@@ -158,7 +173,8 @@ function BarsChart({ series, summary }: { series: Series; summary: string }) {
       {values.map((v, i) => (
         <g key={i}>
           <text x="0" y={em(i * ROW + 1.1)}>
-            <tspan className="font-bold">{formatCell(v, valueKind)}</tspan> {name(labels[i] ?? '')}
+            <tspan className="font-bold">{formatCell(v, valueKind)}</tspan>{' '}
+            <Name text={formatCell(labels[i] ?? '', labelKind)} />
           </text>
           {v > 0 ? (
             <rect
