@@ -51,9 +51,10 @@ function ColumnsChart({ series, summary }: { series: Series; summary: string }) 
   const yOf = (v: number) => base - (v / ticks.top) * (base - top);
   const max = Math.max(0, ...values);
   const highest = values.indexOf(max);
-  // Tick labels and the axis title go on the side away from the highest column's label.
-  const side: { x: string; anchor: Anchor } =
-    highest < n / 2 ? { x: '100%', anchor: 'end' } : { x: '0', anchor: 'start' };
+  // The tick labels sit in a gutter left of the plot, as wide as the longest of them: the
+  // svg's padding (its percentages are of the box inside it), drawn into by overflow-visible.
+  const tickLabels = ticks.values.map((t) => formatAxis(t, valueKind));
+  const gutter = Math.max(...tickLabels.map((t) => t.length)) * 0.6 + 0.7;
   const pad = n <= 60 ? 0.15 : 0;
   const short = labels.map((label) => formatAxis(label, labelKind));
   const centre = (i: number) => (i + 0.5) / n;
@@ -65,15 +66,21 @@ function ColumnsChart({ series, summary }: { series: Series; summary: string }) 
         ? { x: pct((i + 1) / n), anchor: 'end' }
         : { x: pct(centre(i)), anchor: 'middle' };
   return (
-    <svg className="chart w-full text-sm" height={em(base + 2.4)} role="img" aria-label={summary}>
-      <text x={side.x} y="1em" textAnchor={side.anchor} className="font-bold">
+    <svg
+      className="chart w-full overflow-visible text-sm"
+      style={{ paddingLeft: em(gutter) }}
+      height={em(base + 2.4)}
+      role="img"
+      aria-label={summary}
+    >
+      <text x={em(-gutter)} y="1em" className="font-bold">
         {series.axisTitle}
       </text>
-      {ticks.values.map((t) => (
+      {ticks.values.map((t, i) => (
         <g key={t}>
           <line className="grid" x1="0" x2="100%" y1={em(yOf(t))} y2={em(yOf(t))} />
-          <text className="tick" x={side.x} y={em(yOf(t) - 0.35)} textAnchor={side.anchor}>
-            {formatAxis(t, valueKind)}
+          <text className="tick" x="-0.5em" y={em(yOf(t))} dy="0.35em" textAnchor="end">
+            {tickLabels[i]}
           </text>
         </g>
       ))}
@@ -195,15 +202,28 @@ function BarsChart({ series, summary }: { series: Series; summary: string }) {
   );
 }
 
+const isFigure = (kind: ColumnKind) => kind === 'money' || kind === 'count';
+
 function DataTable({ title, table }: { title: string; table: ChartTable }) {
   return (
-    <div className="overflow-x-auto">
+    <div
+      role="region"
+      aria-label={`${title}, table`}
+      // A region that scrolls (a wide table on a phone) must be reachable by keyboard (WCAG 2.1.1).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className="overflow-x-auto"
+    >
       <table className="w-full min-w-[24rem] text-left">
         <caption className="sr-only">{title}</caption>
         <thead>
           <tr className="border-b-2 border-border">
             {table.columns.map((column, i) => (
-              <th key={i} scope="col" className={`py-2 pr-4 ${column.kind === 'text' ? '' : 'text-right'}`}>
+              <th
+                key={i}
+                scope="col"
+                className={`py-2 pr-4 ${i > 0 && isFigure(column.kind) ? 'text-right' : ''}`}
+              >
                 {column.label}
               </th>
             ))}
