@@ -33,12 +33,20 @@ async function expectReadableLabels(chart: Locator) {
   expect(smallest).toBeGreaterThanOrEqual(14);
   const outside = labels.filter(
     (l) =>
-      l.left < frame.left - 2 || l.right > frame.right + 2 || l.top < frame.top - 2 || l.bottom > frame.bottom + 2,
+      l.left < frame.left - 2 ||
+      l.right > frame.right + 2 ||
+      l.top < frame.top - 2 ||
+      l.bottom > frame.bottom + 2,
   );
   expect(outside, 'labels outside the chart').toEqual([]);
   const apart = (a: Box, b: Box) =>
     a.right <= b.left + 1 || b.right <= a.left + 1 || a.bottom <= b.top + 1 || b.bottom <= a.top + 1;
-  const clashes = labels.flatMap((a, i) => labels.slice(i + 1).filter((b) => !apart(a, b)).map((b) => [a, b]));
+  const clashes = labels.flatMap((a, i) =>
+    labels
+      .slice(i + 1)
+      .filter((b) => !apart(a, b))
+      .map((b) => [a, b]),
+  );
   expect(clashes, 'labels on top of each other').toEqual([]);
 }
 
@@ -68,7 +76,9 @@ test('the dashboard and the reports draw charts people read: axes, ticks, values
   await admin.goto('/admin');
   const revenue = admin.getByRole('img', { name: /^Revenue by day, last 30 days: revenue by day from / });
   await expect(revenue).toBeVisible();
-  await expect(revenue).toHaveAccessibleName(/Total \$[\d,]+\.\d\d; highest \$[\d,]+\.\d\d, \w{3} \d+, \d{4}\.$/);
+  await expect(revenue).toHaveAccessibleName(
+    /Total \$[\d,]+\.\d\d; highest \$[\d,]+\.\d\d, \w{3} \d+, \d{4}\.$/,
+  );
   await expect(revenue.locator('text.tick').first()).toHaveText('$0');
   expect(await revenue.locator('rect.bar').count()).toBeGreaterThan(0);
   await atEveryWidth(admin, () => expectReadableLabels(revenue));
