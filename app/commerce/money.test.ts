@@ -9,6 +9,12 @@ describe('money', () => {
     expect(formatPrice(5)).toBe('$0.05');
     expect(formatPrice(123450)).toBe('$1,234.50');
   });
+  it('drops the cents of whole dollars when asked, and only then', () => {
+    expect(formatPrice(150000, { whole: true })).toBe('$1,500');
+    expect(formatPrice(0, { whole: true })).toBe('$0');
+    expect(formatPrice(150050, { whole: true })).toBe('$1,500.50');
+    expect(formatPrice(150000)).toBe('$1,500.00');
+  });
   it('writes cents as a plain decimal string for machines', () => {
     expect(centsToDecimal(123450)).toBe('1234.50');
     expect(centsToDecimal(0)).toBe('0.00');

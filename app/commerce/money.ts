@@ -3,9 +3,18 @@
  * what a person reads, `centsToDecimal` for what a machine reads (CSV, JSON-LD, exports).
  */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usdWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
 
-export function formatPrice(cents: number): string {
-  return usd.format(cents / 100);
+/**
+ * '$1,234.50' for 123450 cents. With `whole`, an amount of whole dollars drops its '.00'
+ * ('$1,500', a chart's tick); an amount with cents keeps them, so nothing is ever rounded.
+ */
+export function formatPrice(cents: number, options?: { whole?: boolean }): string {
+  return options?.whole && cents % 100 === 0 ? usdWhole.format(cents / 100) : usd.format(cents / 100);
 }
 
 /**

@@ -288,6 +288,11 @@ describe.each(testEngines)('the order console on %s', (engine) => {
     const page = await staff.client.get('/admin');
     expect(page.status).toBe(200);
     expect(page.text).toContain(reference);
+    // The revenue chart is in the page as drawn on the server, its summary naming today's total.
+    expect(page.text).toMatch(
+      /<svg[^>]*role="img" aria-label="Revenue by day, last 30 days: revenue by day from /,
+    );
+    expect(page.text).toContain('<text class="tick" x="-0.5em"');
   });
 
   it('cancels each abandoned order once when two instances sweep at the same moment', async () => {

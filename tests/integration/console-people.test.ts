@@ -270,6 +270,16 @@ describe.each(testEngines)('the console, part 2, on %s', (engine) => {
   it('reports sales, top products, promo codes and new customers, with CSVs', async () => {
     const sales = await staff.client.get('/admin/reports?report=sales&by=day');
     expect(sales.status).toBe(200);
+    // Each report is a chart drawn on the server and its table (dates as the console writes them).
+    expect(sales.text).toMatch(
+      /<svg[^>]*role="img" aria-label="Sales, \w{3} \d+, \d{4} to \w{3} \d+, \d{4}: revenue by day/,
+    );
+    const top = await staff.client.get('/admin/reports?report=products');
+    expect(top.text).toMatch(
+      /<svg[^>]*role="img" aria-label="Top products, [^"]*: revenue by product for \d+ rows?\./,
+    );
+    const escaped = PRODUCT_A.name.replaceAll('&', '&amp;');
+    expect(top.text).toContain(`<th scope="row" class="py-2 pr-4 font-normal break-words">${escaped}</th>`);
     const csv = await staff.client.get('/admin/reports.csv?report=sales&by=month');
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe('Month,Orders,Revenue,Refunded,Discounts');

@@ -90,7 +90,12 @@ export async function reportCsv(context: AppLoadContext, request: Request): Prom
     csvLine(table.columns.map((column) => column.label)),
     ...table.rows.map((row) =>
       csvLine(
-        row.map((cell, i) => (table.columns[i]?.kind === 'money' ? centsToDecimal(Number(cell)) : cell)),
+        row.map((cell, i) => {
+          const kind = table.columns[i]?.kind;
+          if (kind === 'money') return centsToDecimal(Number(cell));
+          // The CSV's weeks read as they always have (a spreadsheet built on them keeps working).
+          return kind === 'week' ? `Week of ${cell}` : cell;
+        }),
       ),
     ),
   ];

@@ -3,6 +3,7 @@ import { RECEIPT_STATUSES } from '~/commerce/order-states';
 import type { Engine } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
 import { easternOffsetMinutes } from '~/console/console';
+import type { ChartTable } from '~/console/chart-table';
 
 type Db = Kysely<DatabaseSchema>;
 const DAY = 86_400_000;
@@ -17,12 +18,8 @@ export interface ReportRange {
   toDay: number;
 }
 
-export interface ReportTable {
-  columns: { label: string; kind: 'text' | 'money' | 'count' }[];
-  rows: (string | number)[][];
-  /** Which column the chart draws, and which labels it. */
-  chart: { label: number; value: number };
-}
+/** A report is a console chart's table: the page draws it and lists it (ConsoleChart). */
+export type ReportTable = ChartTable;
 
 /** The store's calendar day of a moment (Eastern; the offset of that moment). */
 export function storeDay(at: number): number {
@@ -37,13 +34,16 @@ function dayStartMs(day: number): number {
 
 const isoDay = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 
+/** '2026-11-24' for a day, the Monday that starts it for a week, '2026-11' for a month. */
 function bucketOf(day: number, grouping: Grouping): string {
   if (grouping === 'day') return isoDay(day);
   if (grouping === 'month') return isoDay(day).slice(0, 7);
   // Weeks start on Monday: day 0 (1970-01-01) was a Thursday.
-  const monday = day - ((day + 3) % 7);
-  return `Week of ${isoDay(monday)}`;
+  return isoDay(day - ((day + 3) % 7));
 }
+
+const periodColumn = (grouping: Grouping) =>
+  ({ label: grouping === 'day' ? 'Day' : grouping === 'week' ? 'Week' : 'Month', kind: grouping }) as const;
 
 function buckets(range: ReportRange, grouping: Grouping): string[] {
   const seen = new Set<string>();
@@ -97,7 +97,7 @@ export async function salesReport(db: Db, range: ReportRange, grouping: Grouping
   }
   return {
     columns: [
-      { label: grouping === 'day' ? 'Day' : grouping === 'week' ? 'Week' : 'Month', kind: 'text' },
+      periodColumn(grouping),
       { label: 'Orders', kind: 'count' },
       { label: 'Revenue', kind: 'money' },
       { label: 'Refunded', kind: 'money' },
@@ -197,10 +197,7 @@ export async function newCustomersReport(
     if (counts.has(bucket)) counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
   }
   return {
-    columns: [
-      { label: grouping === 'day' ? 'Day' : grouping === 'week' ? 'Week' : 'Month', kind: 'text' },
-      { label: 'New customers', kind: 'count' },
-    ],
+    columns: [periodColumn(grouping), { label: 'New customers', kind: 'count' }],
     rows: [...counts].map(([bucket, n]) => [bucket, n]),
     chart: { label: 0, value: 1 },
   };
