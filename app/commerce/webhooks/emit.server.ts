@@ -19,7 +19,8 @@ type Db = Kysely<DatabaseSchema>;
 export async function emitWebhookEvent(
   trx: Db,
   type: WebhookEventType,
-  data: Record<string, unknown>,
+  /** The event's data, or a function reading it: called only when an endpoint wants the event. */
+  data: Record<string, unknown> | (() => Promise<Record<string, unknown>>),
   now = Date.now(),
 ): Promise<string | null> {
   const endpoints = await trx
@@ -30,7 +31,11 @@ export async function emitWebhookEvent(
   const wanting = endpoints.filter((endpoint) => (JSON.parse(endpoint.events) as string[]).includes(type));
   if (wanting.length === 0) return null;
   const id = `msg_${randomUUID().replaceAll('-', '')}`;
-  const payload = { type, timestamp: new Date(now).toISOString(), data };
+  const payload = {
+    type,
+    timestamp: new Date(now).toISOString(),
+    data: typeof data === 'function' ? await data() : data,
+  };
   await trx
     .insertInto('webhook_events')
     .values({ id, type, payload: JSON.stringify(payload), created_at: now })
@@ -51,4 +56,40 @@ export async function emitWebhookEvent(
     )
     .execute();
   return id;
+}
+
+/**
+ * An order's event: what an accounting or warehouse system needs to find the order (id,
+ * reference) and its state and money in cents, read in the same transaction, plus `extra`.
+ */
+export function emitOrderEvent(
+  trx: Db,
+  type: Extract<WebhookEventType, `order.${string}`>,
+  orderId: string,
+  extra: Record<string, unknown> = {},
+  now = Date.now(),
+): Promise<string | null> {
+  return emitWebhookEvent(
+    trx,
+    type,
+    async () => {
+      const order = await trx
+        .selectFrom('orders')
+        .select(['id', 'reference', 'status', 'fulfilment', 'total', 'refunded_total', 'paid_at'])
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      return {
+        orderId: order.id,
+        reference: order.reference,
+        status: order.status,
+        fulfilment: order.fulfilment,
+        currency: 'USD',
+        totalCents: Number(order.total),
+        refundedCents: Number(order.refunded_total),
+        paidAt: order.paid_at === null ? null : new Date(Number(order.paid_at)).toISOString(),
+        ...extra,
+      };
+    },
+    now,
+  );
 }
