@@ -44,7 +44,7 @@ function family(address: string): 'ipv4' | 'ipv6' {
 /** An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it is. */
 function plain(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return mapped ? mapped[1]! : address;
+  return mapped?.[1] ?? address;
 }
 
 export function isInwardAddress(address: string): boolean {
@@ -110,7 +110,9 @@ export function guardedLookup(production: boolean) {
         return callback(blocked, []);
       }
       if (options.all) return callback(null, addresses);
-      const first = addresses[0]!;
+      const first = addresses[0];
+      if (!first)
+        return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
       return callback(null, first.address, first.family);
     });
   };
