@@ -189,4 +189,49 @@ describe.each(testEngines)('webhooks on %s', (engine) => {
       false,
     );
   });
+
+  it('tells an endpoint of low stock and of a refund, only the events it chose', async () => {
+    const other = await startWebhookReceiver(() => 'ok');
+    try {
+      const created = await admin.client.form('/admin/webhooks', {
+        intent: 'create',
+        url: other.url,
+        events: ['product.stock_low', 'order.refunded'],
+      });
+      expect(created.status).toBe(200);
+      other.secret = /whsec_[A-Za-z0-9+/=]+/.exec(created.text)?.[0] ?? null;
+      // One unit above the low-stock level (5): the sale below crosses it.
+      await db()
+        .updateTable('inventory')
+        .set({ on_hand: 6 })
+        .where('product_id', '=', PRODUCT_A.id)
+        .execute();
+      const { client: shopper } = await signedInClient(t.url, 'Second');
+      await addToCart(shopper, PRODUCT_A.id, 1);
+      const { session } = await startCheckout(shopper, {});
+      expect((await pay(shopper, session.orderId, cardPayment())).status).toBe(200);
+      const refunded = await postForm(t, admin.client, `/admin/orders/${session.reference}`, {
+        intent: 'refund',
+        scope: 'all',
+        key: crypto.randomUUID(),
+      });
+      expect(refunded.status).toBe(200);
+      await waitUntil(() => other.accepted().size === 2, 'the low-stock and refund events');
+      expect(other.tries.map((r) => r.type).sort()).toEqual(['order.refunded', 'product.stock_low']);
+      expect(other.tries.every((r) => r.verified)).toBe(true);
+      const events = await db()
+        .selectFrom('webhook_events')
+        .selectAll()
+        .where('type', 'in', ['product.stock_low', 'order.refunded'])
+        .execute();
+      const low = events.find((e) => e.type === 'product.stock_low');
+      expect(JSON.parse(low!.payload)).toMatchObject({ data: { productId: PRODUCT_A.id, onHand: 5 } });
+      const refund = events.find((e) => e.type === 'order.refunded');
+      expect(JSON.parse(refund!.payload)).toMatchObject({
+        data: { reference: session.reference, status: 'refunded' },
+      });
+    } finally {
+      await other.close();
+    }
+  });
 });
