@@ -63,6 +63,8 @@ export default [
       route('reports', 'routes/admin/reports.tsx'),
       route('campaigns', 'routes/admin/campaigns.tsx'),
       route('campaigns/:campaignId', 'routes/admin/campaign.tsx'),
+      route('webhooks', 'routes/admin/webhooks.tsx'),
+      route('webhooks/:endpointId', 'routes/admin/webhook.tsx'),
     ]),
     // The second-factor challenge, outside the layout (whose guard sends sessions without one here).
     route('verify', 'routes/admin/verify.tsx'),

@@ -163,6 +163,20 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of seconds from 1 to 3600')
     .max(3600, 'must be a whole number of seconds from 1 to 3600')
     .default(600),
+  /** Seconds before a failed webhook delivery's first retry; each later wait doubles (up to 6 h). */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1 to 3600' })
+    .int('must be a whole number of seconds from 1 to 3600')
+    .min(1, 'must be a whole number of seconds from 1 to 3600')
+    .max(3600, 'must be a whole number of seconds from 1 to 3600')
+    .default(30),
+  /** How long one webhook delivery may take before it counts as failed. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1 to 60' })
+    .int('must be a whole number of seconds from 1 to 60')
+    .min(1, 'must be a whole number of seconds from 1 to 60')
+    .max(60, 'must be a whole number of seconds from 1 to 60')
+    .default(10),
   /** Newsletter campaign mails sent per second, across every instance. */
   CAMPAIGN_RATE_PER_SECOND: z.coerce
     .number({ error: 'must be a whole number from 1 to 1000' })

@@ -14,7 +14,16 @@ export interface Actor {
 export interface AuditEntry {
   action: string;
   targetType:
-    'order' | 'product' | 'user' | 'campaign' | 'subscriber' | 'contact' | 'organisation' | 'review' | 'job';
+    | 'order'
+    | 'product'
+    | 'user'
+    | 'campaign'
+    | 'subscriber'
+    | 'contact'
+    | 'organisation'
+    | 'review'
+    | 'job'
+    | 'webhook';
   targetId: string;
   before?: unknown;
   after?: unknown;

@@ -27,6 +27,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/staff', label: 'Staff', adminOnly: true },
   { to: '/admin/sign-in', label: 'Organisation sign-in', adminOnly: true },
+  { to: '/admin/webhooks', label: 'Webhooks', adminOnly: true },
 ];
 
 /** Text typed into a console search: printable, trimmed, at most `max` characters. */

@@ -450,6 +450,54 @@ export interface ReviewTable {
   updated_at: number;
 }
 
+/** Where an integration wants events (docs/decisions/0049). */
+export interface WebhookEndpointTable {
+  id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types. */
+  events: string;
+  /** The `whsec_` secret, sealed (app/commerce/webhooks/secrets.server.ts). */
+  secret: string;
+  enabled: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookEventTable {
+  /** The `webhook-id` of every try and resend (msg_…). */
+  id: string;
+  type: string;
+  /** JSON: the body sent. */
+  payload: string;
+  created_at: number;
+}
+
+export type WebhookDeliveryState = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveryTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  state: WebhookDeliveryState;
+  attempts: number;
+  /** Set once, when the relay put it on the job queue; null while it waits in the outbox. */
+  queued_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookAttemptTable {
+  id: string;
+  delivery_id: string;
+  at: number;
+  duration_ms: number;
+  outcome: 'succeeded' | 'failed' | 'timeout' | 'refused';
+  status_code: number | null;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
 export interface DatabaseSchema {
   rate_limits: RateLimitTable;
   cart_items: CartItemTable;
@@ -481,4 +529,8 @@ export interface DatabaseSchema {
   organisation_sign_ins: OrganisationSignInTable;
   prescriptions: PrescriptionTable;
   reviews: ReviewTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_events: WebhookEventTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
 }

@@ -23,7 +23,7 @@ const CHALLENGE = '/admin/verify';
 describe.each(testEngines)('console access on %s', (engine) => {
   let t: TestServer;
   let reference = '';
-  const ids = { userId: '', messageId: '', campaignId: '' };
+  const ids = { userId: '', messageId: '', campaignId: '', endpointId: '' };
   const clients: Record<string, TestClient> = {};
 
   beforeAll(async () => {
@@ -56,6 +56,21 @@ describe.each(testEngines)('console access on %s', (engine) => {
         started_at: null,
         finished_at: null,
         recipients: 0,
+      })
+      .execute();
+    // A webhook endpoint, so its deliveries page answers (admin only).
+    ids.endpointId = '7e3c2a10-5b4d-4f6e-8a9b-0c1d2e3f4a5b';
+    await db
+      .insertInto('webhook_endpoints')
+      .values({
+        id: ids.endpointId,
+        url: 'https://hooks.example.com/store',
+        description: '',
+        events: '["order.paid"]',
+        secret: 'v1.sealed',
+        enabled: 1,
+        created_at: Date.now(),
+        updated_at: Date.now(),
       })
       .execute();
     // The order's prescription, so its console download answers (an order without one: 404).
@@ -94,7 +109,8 @@ describe.each(testEngines)('console access on %s', (engine) => {
         .replace(':productId', PRODUCT_A.id)
         .replace(':userId', ids.userId)
         .replace(':messageId', ids.messageId)
-        .replace(':campaignId', ids.campaignId),
+        .replace(':campaignId', ids.campaignId)
+        .replace(':endpointId', ids.endpointId),
     );
 
   it('finds the console routes in the router', () => {
@@ -113,6 +129,8 @@ describe.each(testEngines)('console access on %s', (engine) => {
         '/admin/newsletter.csv',
         '/admin/reports.csv',
         '/admin/jobs',
+        '/admin/webhooks',
+        '/admin/webhooks/:endpointId',
       ]),
     );
   });

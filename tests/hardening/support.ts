@@ -123,6 +123,10 @@ export async function rowCounts(database: AppDatabase): Promise<Record<string, n
     'contact_replies',
     'reviews',
     'prescriptions',
+    'webhook_endpoints',
+    'webhook_events',
+    'webhook_deliveries',
+    'webhook_attempts',
   ] as const;
   for (const table of tables) {
     const row = await database.db

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
+import { emitWebhookEvent } from '../webhooks/emit.server';
+import { LOW_STOCK_AT } from './catalog';
 
 /**
  * Taking units from stock and giving them back (docs/decisions/0017). Each call runs inside the
@@ -34,8 +36,19 @@ export async function takeStock(trx: Db, lines: readonly StockLine[], now = Date
       .set((eb) => ({ on_hand: eb('on_hand', '-', line.quantity), updated_at: now }))
       .where('product_id', '=', line.productId)
       .where('on_hand', '>=', line.quantity)
+      .returning('on_hand')
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new SoldOutError(line);
+    if (!result) throw new SoldOutError(line);
+    const onHand = Number(result.on_hand);
+    // Crossing the low-stock level (not every sale below it) is what the warehouse hears of.
+    if (onHand <= LOW_STOCK_AT && onHand + line.quantity > LOW_STOCK_AT) {
+      await emitWebhookEvent(
+        trx,
+        'product.stock_low',
+        { productId: line.productId, name: line.name, onHand, lowStockAt: LOW_STOCK_AT },
+        now,
+      );
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { fromFulfilments, fromStatuses, ORDER_MOVES, type OrderMove } from '~/co
 import type { DatabaseSchema } from '#server/db/schema';
 import { type Actor, recordAudit } from '~/console/audit.server';
 import { returnOrderStock } from '../catalogue/stock.server';
+import { emitOrderEvent } from '../webhooks/emit.server';
 import type { Carrier } from './fulfilment';
 import type { OrderRow } from './orders.server';
 
@@ -111,6 +112,7 @@ async function moveOrder(
       .executeTakeFirstOrThrow();
     const detail = step === 'ship' ? { carrier: extra.carrier, trackingNumber: extra.trackingNumber } : {};
     await addOrderEvent(trx, orderId, actor, reached(step), detail, now);
+    if (step === 'ship') await emitOrderEvent(trx, 'order.shipped', orderId, detail, now);
     await recordAudit(
       trx,
       actor,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { PLACED_STATUSES, STATUS } from '~/commerce/order-states';
 import { fromStatuses } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
+import { emitOrderEvent } from '~/commerce/webhooks/emit.server';
 
 /**
  * Every change another feature makes to the orders table, in one place (ADR 0041): the payment's
@@ -118,6 +119,8 @@ export async function recordPaymentApproved(
     // Only an order placed already refuses a second payment.
     .where('status', 'not in', PLACED_STATUSES)
     .executeTakeFirst();
+  // The integrations' event commits with the payment, or not at all (docs/decisions/0049).
+  if (changed(result) && !options.authorizeOnly) await emitOrderEvent(trx, 'order.paid', orderId, {}, now);
   return changed(result);
 }
 
@@ -146,7 +149,7 @@ export async function recordPrescriptionApproved(
   transactionId: string,
   now = Date.now(),
 ): Promise<void> {
-  await trx
+  const result = await trx
     .updateTable('orders')
     .set({
       status: STATUS.paid,
@@ -159,7 +162,8 @@ export async function recordPrescriptionApproved(
     .where('id', '=', orderId)
     .where('locked_by', '=', holder)
     .where('status', 'in', fromStatuses('approve'))
-    .execute();
+    .executeTakeFirst();
+  if (changed(result)) await emitOrderEvent(trx, 'order.paid', orderId, {}, now);
 }
 
 /** Staff rejected the prescription and the authorisation was voided: the order is cancelled. */

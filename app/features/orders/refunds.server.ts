@@ -8,6 +8,7 @@ import { returnStockWithHistory, type StockLine } from '~/commerce/catalogue/sto
 import { type Actor, recordAudit } from '~/console/audit.server';
 import { lineRefundAmount } from '~/commerce/orders/fulfilment';
 import { addOrderEvent } from '~/commerce/orders/fulfilment.server';
+import { emitOrderEvent } from '~/commerce/webhooks/emit.server';
 import type { OrderRow } from '~/commerce/orders/orders.server';
 
 /**
@@ -240,6 +241,13 @@ async function settle(
           now,
         );
       }
+      await emitOrderEvent(
+        trx,
+        'order.refunded',
+        order.id,
+        { refundCents: refund.amount, refundId: refund.id },
+        now,
+      );
       await addOrderEvent(
         trx,
         order.id,

@@ -53,6 +53,8 @@ function describe(job: JobSummary): string {
       return 'Resizing a product photo';
     case 'orders.abandoned-sweep':
       return 'Cancelling abandoned orders';
+    case 'webhook.delivery':
+      return 'Sending a webhook event (see Webhooks for its tries)';
     default:
       return job.queue;
   }

@@ -24,6 +24,7 @@ import * as orderTextSearch from './0022-order-text-search';
 import * as retentionIndexes from './0023-retention-indexes';
 import * as sessionFactors from './0024-session-factors';
 import * as jobContents from './0099-job-contents';
+import * as webhooks from './0100-webhooks';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023-retention-indexes': retentionIndexes,
   '0024-session-factors': sessionFactors,
   '0099-job-contents': jobContents,
+  '0100-webhooks': webhooks,
 };

@@ -1,0 +1,93 @@
+import { Form, Link } from 'react-router';
+import { secondaryButton } from '~/components/ui/button-styles';
+import { formatDateTime } from '~/console/console';
+import { ConsoleMessage } from '~/console/console-message';
+import { ConsolePager } from '~/console/console-pager';
+import type { DeliveryRow } from '../webhook-deliveries.server';
+
+const STATE_LABELS: Record<DeliveryRow['state'], string> = {
+  pending: 'Being tried',
+  succeeded: 'Delivered',
+  failed: 'Failed',
+};
+
+export function WebhookEndpointPage({
+  endpoint,
+  deliveries,
+  page,
+  hasNext,
+}: {
+  endpoint: { id: string; url: string; description: string; events: string[]; enabled: boolean };
+  deliveries: DeliveryRow[];
+  page: number;
+  hasNext: boolean;
+}) {
+  return (
+    <div className="space-y-6">
+      <p>
+        <Link to="/admin/webhooks">All endpoints</Link>
+      </p>
+      <h1 className="text-3xl font-bold break-all">{endpoint.url}</h1>
+      <p>
+        {endpoint.enabled ? 'Enabled' : 'Disabled'} · {endpoint.events.join(', ')}
+        {endpoint.description ? ` · ${endpoint.description}` : ''}
+      </p>
+      <ConsoleMessage />
+      <h2 className="text-xl font-bold">Deliveries</h2>
+      {deliveries.length === 0 ? <p>No events sent to this endpoint yet.</p> : null}
+      <ul className="divide-y divide-border border-y border-border">
+        {deliveries.map((delivery) => (
+          <li key={delivery.id} className="space-y-2 py-3">
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <div className="min-w-0">
+                <p className="font-bold">
+                  {delivery.type} · {STATE_LABELS[delivery.state]}
+                </p>
+                <p className="text-sm break-all">
+                  webhook-id <code>{delivery.eventId}</code> · {formatDateTime(delivery.createdAt)}
+                </p>
+              </div>
+              {delivery.state === 'pending' ? null : (
+                <Form method="post">
+                  <input type="hidden" name="delivery" value={delivery.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="resend"
+                    className={secondaryButton}
+                    aria-label={`Resend ${delivery.type} ${delivery.eventId}`}
+                  >
+                    Resend
+                  </button>
+                </Form>
+              )}
+            </div>
+            {delivery.attempts.length > 0 ? (
+              <ol className="list-decimal space-y-1 pl-6 text-sm">
+                {delivery.attempts.map((attempt) => (
+                  <li key={attempt.at}>
+                    {formatDateTime(attempt.at)} · {attempt.outcome}
+                    {attempt.statusCode !== null ? ` · HTTP ${attempt.statusCode}` : ''} ·{' '}
+                    {attempt.durationMs} ms
+                    {attempt.error ? ` · ${attempt.error}` : ''}
+                    {attempt.excerpt ? (
+                      <span className="block break-all text-muted">Answer: {attempt.excerpt}</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="text-sm">Not tried yet.</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConsolePager
+        label="Pages of deliveries"
+        page={page}
+        hasNext={hasNext}
+        hrefFor={(to) => `/admin/webhooks/${endpoint.id}?page=${to}`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { Form, Link, useActionData } from 'react-router';
+import { Field } from '~/components/ui/field';
+import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
+import { formatDateTime } from '~/console/console';
+import { ConsoleMessage } from '~/console/console-message';
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '~/commerce/webhooks/events';
+import type { EndpointRow, WebhooksAnswer } from '../webhooks-console.server';
+
+export function WebhooksPage({ endpoints }: { endpoints: EndpointRow[] }) {
+  const created = useActionData<WebhooksAnswer>();
+  const form = created?.intent === 'create' ? created : undefined;
+  return (
+    <div className="space-y-8">
+      <h1 className="text-3xl font-bold">Webhooks</h1>
+      <p>
+        Tell an accounting or warehouse system what happens in the shop. Each event is posted to the endpoint,
+        signed as Standard Webhooks says (headers webhook-id, webhook-timestamp and webhook-signature), and
+        tried again for three days while the endpoint fails.
+      </p>
+      <ConsoleMessage />
+      {form?.secret ? (
+        <section aria-labelledby="secret-title" className="space-y-2 rounded-md border-2 border-brand p-4">
+          <h2 id="secret-title" className="text-xl font-bold">
+            Signing secret
+          </h2>
+          <p>Give it to the receiving system. It is shown this once; the store keeps it sealed.</p>
+          <p>
+            <code className="break-all select-all">{form.secret}</code>
+          </p>
+        </section>
+      ) : null}
+      <section aria-labelledby="endpoints-title" className="space-y-3">
+        <h2 id="endpoints-title" className="text-xl font-bold">
+          Endpoints
+        </h2>
+        {endpoints.length === 0 ? <p>No endpoints yet.</p> : null}
+        <ul className="divide-y divide-border border-y border-border">
+          {endpoints.map((endpoint) => (
+            <li key={endpoint.id} className="flex flex-wrap items-end justify-between gap-4 py-3">
+              <div className="min-w-0 space-y-1">
+                <p className="font-bold break-all">
+                  <Link to={`/admin/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
+                </p>
+                {endpoint.description ? <p>{endpoint.description}</p> : null}
+                <p className="text-sm">
+                  {endpoint.enabled ? 'Enabled' : 'Disabled'} · {endpoint.events.join(', ')} · since{' '}
+                  {formatDateTime(endpoint.createdAt)}
+                </p>
+                <p className="text-sm">
+                  {endpoint.pending} being tried · {endpoint.failed} failed
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Form method="post">
+                  <input type="hidden" name="endpoint" value={endpoint.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={endpoint.enabled ? 'disable' : 'enable'}
+                    className={secondaryButton}
+                    aria-label={`${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}`}
+                  >
+                    {endpoint.enabled ? 'Disable' : 'Enable'}
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="endpoint" value={endpoint.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete"
+                    className={secondaryButton}
+                    aria-label={`Delete ${endpoint.url}`}
+                  >
+                    Delete
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="add-title" className="max-w-xl space-y-3">
+        <h2 id="add-title" className="text-xl font-bold">
+          Add an endpoint
+        </h2>
+        <Form method="post" className="space-y-4" key={form?.ok ? 'saved' : 'open'}>
+          <Field
+            label="Address (https://…)"
+            name="url"
+            type="url"
+            autoComplete="off"
+            defaultValue={form?.ok ? '' : form?.values?.url}
+            error={form?.fields?.url}
+            required
+            maxLength={2000}
+          />
+          <Field
+            label="Description (optional)"
+            name="description"
+            defaultValue={form?.ok ? '' : form?.values?.description}
+            error={form?.fields?.description}
+            maxLength={200}
+          />
+          <fieldset className="space-y-2">
+            <legend className="font-bold">Events</legend>
+            {form?.fields?.events ? (
+              <p role="alert" className="text-danger">
+                {form.fields.events}
+              </p>
+            ) : null}
+            {WEBHOOK_EVENT_TYPES.map((type) => (
+              <label key={type} className="flex items-start gap-2">
+                <input type="checkbox" name="events" value={type} className="mt-1" />
+                <span>
+                  <code>{type}</code>: {WEBHOOK_EVENTS[type]}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" name="intent" value="create" className={primaryButton}>
+            Save endpoint
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
