@@ -234,4 +234,38 @@ describe.each(testEngines)('webhooks on %s', (engine) => {
       await other.close();
     }
   });
+
+  it('tells of low stock when staff set the count below the level, once per fall', async () => {
+    const lowEvents = async () =>
+      (
+        await db()
+          .selectFrom('webhook_events')
+          .select('payload')
+          .where('type', '=', 'product.stock_low')
+          .execute()
+      )
+        .map((row) => JSON.parse(row.payload) as { data: { productId: string; onHand: number } })
+        .filter((event) => event.data.productId === PRODUCT_A.id);
+    const before = (await lowEvents()).length;
+    const setStock = async (onHand: number) => {
+      const row = await db()
+        .selectFrom('inventory')
+        .select('on_hand')
+        .where('product_id', '=', PRODUCT_A.id)
+        .executeTakeFirstOrThrow();
+      const answer = await postForm(t, admin.client, `/admin/products/${PRODUCT_A.id}`, {
+        intent: 'stock',
+        onHand: String(onHand),
+        reason: 'Count correction',
+        expected: String(row.on_hand),
+      });
+      expect(answer.status).toBe(200);
+    };
+    await setStock(40);
+    await setStock(3);
+    await setStock(2);
+    const after = await lowEvents();
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)!.data.onHand).toBe(3);
+  });
 });

@@ -40,16 +40,29 @@ export async function takeStock(trx: Db, lines: readonly StockLine[], now = Date
       .executeTakeFirst();
     if (!result) throw new SoldOutError(line);
     const onHand = Number(result.on_hand);
-    // Crossing the low-stock level (not every sale below it) is what the warehouse hears of.
-    if (onHand <= LOW_STOCK_AT && onHand + line.quantity > LOW_STOCK_AT) {
-      await emitWebhookEvent(
-        trx,
-        'product.stock_low',
-        { productId: line.productId, name: line.name, onHand, lowStockAt: LOW_STOCK_AT },
-        now,
-      );
-    }
+    await announceLowStock(trx, line, onHand + line.quantity, onHand, now);
   }
+}
+
+/**
+ * Tells integrations (`product.stock_low`) when a product's units fall to the low-stock level,
+ * by a sale or a staff change, in the caller's transaction. Crossing the level (not every change
+ * below it) is what the warehouse hears of, so it is told once per fall.
+ */
+export async function announceLowStock(
+  trx: Db,
+  product: { productId: string; name: string },
+  before: number,
+  after: number,
+  now = Date.now(),
+): Promise<void> {
+  if (!(after <= LOW_STOCK_AT && before > LOW_STOCK_AT)) return;
+  await emitWebhookEvent(
+    trx,
+    'product.stock_low',
+    { productId: product.productId, name: product.name, onHand: after, lowStockAt: LOW_STOCK_AT },
+    now,
+  );
 }
 
 export async function returnStock(trx: Db, lines: readonly StockLine[], now = Date.now()): Promise<void> {

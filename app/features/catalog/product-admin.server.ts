@@ -5,6 +5,7 @@ import { type Actor, recordAudit } from '~/console/audit.server';
 import { brandId } from '~/commerce/catalogue/catalog';
 import type { ProductMeasures } from '~/commerce/catalogue/catalog.types';
 import { flagFor } from '~/commerce/catalogue/catalogue-db.server';
+import { announceLowStock } from '~/commerce/catalogue/stock.server';
 import { MEASURE_FIELDS, type ProductForm } from './product-admin.schema';
 
 /**
@@ -261,6 +262,8 @@ export async function setStock(
       );
     }
     if (onHand === expected) return;
+    const product = await trx.selectFrom('products').select('name').where('id', '=', id).executeTakeFirst();
+    await announceLowStock(trx, { productId: id, name: product?.name ?? id }, expected, onHand, now);
     await trx
       .insertInto('stock_movements')
       .values({
