@@ -18,6 +18,7 @@ import { newsletterFormAnswer } from '../app/features/newsletter/newsletter-form
 import { unconfirmedSubscribers } from '../app/features/newsletter/newsletter.server';
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
 import { startWebhookJobs } from '../app/commerce/webhooks/delivery.server';
+import { oldWebhookEvents } from '../app/commerce/webhooks/retention.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
 import { GUEST_WISHLIST_COOKIE } from '../app/features/wishlist/guest-wishlist-cookie';
 import { wishlistFormAnswer } from '../app/features/wishlist/wishlist-form-answer.server';
@@ -79,7 +80,7 @@ export async function startFeatureJobs(services: AppServices): Promise<() => Pro
     // Signed webhooks: the outbox's relay and the deliveries (docs/decisions/0049).
     await startWebhookJobs({ db: services.database.db, jobs, env, logger }),
     // Expired rows of server/ and of the features (docs/decisions/0032).
-    await startRetentionJob(services, [unconfirmedSubscribers]),
+    await startRetentionJob(services, [unconfirmedSubscribers, oldWebhookEvents]),
     // SQLite's scheduled backups (docs/decisions/0035); nothing on PostgreSQL.
     await startBackupJob(services),
   ];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { oldWebhookEvents } from '../../app/commerce/webhooks/retention.server';
 import { unconfirmedSubscribers } from '../../app/features/newsletter/newsletter.server';
 import type { AppDatabase } from '../../server/db/database';
 import { parseEnv } from '../../server/env';
@@ -21,7 +22,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-const rules = [...SERVER_RETENTION_RULES, unconfirmedSubscribers];
+const rules = [...SERVER_RETENTION_RULES, unconfirmedSubscribers, oldWebhookEvents];
 type AnyTables = Kysely<Record<string, Record<string, unknown>>>;
 
 /** Better Auth's timestamp in the form its adapter writes on this engine. */
@@ -41,6 +42,43 @@ async function addVerification(database: AppDatabase, identifier: string, expire
       updatedAt: now,
     })
     .execute();
+}
+
+/** An event with one delivery in `state` and one attempt, as the relay and the sender write them. */
+async function addWebhookEvent(database: AppDatabase, endpointId: string, createdAt: number, state: string) {
+  const event = randomUUID();
+  const delivery = randomUUID();
+  await database.db
+    .insertInto('webhook_events')
+    .values({ id: event, type: 'order.paid', payload: '{}', created_at: createdAt })
+    .execute();
+  await database.db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: delivery,
+      event_id: event,
+      endpoint_id: endpointId,
+      state,
+      attempts: 1,
+      queued_at: createdAt,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .execute();
+  await database.db
+    .insertInto('webhook_attempts')
+    .values({
+      id: randomUUID(),
+      delivery_id: delivery,
+      at: createdAt,
+      duration_ms: 5,
+      outcome: state === 'succeeded' ? 'ok' : 'error',
+      status_code: 200,
+      error: null,
+      response_excerpt: null,
+    })
+    .execute();
+  return event;
 }
 
 async function addSubscriber(database: AppDatabase, email: string, subscribedAt: number, confirmed: boolean) {
@@ -112,6 +150,54 @@ describe.each(testEngines)('data retention on %s', (engine) => {
     expect(keys.map((k) => k.key)).not.toContain('test:passed');
     const emails = await database.db.selectFrom('newsletter_subscribers').select('email').execute();
     expect(emails.map((e) => e.email).sort()).toEqual(['confirmed@example.com', 'waiting@example.com']);
+  });
+
+  it('deletes webhook history past 30 days with its deliveries and attempts, never a pending one', async () => {
+    const { database } = t.server.services;
+    const now = Date.now();
+    const endpoint = randomUUID();
+    await database.db
+      .insertInto('webhook_endpoints')
+      .values({
+        id: endpoint,
+        url: 'https://example.com/hook',
+        description: '',
+        events: '["order.paid"]',
+        secret: 'sealed',
+        enabled: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const old = await addWebhookEvent(database, endpoint, now - 31 * DAY, 'succeeded');
+    const oldPending = await addWebhookEvent(database, endpoint, now - 31 * DAY, 'pending');
+    const recent = await addWebhookEvent(database, endpoint, now - 29 * DAY, 'failed');
+    expect(await deleteExpiredRows(database, [oldWebhookEvents])).toEqual({ webhook_events: 1 });
+    const events = await database.db
+      .selectFrom('webhook_events')
+      .select('id')
+      .where('id', 'in', [old, oldPending, recent])
+      .execute();
+    expect(events.map((e) => e.id).sort()).toEqual([oldPending, recent].sort());
+    const deliveries = await database.db
+      .selectFrom('webhook_deliveries')
+      .select('event_id')
+      .where('endpoint_id', '=', endpoint)
+      .execute();
+    expect(deliveries.map((d) => d.event_id).sort()).toEqual([oldPending, recent].sort());
+    const attempts = await database.db
+      .selectFrom('webhook_attempts as a')
+      .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+      .select('d.event_id')
+      .where('d.endpoint_id', '=', endpoint)
+      .execute();
+    expect(attempts).toHaveLength(2);
+    const orphans = await sql<{
+      n: number;
+    }>`select count(*) as n from webhook_attempts where delivery_id not in (select id from webhook_deliveries)`.execute(
+      database.db,
+    );
+    expect(Number(orphans.rows[0]!.n)).toBe(0);
   });
 
   it('deletes a backlog in batches of RETENTION_BATCH_ROWS, each a short statement', async () => {
