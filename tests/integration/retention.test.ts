@@ -45,7 +45,12 @@ async function addVerification(database: AppDatabase, identifier: string, expire
 }
 
 /** An event with one delivery in `state` and one attempt, as the relay and the sender write them. */
-async function addWebhookEvent(database: AppDatabase, endpointId: string, createdAt: number, state: string) {
+async function addWebhookEvent(
+  database: AppDatabase,
+  endpointId: string,
+  createdAt: number,
+  state: 'pending' | 'succeeded' | 'failed',
+) {
   const event = randomUUID();
   const delivery = randomUUID();
   await database.db
@@ -72,7 +77,7 @@ async function addWebhookEvent(database: AppDatabase, endpointId: string, create
       delivery_id: delivery,
       at: createdAt,
       duration_ms: 5,
-      outcome: state === 'succeeded' ? 'ok' : 'error',
+      outcome: state === 'succeeded' ? 'succeeded' : 'failed',
       status_code: 200,
       error: null,
       response_excerpt: null,
