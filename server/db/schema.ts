@@ -459,6 +459,9 @@ export interface WebhookEndpointTable {
   events: string;
   /** The `whsec_` secret, sealed (app/commerce/webhooks/secrets.server.ts). */
   secret: string;
+  /** After a rotation, the secret it replaced (sealed): deliveries carry both signatures until… */
+  previous_secret: string | null;
+  previous_secret_until: number | null;
   enabled: Flag;
   created_at: number;
   updated_at: number;

@@ -173,6 +173,110 @@ describe.each(testEngines)('webhooks on %s', (engine) => {
     expect(audit).toHaveLength(1);
   });
 
+  it('edits an endpoint, refusing a bad change whole, audited', async () => {
+    const path = `/admin/webhooks/${endpointId}`;
+    const refused = await admin.client.form(path, {
+      intent: 'edit',
+      url: 'ftp://example.com/hook',
+      description: 'Changed',
+      events: ['order.paid'],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('must start with https://');
+    const unchanged = await db()
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('id', '=', endpointId)
+      .executeTakeFirstOrThrow();
+    expect(unchanged.description).toBe('Warehouse');
+    const saved = await admin.client.form(path, {
+      intent: 'edit',
+      url: receiver.url,
+      description: 'Warehouse (east)',
+      events: ['order.paid', 'order.shipped', 'order.refunded'],
+    });
+    expect(saved.status).toBe(200);
+    const row = await db()
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('id', '=', endpointId)
+      .executeTakeFirstOrThrow();
+    expect(row.description).toBe('Warehouse (east)');
+    expect(JSON.parse(row.events)).toEqual(['order.paid', 'order.shipped', 'order.refunded']);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'webhook.edit')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.before).toContain('"Warehouse"');
+  });
+
+  it('rotates the signing secret: both sign for a day, then only the new one', async () => {
+    const path = `/admin/webhooks/${endpointId}`;
+    const oldSecret = receiver.secret;
+    const rotated = await admin.client.form(path, { intent: 'rotate' });
+    expect(rotated.status).toBe(200);
+    const secret = /whsec_[A-Za-z0-9+/=]+/.exec(rotated.text)?.[0] ?? null;
+    expect(secret).not.toBeNull();
+    expect(secret).not.toBe(oldSecret);
+    expect((await admin.client.get(path)).text).not.toContain(secret);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'webhook.rotate')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain('whsec_');
+
+    const delivery = await db()
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_events as v', 'v.id', 'd.event_id')
+      .select(['d.id', 'v.id as eventId'])
+      .where('v.type', '=', 'order.shipped')
+      .executeTakeFirstOrThrow();
+    const resend = async (receiverSecret: string | null) => {
+      receiver.secret = receiverSecret;
+      const tries = receiver.tries.length;
+      expect((await admin.client.form(path, { intent: 'resend', delivery: delivery.id })).status).toBe(200);
+      await waitUntil(() => receiver.tries.length > tries, 'the resend');
+      return receiver.tries[tries]!;
+    };
+    // A receiver still on the old secret, and one already on the new, both verify it.
+    expect(await resend(oldSecret)).toMatchObject({ id: delivery.eventId, verified: true });
+    await waitUntil(async () => {
+      const row = await db()
+        .selectFrom('webhook_deliveries')
+        .select('state')
+        .where('id', '=', delivery.id)
+        .executeTakeFirstOrThrow();
+      return row.state !== 'pending';
+    }, 'the first resend settled');
+    expect(await resend(secret)).toMatchObject({ id: delivery.eventId, verified: true });
+    await waitUntil(async () => {
+      const row = await db()
+        .selectFrom('webhook_deliveries')
+        .select('state')
+        .where('id', '=', delivery.id)
+        .executeTakeFirstOrThrow();
+      return row.state !== 'pending';
+    }, 'the second resend settled');
+    // The day is up: the old secret no longer signs.
+    await db()
+      .updateTable('webhook_endpoints')
+      .set({ previous_secret_until: Date.now() - 1000 })
+      .where('id', '=', endpointId)
+      .execute();
+    const late = await resend(oldSecret);
+    expect(late.verified).toBe(false);
+    // Back on the new secret, the retry of that refused try is accepted.
+    receiver.secret = secret;
+    await waitUntil(
+      () => receiver.tries.some((r) => r.id === delivery.eventId && r.verified && r.attempt > late.attempt),
+      'the retry',
+    );
+  });
+
   it('sends nothing for a change that rolled back', async () => {
     const before = await db().selectFrom('webhook_events').select('id').execute();
     await expect(

@@ -119,7 +119,17 @@ export async function deliverOnce(
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .innerJoin('webhook_events as v', 'v.id', 'd.event_id')
-    .select(['d.state', 'd.created_at', 'e.url', 'e.secret', 'e.enabled', 'v.id as eventId', 'v.payload'])
+    .select([
+      'd.state',
+      'd.created_at',
+      'e.url',
+      'e.secret',
+      'e.previous_secret',
+      'e.previous_secret_until',
+      'e.enabled',
+      'v.id as eventId',
+      'v.payload',
+    ])
     .where('d.id', '=', delivery)
     .executeTakeFirst();
   // Gone with its endpoint, or done already (a job run twice after a crash): nothing to send.
@@ -134,14 +144,19 @@ export async function deliverOnce(
   if (!Number(row.enabled)) return refuse('The endpoint is disabled.');
   const problem = endpointUrlProblem(row.url, env.isProduction);
   if (problem) return refuse(problem);
-  let secret: string;
+  const at = new Date();
+  let secrets: string[];
   try {
-    secret = openWebhookSecret(row.secret, env.AUTH_SECRET);
+    secrets = [openWebhookSecret(row.secret, env.AUTH_SECRET)];
+    // After a rotation, the old secret signs too until its day is up (Standard Webhooks lets a
+    // header carry several signatures, space-separated; a receiver accepts any one it can verify).
+    if (row.previous_secret && Number(row.previous_secret_until) > at.getTime()) {
+      secrets.push(openWebhookSecret(row.previous_secret, env.AUTH_SECRET));
+    }
   } catch {
     return refuse('The signing secret cannot be read (AUTH_SECRET changed): make a new endpoint.');
   }
-  const at = new Date();
-  const signature = new Webhook(secret).sign(row.eventId, at, row.payload);
+  const signature = secrets.map((secret) => new Webhook(secret).sign(row.eventId, at, row.payload)).join(' ');
   const timestamp = String(Math.floor(at.getTime() / 1000));
   const result = await postDelivery(
     row.url,

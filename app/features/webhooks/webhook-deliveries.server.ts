@@ -6,6 +6,7 @@ import { requireAdmin } from '~/console/staff-access.server';
 import { answer, postedFields, runIntent } from '~/lib/form-action.server';
 import type { FormAnswer } from '~/lib/form-answer';
 import { queueDelivery } from '~/commerce/webhooks/delivery.server';
+import { endpointSettingsIntents } from './webhooks-console.server';
 import { deliveryIdSchema } from './webhooks.schema';
 
 /** A try as the console lists it: when, how it ended, the code and a short excerpt; no secret, no headers. */
@@ -68,6 +69,11 @@ export async function endpointPageData(context: AppLoadContext, request: Request
       description: endpoint.description,
       events: JSON.parse(endpoint.events) as string[],
       enabled: Boolean(Number(endpoint.enabled)),
+      /** Until when the secret a rotation replaced still signs; null when none does. */
+      previousSecretUntil:
+        endpoint.previous_secret && Number(endpoint.previous_secret_until) > Date.now()
+          ? Number(endpoint.previous_secret_until)
+          : null,
     },
     deliveries: shown.map((row): DeliveryRow => ({
       id: row.id,
@@ -102,6 +108,7 @@ export async function endpointAction(context: AppLoadContext, request: Request, 
   return runIntent<AppLoadContext, unknown>(
     { context, request },
     {
+      ...endpointSettingsIntents(context, admin, endpointId),
       async resend({ form }) {
         const parsed = deliveryIdSchema.safeParse(postedFields(form));
         if (!parsed.success) throw data('Reload the page and try again.', { status: 400 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AppLoadContext, data } from 'react-router';
-import { recordAudit } from '~/console/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 import { requireAdmin } from '~/console/staff-access.server';
 import { answer, invalidFields, postedFields, runIntent } from '~/lib/form-action.server';
 import type { FormAnswer } from '~/lib/form-answer';
@@ -54,7 +54,33 @@ export async function webhooksPageData(context: AppLoadContext, request: Request
   };
 }
 
-const CREATE_FIELDS = new Set(['url', 'description', 'events']);
+const ENDPOINT_FIELDS = new Set(['url', 'description', 'events']);
+
+/** How long a rotated-out secret still signs: a day for the receiving system to take the new one. */
+export const PREVIOUS_SECRET_HOURS = 24;
+
+/**
+ * The endpoint form (create and edit) read and checked: its values to show again, and either the
+ * endpoint's fields or the answer naming what is wrong.
+ */
+function readEndpointForm(form: FormData, production: boolean, intent: string) {
+  const posted = postedFields(form);
+  const values = { url: posted.url ?? '', description: posted.description ?? '' };
+  const unknown = Object.keys(posted).find((name) => !ENDPOINT_FIELDS.has(name));
+  if (unknown) throw data(`This form has no field "${unknown.slice(0, 40)}".`, { status: 400 });
+  const parsed = endpointSchema.safeParse({ ...values, events: form.getAll('events') });
+  const urlProblem = parsed.success ? endpointUrlProblem(parsed.data.url, production) : null;
+  if (!parsed.success || urlProblem) {
+    return {
+      invalid: invalidFields<WebhooksAnswer>(
+        { intent, message: 'The endpoint was not saved: see the fields below.', values },
+        parsed.success ? [] : parsed.error.issues,
+        { url: urlProblem ?? undefined },
+      ),
+    };
+  }
+  return { endpoint: parsed.data };
+}
 
 /** Register, enable, disable and delete endpoints; each change with its audit row. */
 export async function webhooksAction(context: AppLoadContext, request: Request) {
@@ -70,23 +96,12 @@ export async function webhooksAction(context: AppLoadContext, request: Request) 
     { context, request },
     {
       async create({ form }) {
-        const posted = postedFields(form);
-        const values = { url: posted.url ?? '', description: posted.description ?? '' };
-        const unknown = Object.keys(posted).find((name) => !CREATE_FIELDS.has(name));
-        if (unknown) throw data(`This form has no field "${unknown.slice(0, 40)}".`, { status: 400 });
-        const parsed = endpointSchema.safeParse({ ...values, events: form.getAll('events') });
-        const urlProblem = parsed.success ? endpointUrlProblem(parsed.data.url, env.isProduction) : null;
-        if (!parsed.success || urlProblem) {
-          return invalidFields<WebhooksAnswer>(
-            { intent: 'create', message: 'The endpoint was not saved: see the fields below.', values },
-            parsed.success ? [] : parsed.error.issues,
-            { url: urlProblem ?? undefined },
-          );
-        }
+        const read = readEndpointForm(form, env.isProduction, 'create');
+        if (read.invalid) return read.invalid;
         const id = randomUUID();
         const secret = newWebhookSecret();
         const now = Date.now();
-        const { url, description, events } = parsed.data;
+        const { url, description, events } = read.endpoint;
         await db.transaction().execute(async (trx) => {
           await trx
             .insertInto('webhook_endpoints')
@@ -96,6 +111,8 @@ export async function webhooksAction(context: AppLoadContext, request: Request) 
               description,
               events: JSON.stringify(events),
               secret: sealWebhookSecret(secret, env.AUTH_SECRET),
+              previous_secret: null,
+              previous_secret_until: null,
               enabled: 1,
               created_at: now,
               updated_at: now,
@@ -191,4 +208,102 @@ async function setEnabled(
       : { intent, ok: false, message: 'Nothing changed: reload the page.' },
     { status: changed ? 200 : 409 },
   );
+}
+
+/**
+ * The endpoint page's own changes: edit its address, description and events (deliveries made
+ * already keep going to it), and rotate its signing secret. A rotation shows the new secret once
+ * and keeps the old one signing beside it for PREVIOUS_SECRET_HOURS, so the receiving system can
+ * switch without refusing an event; rotating again within that day drops the older one.
+ */
+export function endpointSettingsIntents(context: AppLoadContext, admin: Actor, endpointId: string) {
+  const { db } = context.services.database;
+  const { env } = context.services;
+  return {
+    async edit({ form }: { form: FormData }) {
+      const read = readEndpointForm(form, env.isProduction, 'edit');
+      if (read.invalid) return read.invalid;
+      const { url, description, events } = read.endpoint;
+      const saved = await db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('webhook_endpoints')
+          .select(['url', 'description', 'events'])
+          .where('id', '=', endpointId)
+          .executeTakeFirst();
+        if (!before) return false;
+        await trx
+          .updateTable('webhook_endpoints')
+          .set({ url, description, events: JSON.stringify(events), updated_at: Date.now() })
+          .where('id', '=', endpointId)
+          .execute();
+        await recordAudit(trx, admin, {
+          action: 'webhook.edit',
+          targetType: 'webhook',
+          targetId: endpointId,
+          before: {
+            url: before.url,
+            description: before.description,
+            events: JSON.parse(before.events) as unknown,
+          },
+          after: { url, description, events },
+        });
+        return true;
+      });
+      return answer<WebhooksAnswer>(
+        saved
+          ? { intent: 'edit', ok: true, message: 'Endpoint saved. New events go to it as it is now.' }
+          : { intent: 'edit', ok: false, message: 'This endpoint no longer exists: reload the page.' },
+        { status: saved ? 200 : 404 },
+      );
+    },
+    async rotate() {
+      const secret = newWebhookSecret();
+      const now = Date.now();
+      const rotated = await db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('webhook_endpoints')
+          .select('secret')
+          .where('id', '=', endpointId)
+          .executeTakeFirst();
+        if (!before) return false;
+        await trx
+          .updateTable('webhook_endpoints')
+          .set({
+            secret: sealWebhookSecret(secret, env.AUTH_SECRET),
+            previous_secret: before.secret,
+            previous_secret_until: now + PREVIOUS_SECRET_HOURS * 60 * 60 * 1000,
+            updated_at: now,
+          })
+          .where('id', '=', endpointId)
+          .execute();
+        // The audit row says that it happened and until when the old one signs; never a secret.
+        await recordAudit(
+          trx,
+          admin,
+          {
+            action: 'webhook.rotate',
+            targetType: 'webhook',
+            targetId: endpointId,
+            after: {
+              previousSecretSignsUntil: new Date(now + PREVIOUS_SECRET_HOURS * 3_600_000).toISOString(),
+            },
+          },
+          now,
+        );
+        return true;
+      });
+      return answer<WebhooksAnswer>(
+        rotated
+          ? {
+              intent: 'rotate',
+              ok: true,
+              message: `New signing secret made. Copy it now: it is not shown again. For ${PREVIOUS_SECRET_HOURS} hours each delivery is signed with the old and the new secret.`,
+              secret,
+              endpointId,
+            }
+          : { intent: 'rotate', ok: false, message: 'This endpoint no longer exists: reload the page.' },
+        { status: rotated ? 200 : 404 },
+      );
+    },
+  };
 }

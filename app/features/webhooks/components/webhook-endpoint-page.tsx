@@ -1,9 +1,12 @@
-import { Form, Link } from 'react-router';
-import { secondaryButton } from '~/components/ui/button-styles';
+import { Form, Link, useActionData } from 'react-router';
+import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { formatDateTime } from '~/console/console';
 import { ConsoleMessage } from '~/console/console-message';
 import { ConsolePager } from '~/console/console-pager';
 import type { DeliveryRow } from '../webhook-deliveries.server';
+import type { WebhooksAnswer } from '../webhooks-console.server';
+import { EndpointFields } from './endpoint-fields';
+import { SigningSecret } from './signing-secret';
 
 const STATE_LABELS: Record<DeliveryRow['state'], string> = {
   pending: 'Being tried',
@@ -17,11 +20,21 @@ export function WebhookEndpointPage({
   page,
   hasNext,
 }: {
-  endpoint: { id: string; url: string; description: string; events: string[]; enabled: boolean };
+  endpoint: {
+    id: string;
+    url: string;
+    description: string;
+    events: string[];
+    enabled: boolean;
+    previousSecretUntil: number | null;
+  };
   deliveries: DeliveryRow[];
   page: number;
   hasNext: boolean;
 }) {
+  const answer = useActionData<WebhooksAnswer>();
+  const edit = answer?.intent === 'edit' ? answer : undefined;
+  const rotated = answer?.intent === 'rotate' ? answer : undefined;
   return (
     <div className="space-y-6">
       <p>
@@ -33,6 +46,28 @@ export function WebhookEndpointPage({
         {endpoint.description ? ` · ${endpoint.description}` : ''}
       </p>
       <ConsoleMessage />
+      {rotated?.secret ? <SigningSecret secret={rotated.secret} rotated /> : null}
+      <details className="space-y-4" open={edit !== undefined && !edit.ok}>
+        <summary className="cursor-pointer text-xl font-bold">Settings and signing secret</summary>
+        <Form method="post" className="max-w-xl space-y-4" key={edit?.ok ? 'saved' : 'open'}>
+          <EndpointFields answer={edit} initial={endpoint} />
+          <button type="submit" name="intent" value="edit" className={primaryButton}>
+            Save changes
+          </button>
+        </Form>
+        <Form method="post" className="max-w-xl space-y-2">
+          <p>
+            A new secret is shown once. For a day each delivery is signed with the old and the new secret, so
+            the receiving system can switch without refusing an event.
+          </p>
+          {endpoint.previousSecretUntil ? (
+            <p>The previous secret signs too until {formatDateTime(endpoint.previousSecretUntil)}.</p>
+          ) : null}
+          <button type="submit" name="intent" value="rotate" className={secondaryButton}>
+            Rotate signing secret
+          </button>
+        </Form>
+      </details>
       <h2 className="text-xl font-bold">Deliveries</h2>
       {deliveries.length === 0 ? <p>No events sent to this endpoint yet.</p> : null}
       <ul className="divide-y divide-border border-y border-border">

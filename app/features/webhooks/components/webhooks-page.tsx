@@ -1,10 +1,10 @@
 import { Form, Link, useActionData } from 'react-router';
-import { Field } from '~/components/ui/field';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { formatDateTime } from '~/console/console';
 import { ConsoleMessage } from '~/console/console-message';
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '~/commerce/webhooks/events';
 import type { EndpointRow, WebhooksAnswer } from '../webhooks-console.server';
+import { EndpointFields } from './endpoint-fields';
+import { SigningSecret } from './signing-secret';
 
 export function WebhooksPage({ endpoints }: { endpoints: EndpointRow[] }) {
   const created = useActionData<WebhooksAnswer>();
@@ -18,17 +18,7 @@ export function WebhooksPage({ endpoints }: { endpoints: EndpointRow[] }) {
         tried again for three days while the endpoint fails.
       </p>
       <ConsoleMessage />
-      {form?.secret ? (
-        <section aria-labelledby="secret-title" className="space-y-2 rounded-md border-2 border-brand p-4">
-          <h2 id="secret-title" className="text-xl font-bold">
-            Signing secret
-          </h2>
-          <p>Give it to the receiving system. It is shown this once; the store keeps it sealed.</p>
-          <p>
-            <code className="break-all select-all">{form.secret}</code>
-          </p>
-        </section>
-      ) : null}
+      {form?.secret ? <SigningSecret secret={form.secret} /> : null}
       <section aria-labelledby="endpoints-title" className="space-y-3">
         <h2 id="endpoints-title" className="text-xl font-bold">
           Endpoints
@@ -85,39 +75,7 @@ export function WebhooksPage({ endpoints }: { endpoints: EndpointRow[] }) {
           Add an endpoint
         </h2>
         <Form method="post" className="space-y-4" key={form?.ok ? 'saved' : 'open'}>
-          <Field
-            label="Address (https://…)"
-            name="url"
-            type="url"
-            autoComplete="off"
-            defaultValue={form?.ok ? '' : form?.values?.url}
-            error={form?.fields?.url}
-            required
-            maxLength={2000}
-          />
-          <Field
-            label="Description (optional)"
-            name="description"
-            defaultValue={form?.ok ? '' : form?.values?.description}
-            error={form?.fields?.description}
-            maxLength={200}
-          />
-          <fieldset className="space-y-2">
-            <legend className="font-bold">Events</legend>
-            {form?.fields?.events ? (
-              <p role="alert" className="text-danger">
-                {form.fields.events}
-              </p>
-            ) : null}
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <label key={type} className="flex items-start gap-2">
-                <input type="checkbox" name="events" value={type} className="mt-1" />
-                <span>
-                  <code>{type}</code>: {WEBHOOK_EVENTS[type]}
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <EndpointFields answer={form} />
           <button type="submit" name="intent" value="create" className={primaryButton}>
             Save endpoint
           </button>
