@@ -42,3 +42,13 @@ export function textFields<const K extends string>(form: FormData, names: readon
   }
   return values;
 }
+
+/**
+ * A form field's name, value and message from the form's last answer: after a refusal the field
+ * shows what was typed and why it was refused; otherwise (no answer yet, or a success, after
+ * which the form starts afresh) it shows `initial`. Spread onto a Field: `{...answeredField(a, 'email')}`.
+ */
+export function answeredField(answer: FormAnswer | undefined, name: string, initial = '') {
+  const refused = answer && !answer.ok ? answer : undefined;
+  return { name, defaultValue: refused?.values?.[name] ?? initial, error: answer?.fields?.[name] };
+}

@@ -1,4 +1,5 @@
 import { Form, useActionData } from 'react-router';
+import { answeredField } from '~/lib/form-answer';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
 import type { StaffAnswer } from '../staff-actions.server';
@@ -77,38 +78,10 @@ export function StaffPage({ staff, me }: { staff: StaffMember[]; me: string }) {
           signs in again.
         </p>
         <Form method="post" className="space-y-4" key={invite?.ok ? 'sent' : 'open'}>
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="off"
-            defaultValue={invite?.ok ? '' : invite?.values?.email}
-            error={invite?.fields?.email}
-            required
-          />
-          <Field
-            label="First name"
-            name="firstName"
-            defaultValue={invite?.ok ? '' : invite?.values?.firstName}
-            error={invite?.fields?.firstName}
-            required
-            maxLength={50}
-          />
-          <Field
-            label="Last name"
-            name="lastName"
-            defaultValue={invite?.ok ? '' : invite?.values?.lastName}
-            error={invite?.fields?.lastName}
-            required
-            maxLength={50}
-          />
-          <SelectField
-            label="Role"
-            name="role"
-            defaultValue="staff"
-            options={ROLE_OPTIONS}
-            error={invite?.fields?.role}
-          />
+          <Field label="Email" type="email" autoComplete="off" {...answeredField(invite, 'email')} required />
+          <Field label="First name" {...answeredField(invite, 'firstName')} required maxLength={50} />
+          <Field label="Last name" {...answeredField(invite, 'lastName')} required maxLength={50} />
+          <SelectField label="Role" options={ROLE_OPTIONS} {...answeredField(invite, 'role', 'staff')} />
           <button type="submit" name="intent" value="invite" className={primaryButton}>
             Send invitation
           </button>

@@ -1,4 +1,5 @@
 import { Field } from '~/components/ui/field';
+import { answeredField } from '~/lib/form-answer';
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '~/commerce/webhooks/events';
 import type { WebhooksAnswer } from '../webhooks-console.server';
 
@@ -13,31 +14,26 @@ export function EndpointFields({
   answer: WebhooksAnswer | undefined;
   initial?: { url: string; description: string; events: string[] };
 }) {
-  const refused = answer && !answer.ok ? answer : undefined;
   return (
     <>
       <Field
         label="Address (https://…)"
-        name="url"
         type="url"
         autoComplete="off"
-        defaultValue={refused?.values?.url ?? initial?.url ?? ''}
-        error={refused?.fields?.url}
+        {...answeredField(answer, 'url', initial?.url)}
         required
         maxLength={2000}
       />
       <Field
         label="Description (optional)"
-        name="description"
-        defaultValue={refused?.values?.description ?? initial?.description ?? ''}
-        error={refused?.fields?.description}
+        {...answeredField(answer, 'description', initial?.description)}
         maxLength={200}
       />
       <fieldset className="space-y-2">
         <legend className="font-bold">Events</legend>
-        {refused?.fields?.events ? (
+        {answer?.fields?.events ? (
           <p role="alert" className="text-danger">
-            {refused.fields.events}
+            {answer.fields.events}
           </p>
         ) : null}
         {WEBHOOK_EVENT_TYPES.map((type) => (

@@ -1,4 +1,5 @@
 import { Form, useActionData } from 'react-router';
+import { answeredField } from '~/lib/form-answer';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field } from '~/components/ui/field';
 import { formatDateTime } from '~/console/console';
@@ -37,27 +38,22 @@ export function StockPanel({
   history: { at: number; delta: number; onHand: number; reason: string }[];
 }) {
   const answer = useAnswer('stock');
-  const typed = answer && !answer.ok ? answer.values : undefined;
   return (
     <div className="space-y-4">
       <Form method="post" className="space-y-3" key={`${onHand}-${answer?.ok ? 'saved' : 'editing'}`}>
         <input type="hidden" name="expected" value={onHand} />
         <Field
           label="Units on hand"
-          name="onHand"
           type="number"
           inputMode="numeric"
           min={0}
-          defaultValue={typed?.onHand ?? String(onHand)}
-          error={answer?.fields?.onHand}
+          {...answeredField(answer, 'onHand', String(onHand))}
           required
         />
         <Field
           label="Reason for the change"
-          name="reason"
           list="stock-reasons"
-          defaultValue={typed?.reason ?? ''}
-          error={answer?.fields?.reason}
+          {...answeredField(answer, 'reason')}
           required
           maxLength={200}
           hint="Kept in the stock history"
@@ -137,9 +133,8 @@ export function ImagePanel({ images }: { images: { position: number; src: string
         />
         <Field
           label="Image description (alt text)"
-          name="alt"
           maxLength={200}
-          error={answer?.fields?.alt}
+          {...answeredField(answer, 'alt')}
           required
         />
         <button type="submit" name="intent" value="image-add" className={secondaryButton}>

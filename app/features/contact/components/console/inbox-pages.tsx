@@ -3,7 +3,7 @@ import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField, TextAreaField } from '~/components/ui/field';
 import { ConsoleMessage } from '~/console/console-message';
 import { formatDateTime } from '~/console/console';
-import type { FormAnswer } from '~/lib/form-answer';
+import { answeredField, type FormAnswer } from '~/lib/form-answer';
 import type { findMessage, listMessages } from '../../contact-inbox.server';
 import { ConsoleList } from '~/console/console-list';
 import { ConsoleSearchForm } from '~/console/console-search-form';
@@ -128,13 +128,11 @@ export function MessagePage({ message }: { message: Message }) {
         <Form method="post" className="space-y-4" key={reply?.ok ? message.replies.length : 'open'}>
           <TextAreaField
             label="Your reply"
-            name="body"
             required
             maxLength={10_000}
             rows={8}
             hint={`Sent by email to ${message.email}, with their message quoted.`}
-            defaultValue={reply?.ok ? '' : reply?.values?.body}
-            error={reply?.fields?.body}
+            {...answeredField(reply, 'body')}
           />
           <button type="submit" name="intent" value="reply" className={primaryButton}>
             Send reply

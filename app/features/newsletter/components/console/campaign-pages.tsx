@@ -5,7 +5,7 @@ import { Field, TextAreaField } from '~/components/ui/field';
 import { ConsoleList } from '~/console/console-list';
 import { ConsoleMessage } from '~/console/console-message';
 import { formatDateTime } from '~/console/console';
-import type { FormAnswer } from '~/lib/form-answer';
+import { answeredField, type FormAnswer } from '~/lib/form-answer';
 import { CAMPAIGN_BODY_MAX, CAMPAIGN_SUBJECT_MAX } from '../../campaign.schema';
 import type { Campaign, CampaignProgress } from '../../campaigns.server';
 
@@ -25,21 +25,17 @@ function CampaignFields({ intent, subject, body }: { intent: string; subject: st
     <>
       <Field
         label="Subject"
-        name="subject"
         required
         maxLength={CAMPAIGN_SUBJECT_MAX}
-        defaultValue={mine?.values?.subject ?? subject}
-        error={mine?.fields?.subject}
+        {...answeredField(mine, 'subject', subject)}
       />
       <TextAreaField
         label="Text"
-        name="body"
         required
         rows={14}
         maxLength={CAMPAIGN_BODY_MAX}
         hint={BODY_HINT}
-        defaultValue={mine?.values?.body ?? body}
-        error={mine?.fields?.body}
+        {...answeredField(mine, 'body', body)}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import { Form, useActionData, useNavigation } from 'react-router';
+import { answeredField } from '~/lib/form-answer';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField, TextAreaField } from '~/components/ui/field';
 import { formatPrice } from '~/commerce/money';
@@ -61,20 +62,17 @@ export function FulfilmentForms({ order }: { order: OrderView }) {
         <Form method="post" className="grid gap-4 sm:grid-cols-3 sm:items-end" aria-label="Ship the order">
           <SelectField
             label="Carrier"
-            name="carrier"
             placeholder="Choose…"
-            defaultValue={ship?.values?.carrier ?? ''}
             options={CARRIER_IDS.map((id) => [id, CARRIERS[id].name])}
-            error={ship?.fields?.carrier}
+            {...answeredField(ship, 'carrier')}
             required
           />
           <Field
             label="Tracking number"
-            name="trackingNumber"
             autoComplete="off"
             spellCheck={false}
             maxLength={60}
-            error={ship?.fields?.trackingNumber}
+            {...answeredField(ship, 'trackingNumber')}
             required
           />
           <div>
@@ -148,10 +146,9 @@ export function NoteForm() {
     <Form method="post" className="space-y-2" key={answer?.ok ? 'sent' : 'open'}>
       <TextAreaField
         label="Internal note"
-        name="text"
         rows={3}
         maxLength={2000}
-        error={answer?.fields?.text}
+        {...answeredField(answer, 'text')}
         hint="Only staff see notes."
       />
       <Pending intent="note" label="Add note" busy="Adding…" className={secondaryButton} />

@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigation } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { TextAreaField } from '~/components/ui/field';
-import type { FormAnswer } from '~/lib/form-answer';
+import { answeredField, type FormAnswer } from '~/lib/form-answer';
 import { formatDateTime } from '~/console/console';
 import {
   consolePrescriptionPath,
@@ -97,11 +97,10 @@ export function PrescriptionReviewPanel({
             <Form method="post" className="space-y-2" aria-label="Reject the prescription">
               <TextAreaField
                 label="Why it is not accepted (sent to the customer)"
-                name="reason"
                 rows={3}
                 maxLength={1000}
                 required
-                error={rejection?.fields?.reason}
+                {...answeredField(rejection, 'reason')}
               />
               <Submit
                 intent="reject-prescription"
