@@ -2,7 +2,7 @@ import { Form, Link, useActionData } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { formatDateTime } from '~/console/console';
 import { ConsoleMessage } from '~/console/console-message';
-import { ConsolePager } from '~/console/console-pager';
+import { ConsoleList } from '~/console/console-list';
 import type { DeliveryRow } from '../webhook-deliveries.server';
 import type { WebhooksAnswer } from '../webhooks-console.server';
 import { EndpointFields } from './endpoint-fields';
@@ -69,10 +69,14 @@ export function WebhookEndpointPage({
         </Form>
       </details>
       <h2 className="text-xl font-bold">Deliveries</h2>
-      {deliveries.length === 0 ? <p>No events sent to this endpoint yet.</p> : null}
-      <ul className="divide-y divide-border border-y border-border">
-        {deliveries.map((delivery) => (
-          <li key={delivery.id} className="space-y-2 py-3">
+      <ConsoleList
+        rows={deliveries}
+        rowKey={(delivery) => delivery.id}
+        emptyMessage="No events sent to this endpoint yet."
+        announceEmpty={false}
+        itemClassName="space-y-2 py-3"
+        item={(delivery) => (
+          <>
             <div className="flex flex-wrap items-end justify-between gap-4">
               <div className="min-w-0">
                 <p className="font-bold">
@@ -114,14 +118,14 @@ export function WebhookEndpointPage({
             ) : (
               <p className="text-sm">Not tried yet.</p>
             )}
-          </li>
-        ))}
-      </ul>
-      <ConsolePager
-        label="Pages of deliveries"
-        page={page}
-        hasNext={hasNext}
-        hrefFor={(to) => `/admin/webhooks/${endpoint.id}?page=${to}`}
+          </>
+        )}
+        pager={{
+          label: 'Pages of deliveries',
+          page,
+          hasNext,
+          hrefFor: (to) => `/admin/webhooks/${endpoint.id}?page=${to}`,
+        }}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { formatDateTime } from '~/console/console';
+import { ConsoleList } from '~/console/console-list';
 import { ConsoleMessage } from '~/console/console-message';
 import type { EndpointRow, WebhooksAnswer } from '../webhooks-console.server';
 import { EndpointFields } from './endpoint-fields';
@@ -23,10 +24,14 @@ export function WebhooksPage({ endpoints }: { endpoints: EndpointRow[] }) {
         <h2 id="endpoints-title" className="text-xl font-bold">
           Endpoints
         </h2>
-        {endpoints.length === 0 ? <p>No endpoints yet.</p> : null}
-        <ul className="divide-y divide-border border-y border-border">
-          {endpoints.map((endpoint) => (
-            <li key={endpoint.id} className="flex flex-wrap items-end justify-between gap-4 py-3">
+        <ConsoleList
+          rows={endpoints}
+          rowKey={(endpoint) => endpoint.id}
+          emptyMessage="No endpoints yet."
+          announceEmpty={false}
+          itemClassName="flex flex-wrap items-end justify-between gap-4 py-3"
+          item={(endpoint) => (
+            <>
               <div className="min-w-0 space-y-1">
                 <p className="font-bold break-all">
                   <Link to={`/admin/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
@@ -66,9 +71,9 @@ export function WebhooksPage({ endpoints }: { endpoints: EndpointRow[] }) {
                   </button>
                 </Form>
               </div>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
       </section>
       <section aria-labelledby="add-title" className="max-w-xl space-y-3">
         <h2 id="add-title" className="text-xl font-bold">
