@@ -17,6 +17,11 @@ function values(key: string): string[] {
 }
 const value = (key: string) => values(key).at(-1);
 
+const keyAndValue = (line: string) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)];
+/** The unit's Environment= lines as variables. */
+const unitEnvironment = (): Record<string, string> =>
+  Object.fromEntries(values('Environment').map(keyAndValue));
+
 const seconds = (text: string | undefined) => {
   const match = /^(\d+)s?$/.exec(text ?? '');
   if (!match) throw new Error(`not a number of seconds: ${text}`);
@@ -67,21 +72,31 @@ describe('deploy/systemd/medisupply.service', () => {
     expect(value('ExecStart')).toMatch(/\/node_modules\/node\/bin\/node build\/node\/server\.js$/);
   });
 
+  it("takes store.env.example's settings, once filled in, with the unit's own", () => {
+    const example = readFileSync(path.join(ROOT, 'deploy/systemd/store.env.example'), 'utf8');
+    const lines = example.split('\n').filter((line) => /^[A-Z_]+=/.test(line));
+    const filled = {
+      ...unitEnvironment(),
+      ...Object.fromEntries(lines.map(keyAndValue)),
+      AUTH_SECRET: 'a-secret-an-operator-made-that-is-long-enough',
+      PAYMENT_PROVIDER: 'none',
+      DATA_DIR: tempDir(),
+    };
+    const env = parseEnv(filled);
+    expect(env.APP_URL).toBe('https://store.example.com');
+    expect(env.TRUSTED_PROXIES).toEqual(['127.0.0.1']);
+    expect(env.HOST).toBe('127.0.0.1');
+  });
+
   it('runs the server as ExecStart does, which drains on SIGTERM and exits 0', async () => {
     const data = tempDir();
-    const unitEnv = Object.fromEntries(
-      values('Environment').map((line) => [
-        line.slice(0, line.indexOf('=')),
-        line.slice(line.indexOf('=') + 1),
-      ]),
-    );
     const [program, ...args] = value('ExecStart')!.replaceAll(RELEASE, ROOT).split(' ');
     expect(existsSync(program!)).toBe(true);
     const child = spawn(program!, args, {
       cwd: value('WorkingDirectory')!.replaceAll(RELEASE, ROOT),
       env: {
         PATH: process.env.PATH ?? '',
-        ...unitEnv,
+        ...unitEnvironment(),
         // The unit's own paths and port are the server's; here a temp folder and a free port.
         DATA_DIR: data,
         DATABASE_URL: `file:${path.join(data, 'store.db')}`,
