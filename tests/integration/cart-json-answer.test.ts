@@ -204,6 +204,7 @@ describe.each(testEngines)('account cart, JSON answers on %s', (engine) => {
       signal: controller.signal,
     });
     expect(stream.headers.get('content-type')).toMatch(/text\/event-stream/);
+    expect(stream.headers.get('x-accel-buffering')).toBe('no');
     const reader = stream.body!.getReader();
     const decoder = new TextDecoder();
     let received = '';

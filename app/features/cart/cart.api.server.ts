@@ -39,8 +39,11 @@ export function cartRoutes(services: AppServices, options: CartRouteOptions = {}
   // Server-sent events: "changed" whenever this user's cart changes anywhere; the browser's
   // EventSource reconnects by itself after a network loss, and reads the cart again on the
   // new stream's "ready" (cart-sync.ts), so nothing changed meanwhile is missed.
-  app.get('/events', (c) =>
-    streamSSE(c, async (stream) => {
+  app.get('/events', (c) => {
+    // A proxy that buffers answers (nginx does by default) would hold every event back: this
+    // asks it not to, whatever its configuration says (deploy/nginx/store.conf turns it off too).
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
       const userId = c.get('user').id;
       const { closing } = options;
       let wake: () => void = () => undefined;
@@ -73,8 +76,8 @@ export function cartRoutes(services: AppServices, options: CartRouteOptions = {}
           `retry: ${RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)}\n\n`,
         );
       }
-    }),
-  );
+    });
+  });
 
   return app;
 }
