@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,7 @@ describe('every operator command', () => {
         expect(lines(result.stderr)).toEqual([`${name}: unknown option --foo (see --help)`]);
         expect(result.stdout).toBe('');
       });
+      expect(existsSync(`${scratch}/never.db`)).toBe(false);
     },
   );
 
