@@ -90,6 +90,18 @@ describe('every operator command', () => {
       expect(lines(result.stderr)).toEqual([line]);
     });
   });
+
+  it('tells an unexpected failure in one line, then logs it with its stack, secrets left out', async () => {
+    // Nothing listens on port 1: the connection is refused.
+    const unreachable = { ...env, DATABASE_URL: 'postgres://store:s3cret-word@127.0.0.1:1/store' };
+    const result = await runCommand({ operator: 'db:status' }, [], unreachable);
+    expect(result.code).toBe(1);
+    const [first, log, ...rest] = lines(result.stderr);
+    expect(first).toBe('db:status: failed: connect ECONNREFUSED 127.0.0.1:1');
+    expect(JSON.parse(log ?? '{}')).toMatchObject({ msg: 'operator command failed', command: 'db:status' });
+    expect(rest).toEqual([]);
+    expect(result.stderr).not.toContain('s3cret-word');
+  });
 });
 
 describe.each(testEngines)('db:status and db:migrate on %s', (engine) => {
