@@ -2,10 +2,10 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 /**
- * `node scripts/build-server.ts` compiles the Node server (server/main.ts) into plain JavaScript under build/node/, so that `npm start` runs no TypeScript
- * loader. ensure-build.ts runs it after the React Router build, whose server half
- * (build/server/index.js) it bundles in: the page handler and the route modules then share one
- * copy of React Router.
+ * `node scripts/build-server.ts` compiles the Node server (server/main.ts) into plain JavaScript
+ * under build/node/, so that `npm start` runs no TypeScript loader. ensure-build.ts runs it after
+ * the React Router build, whose server half (build/server/index.js) it bundles in: the page
+ * handler and the route modules then share one copy of React Router.
  *
  * That copy is React Router's production build. Its package sends every Node import to the
  * development build (the two differ in dev-only warnings and checks), and Node offers no
