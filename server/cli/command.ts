@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { EnvError } from '../env';
 import { createLogger } from '../logger';
+import { redactUrlSecrets } from '../redact';
 import { createProgress, type Progress } from './progress';
 
 /**
@@ -57,8 +58,9 @@ export interface CommandSpec<O extends Record<string, CommandOption>> {
   /** One or two sentences for --help. */
   summary: string;
   options?: O;
-  /** Required arguments, in order; none when left out. `run` returns what to print, if anything. */
+  /** Required arguments, in order; none when left out. */
   arguments?: CommandArgument[];
+  /** The work; what it returns is printed on stdout. */
   run: (input: {
     options: OptionValues<O>;
     args: string[];
@@ -97,7 +99,7 @@ export async function runCommand<O extends Record<string, CommandOption>>(
       console.error(`${spec.name}: invalid configuration: ${error.message}`);
     } else {
       const message = error instanceof Error ? error.message : String(error);
-      console.error(`${spec.name}: failed: ${message.split('\n')[0]}`);
+      console.error(`${spec.name}: failed: ${redactUrlSecrets(message.split('\n')[0] ?? '')}`);
       createLogger({
         level: 'error',
         pretty: false,
