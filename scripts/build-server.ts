@@ -2,11 +2,10 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 /**
- * `node scripts/build-server.ts` compiles the Node server (server/main.ts and the operator
- * commands) into plain JavaScript under build/node/, so that `npm start` runs no TypeScript
- * loader. ensure-build.ts runs it after the React Router build, whose server half
- * (build/server/index.js) it bundles in: the page handler and the route modules then share one
- * copy of React Router.
+ * `node scripts/build-server.ts` compiles the Node server (server/main.ts) into plain JavaScript
+ * under build/node/, so that `npm start` runs no TypeScript loader. ensure-build.ts runs it after
+ * the React Router build, whose server half (build/server/index.js) it bundles in: the page
+ * handler and the route modules then share one copy of React Router.
  *
  * That copy is React Router's production build. Its package sends every Node import to the
  * development build (the two differ in dev-only warnings and checks), and Node offers no
@@ -40,17 +39,12 @@ const resolvePackages: Plugin = {
 
 await build({
   absWorkingDir: ROOT,
-  entryPoints: {
-    server: 'server/main.ts',
-    migrate: 'server/db/migrate-cli.ts',
-    seed: 'server/seed-cli.ts',
-    'admin-create': 'server/admin-cli.ts',
-    backup: 'server/backup/backup-cli.ts',
-    restore: 'server/backup/restore-cli.ts',
-  },
+  // The operator commands run from source instead (scripts/operator.ts, ADR 0047): a backup
+  // or a migration never waits for a build.
+  entryPoints: { server: 'server/main.ts' },
   outdir: OUT_DIR,
   bundle: true,
-  // Each entry stays a few lines that run before any package loads (NODE_ENV first).
+  // The entry stays a few lines that run before any package loads (NODE_ENV first).
   splitting: true,
   format: 'esm',
   platform: 'node',

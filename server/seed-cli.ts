@@ -7,18 +7,32 @@ import {
   catalogueMessage,
   seedFromDataFiles,
 } from '../app/commerce/catalogue/catalogue-store.server';
-import { runDatabaseCommand } from './db/database-command';
+import { runCommand } from './cli/command';
+import { formatDuration } from './cli/progress';
+import { withDatabase } from './db/database-command';
 import { migrateToLatest } from './db/migrate';
 
-await runDatabaseCommand(async (database) => {
-  await migrateToLatest(database);
-  const added = await seedFromDataFiles(database.db);
-  // Running stores on PostgreSQL hear it and read the catalogue again.
-  if (added > 0 && database.engine === 'postgres') {
-    const message = catalogueMessage('db:seed', 'all');
-    await sql`select pg_notify(${CATALOGUE_TOPIC}, ${message})`.execute(database.db);
-  }
-  return added > 0
-    ? `Catalogue seeded: ${added} products added.`
-    : 'Catalogue already seeded: nothing to add.';
+await runCommand({
+  name: 'db:seed',
+  summary:
+    "Applies pending migrations, then adds the data files' catalogue to DATABASE_URL where it is " +
+    'missing. Safe to run twice: nothing already there changes.',
+  run: ({ progress }) =>
+    withDatabase(async (database) => {
+      await migrateToLatest(database, {
+        onApplied: (name, ms) => progress.step(`applied ${name} (${formatDuration(ms)})`),
+      });
+      const added = await progress.during(
+        seedFromDataFiles(database.db),
+        (ms) => `adding the catalogue's products (${formatDuration(ms)})`,
+      );
+      // Running stores on PostgreSQL hear it and read the catalogue again.
+      if (added > 0 && database.engine === 'postgres') {
+        const message = catalogueMessage('db:seed', 'all');
+        await sql`select pg_notify(${CATALOGUE_TOPIC}, ${message})`.execute(database.db);
+      }
+      return added > 0
+        ? `Catalogue seeded: ${added} products added.`
+        : 'Catalogue already seeded: nothing to add.';
+    }),
 });

@@ -43,16 +43,20 @@ export function pgDumpAvailable(): boolean {
   return spawnSync('pg_dump', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** Runs pg_dump into `dir`: written under a `.partial` name, renamed once pg_dump succeeded. */
+/**
+ * Runs pg_dump into `dir`: written under a `.partial` name, renamed once pg_dump succeeded.
+ * `onStart` is given that name as pg_dump starts (`npm run db:backup` shows its growth).
+ */
 export async function dumpPostgres(
   url: string,
   dir: string,
-  now = Date.now(),
+  { now = Date.now(), onStart }: { now?: number; onStart?: (partialFile: string) => void } = {},
 ): Promise<{ file: string; bytes: number }> {
   await makeOwnerOnlyDir(dir);
   const file = path.join(dir, backupFileName('store', now).replace(/\.db$/, '.dump'));
   await publishWhole(file, async (partial) => {
     const plan = dumpPlan(url, partial);
+    onStart?.(partial);
     await new Promise<void>((resolve, reject) => {
       const child = spawn('pg_dump', [...plan.args, plan.dbname], {
         env: { ...process.env, ...(plan.password ? { PGPASSWORD: plan.password } : {}) },

@@ -44,6 +44,8 @@ export interface BackupResult {
 export interface BackupOptions {
   now?: number;
   method?: CopyMethod;
+  /** Told as the copy, then its check, begins (`npm run db:backup` shows their progress). */
+  onPhase?: (phase: 'copy' | 'check', partialFile: string) => void;
   /** Tests only: runs between the copy and its check, on the `.partial` file. */
   afterCopy?: (partialFile: string) => Promise<void>;
 }
@@ -63,8 +65,10 @@ export async function writeBackup(
   const file = path.join(dir, backupFileName(backupPrefix(databaseFile), takenAt));
   // SQLite does not sync a VACUUM INTO file: publishWhole syncs it before the rename.
   await publishWhole(file, async (partial) => {
+    options.onPhase?.('copy', partial);
     await copyDatabase(databaseFile, partial, options.method ?? 'vacuum');
     await options.afterCopy?.(partial);
+    options.onPhase?.('check', partial);
     const problems = await integrityCheck(partial);
     if (problems.join() !== 'ok') {
       throw new Error(`the copy failed its integrity check: ${problems.slice(0, 3).join('; ')}`);

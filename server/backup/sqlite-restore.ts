@@ -74,7 +74,12 @@ export interface RestoreOutcome {
 export async function restoreSqlite(
   backupFile: string,
   databaseFile: string,
-  options: { force?: boolean; now?: number } = {},
+  options: {
+    force?: boolean;
+    now?: number;
+    /** Told as the copy, then its check, begins (`npm run db:restore` shows their progress). */
+    onPhase?: (phase: 'copy' | 'check', file: string) => void;
+  } = {},
 ): Promise<RestoreOutcome> {
   if (!existsSync(backupFile)) throw new RestoreRefused(`${backupFile} does not exist`);
   // The check runs on a copy beside the database: it is what will be put in place, and the
@@ -82,10 +87,12 @@ export async function restoreSqlite(
   const incoming = `${databaseFile}.restoring-${process.pid}`;
   try {
     await makeOwnerOnlyDir(path.dirname(databaseFile));
+    options.onPhase?.('copy', incoming);
     await copyFile(backupFile, incoming);
     // A backup taken before backups were owner-only passes its mode on: the database is not.
     await chmod(incoming, OWNER_ONLY_FILE);
     // A file SQLite cannot read at all rejects; a damaged one lists its problems.
+    options.onPhase?.('check', incoming);
     const problems = await integrityCheck(incoming).catch((error: unknown) => [(error as Error).message]);
     if (problems.join() !== 'ok') {
       throw new RestoreRefused(

@@ -8,14 +8,30 @@ export interface MigrationOutcome {
   applied: string[];
 }
 
+export interface MigrateOptions {
+  migrations?: Record<string, Migration>;
+  /**
+   * Told as each migration's `up` finishes (`npm run db:migrate` prints it). They all run in one
+   * transaction: should a later one fail, none is kept.
+   */
+  onApplied?: (name: string, ms: number) => void;
+}
+
+/** A migration and when it was applied; `appliedAt` is undefined while it is pending. */
+export interface MigrationState {
+  name: string;
+  appliedAt?: Date;
+}
+
 /**
  * Brings the schema up to date. Safe to run any number of times and from several processes
  * at once: on PostgreSQL Kysely holds a table lock while it migrates.
  */
 export async function migrateToLatest(
   database: AppDatabase,
-  migrations: Record<string, Migration> = appMigrations,
+  { migrations: given = appMigrations, onApplied }: MigrateOptions = {},
 ): Promise<MigrationOutcome> {
+  const migrations = onApplied ? timed(given, onApplied) : given;
   await database.ping();
   if (database.postgres) {
     return withSchemaDropsHeld(database.postgres.url, () => runMigrator(database, migrations));
@@ -33,6 +49,39 @@ export async function migrateToLatest(
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
+}
+
+/** Every migration, applied or pending, in order; reads only (db:status). */
+export async function migrationStates(
+  database: AppDatabase,
+  migrations: Record<string, Migration> = appMigrations,
+): Promise<MigrationState[]> {
+  await database.ping();
+  const read = async () =>
+    (await createMigrator(database, migrations).getMigrations()).map(({ name, executedAt }) => ({
+      name,
+      appliedAt: executedAt,
+    }));
+  return database.postgres ? withSchemaDropsHeld(database.postgres.url, read) : read();
+}
+
+function timed(
+  migrations: Record<string, Migration>,
+  onApplied: (name: string, ms: number) => void,
+): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(migrations).map(([name, migration]) => [
+      name,
+      {
+        ...migration,
+        up: async (db: Kysely<unknown>) => {
+          const started = performance.now();
+          await migration.up(db);
+          onApplied(name, performance.now() - started);
+        },
+      },
+    ]),
+  );
 }
 
 /**
@@ -70,17 +119,21 @@ export async function dropSchema(client: pg.ClientBase, schema: string): Promise
   }
 }
 
-async function runMigrator(
-  database: AppDatabase,
-  migrations: Record<string, Migration>,
-): Promise<MigrationOutcome> {
-  const migrator = new Migrator({
+function createMigrator(database: AppDatabase, migrations: Record<string, Migration>): Migrator {
+  return new Migrator({
     db: database.db as unknown as Kysely<unknown>,
     // Named explicitly: otherwise Kysely looks for its lock table in every schema and may find
     // another schema's (several stores or test files sharing one database), then fail.
     migrationTableSchema: database.postgres?.schema,
     provider: { getMigrations: async () => migrations },
   });
+}
+
+async function runMigrator(
+  database: AppDatabase,
+  migrations: Record<string, Migration>,
+): Promise<MigrationOutcome> {
+  const migrator = createMigrator(database, migrations);
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((result) => result.status === 'Error');

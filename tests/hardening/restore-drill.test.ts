@@ -70,7 +70,7 @@ async function stopServer(server: ServerProcess | undefined) {
 async function restore(engine: Engine, source: TestDatabase, file: string, drillDatabase: string) {
   if (engine === 'sqlite') {
     const target = createTestDatabase('sqlite');
-    const restored = await runCommand({ node: 'restore' }, [file], serverEnv(target.url, target.dir));
+    const restored = await runCommand({ operator: 'db:restore' }, [file], serverEnv(target.url, target.dir));
     expect(restored.code, restored.stderr).toBe(0);
     return { url: target.url, dir: target.dir, cleanup: () => target.cleanup() };
   }
@@ -135,7 +135,7 @@ describe.each(testEngines)('restore drill on %s', (engine) => {
 
     // What the server had acknowledged when the backup started (copies: the load goes on).
     const beforeBackup = [...acknowledged.values()].map((a) => ({ ...a }));
-    const backup = await runCommand({ node: 'backup' }, [], serverEnv(source.url, source.dir));
+    const backup = await runCommand({ operator: 'db:backup' }, [], serverEnv(source.url, source.dir));
     expect(backup.code, backup.stderr).toBe(0);
     const file = backup.stdout.trim();
     const duringBackup = acknowledged.size - beforeBackup.length;

@@ -158,7 +158,7 @@ describe('npm run db:restore on SQLite', () => {
   let source: TestDatabase & { file: string };
   beforeAll(async () => {
     source = await seededDatabase();
-    const made = await runCommand({ node: 'backup' }, [], envOf(source));
+    const made = await runCommand({ operator: 'db:backup' }, [], envOf(source));
     expect(made.code, made.stderr).toBe(0);
     backupFile = made.stdout.trim();
     expect(backupFile).toMatch(/store-.*Z\.db$/);
@@ -179,7 +179,7 @@ describe('npm run db:restore on SQLite', () => {
         'not a database at all, but long enough to be read as a header '.repeat(100),
       );
       for (const file of [corrupt, notDatabase]) {
-        const refused = await runCommand({ node: 'restore' }, [file], envOf(target));
+        const refused = await runCommand({ operator: 'db:restore' }, [file], envOf(target));
         expect(refused.code).toBe(1);
         expect(refused.stderr).toContain(`${file} failed its integrity check; nothing was changed`);
       }
@@ -199,7 +199,7 @@ describe('npm run db:restore on SQLite', () => {
       const target = await seededDatabase();
       try {
         const server = await startServerProcess(envOf(target));
-        const refused = await runCommand({ node: 'restore' }, [backupFile], envOf(target));
+        const refused = await runCommand({ operator: 'db:restore' }, [backupFile], envOf(target));
         expect(refused.code).toBe(1);
         expect(refused.stderr).toContain('is in use (a running server has it open)');
         expect(readdirSync(target.dir).filter((name) => /restoring|replaced/.test(name))).toEqual([]);
@@ -208,7 +208,7 @@ describe('npm run db:restore on SQLite', () => {
         // A crash leaves no lock behind (the system drops it with the process): no stale pid file.
         server.child.kill('SIGKILL');
         await server.exited;
-        const restored = await runCommand({ node: 'restore' }, [backupFile], envOf(target));
+        const restored = await runCommand({ operator: 'db:restore' }, [backupFile], envOf(target));
         expect(restored.code, restored.stderr).toBe(0);
         const kept = /kept at (\S+)\.$/m.exec(restored.stdout)?.[1];
         expect(kept && existsSync(kept)).toBe(true);
@@ -231,11 +231,11 @@ describe('npm run db:restore on SQLite', () => {
     const file = sqlitePathFromUrl(target.url);
     try {
       writeFileSync(file, 'a database whose first page was overwritten '.repeat(200));
-      const refused = await runCommand({ node: 'restore' }, [backupFile], envOf(target));
+      const refused = await runCommand({ operator: 'db:restore' }, [backupFile], envOf(target));
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('cannot be read');
       expect(refused.stderr).toContain('pass --force');
-      const forced = await runCommand({ node: 'restore' }, [backupFile, '--force'], envOf(target));
+      const forced = await runCommand({ operator: 'db:restore' }, [backupFile, '--force'], envOf(target));
       expect(forced.code, forced.stderr).toBe(0);
       expect(await integrityCheck(file)).toEqual(['ok']);
       const kept = /kept at (\S+)\.$/m.exec(forced.stdout)?.[1];
@@ -251,9 +251,9 @@ describe('npm run db:restore on SQLite', () => {
     try {
       holder.pragma('journal_mode = WAL');
       holder.prepare('select count(*) from products').get();
-      const refused = await runCommand({ node: 'restore' }, [backupFile], envOf(target));
+      const refused = await runCommand({ operator: 'db:restore' }, [backupFile], envOf(target));
       expect(refused.code).toBe(1);
-      const forced = await runCommand({ node: 'restore' }, [backupFile, '--force'], envOf(target));
+      const forced = await runCommand({ operator: 'db:restore' }, [backupFile, '--force'], envOf(target));
       expect(forced.code, forced.stderr).toBe(0);
       expect(forced.stdout).toContain('kept at');
     } finally {
@@ -277,14 +277,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run db:backup on PostgreSQL
   afterAll(() => source?.cleanup());
 
   it('writes a pg_dump of the store when pg_dump is on PATH', async () => {
-    const made = await runCommand({ node: 'backup' }, [], envOf(source));
+    const made = await runCommand({ operator: 'db:backup' }, [], envOf(source));
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout.trim()).toMatch(/store-.*Z\.dump$/);
     expect(readFileSync(made.stdout.trim()).subarray(0, 5).toString()).toBe('PGDMP');
   });
 
   it('prints the command to run when pg_dump is not on PATH', async () => {
-    const made = await runCommand({ node: 'backup' }, [], { ...envOf(source), PATH: '' });
+    const made = await runCommand({ operator: 'db:backup' }, [], { ...envOf(source), PATH: '' });
     expect(made.code).toBe(1);
     expect(made.stderr).toContain('pg_dump is not on PATH');
     const schema = new URL(source.url).searchParams.get('schema')!;
@@ -311,7 +311,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run db:backup on PostgreSQL
   });
 
   it('db:restore points to pg_restore and the drill', async () => {
-    const refused = await runCommand({ node: 'restore' }, ['any.dump'], envOf(source));
+    const refused = await runCommand({ operator: 'db:restore' }, ['any.dump'], envOf(source));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('pg-restore-drill.sh');
   });

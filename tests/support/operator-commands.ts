@@ -2,6 +2,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** tsx's loader by path: a command run from another folder finds it all the same. */
+const TSX = import.meta.resolve('tsx');
+
+export type OperatorCommand =
+  'db:backup' | 'db:restore' | 'db:migrate' | 'db:seed' | 'db:status' | 'admin:create';
 
 export interface CommandResult {
   code: number | null;
@@ -9,22 +14,35 @@ export interface CommandResult {
   stderr: string;
 }
 
+/** How `npm run <command>` runs an operator command (package.json): node, tsx, scripts/operator.ts. */
+export function operatorArgv(command: OperatorCommand, args: string[] = []): string[] {
+  return ['--import', TSX, path.join(ROOT, 'scripts/operator.ts'), command, ...args];
+}
+
 /**
- * Runs a compiled operator command (build/node/<name>.js, as `npm run db:backup` and
- * `npm run db:restore` do after building) or a script of scripts/, as its own process.
+ * Runs an operator command as `npm run` does, or a script of scripts/, as its own process, in
+ * ROOT unless `cwd` says otherwise (tsx is then told where the project's tsconfig is).
  */
 export function runCommand(
-  command: { node: 'backup' | 'restore' | 'migrate' | 'seed' } | { script: string },
+  command: { operator: OperatorCommand } | { script: string } | { node: string[] },
   args: string[],
   env: Record<string, string>,
+  { cwd = ROOT }: { cwd?: string } = {},
 ): Promise<CommandResult> {
   const [file, argv] =
-    'node' in command
-      ? [process.execPath, [`build/node/${command.node}.js`, ...args]]
-      : [path.join(ROOT, 'scripts', command.script), args];
+    'operator' in command
+      ? [process.execPath, operatorArgv(command.operator, args)]
+      : 'node' in command
+        ? [process.execPath, [...command.node, ...args]]
+        : [path.join(ROOT, 'scripts', command.script), args];
   const child = spawn(file, argv, {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'warn',
+      TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
+import { operatorArgv } from '../../support/operator-commands';
 import { secretOf, totp } from '../../support/totp';
 import { ownClientAddress } from './client-address';
 import { expect } from './fixtures';
@@ -13,7 +14,7 @@ export function createAdmin(email: string, baseURL: string): string {
   const dir = process.env.E2E_DATA_DIR ?? '';
   const out = execFileSync(
     process.execPath,
-    ['build/node/admin-create.js', '--email', email, '--first-name', 'Ada'],
+    operatorArgv('admin:create', ['--email', email, '--first-name', 'Ada']),
     {
       env: {
         ...process.env,
