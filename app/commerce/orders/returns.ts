@@ -56,6 +56,7 @@ export function returnRefusal(
   order: { status: OrderStatus; fulfilment: Fulfilment; deliveredAt: number | null },
   now = Date.now(),
 ): string | null {
+  if (order.status === 'refunded') return 'This order has been refunded in full.';
   if (order.status !== 'paid' || order.fulfilment !== 'delivered' || order.deliveredAt === null)
     return 'Only a delivered order can be returned.';
   if (now > returnDeadline(order.deliveredAt))
