@@ -24,7 +24,7 @@ export interface OrderReturnsProps {
 
 /** The order page's returns: each return's steps and number, and the form to ask for one. */
 export function OrderReturns(props: OrderReturnsProps) {
-  const { returns, refusal, deadline } = props;
+  const { returns, refusal } = props;
   return (
     <section aria-labelledby="order-returns" className="mt-8 space-y-4">
       <h2 id="order-returns" className="text-2xl font-bold">
