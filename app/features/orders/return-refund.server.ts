@@ -73,8 +73,12 @@ async function claimRefund(db: Db, returnId: string, key: string): Promise<Claim
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('returns').selectAll().where('id', '=', returnId).executeTakeFirst();
     if (!row) throw new ReturnError('not_found', 'This return does not exist.');
-    if (row.status === 'refunded')
+    if (row.status === 'refunded') {
+      // The same form again after the first finished (a double click): its answer once more.
+      const done = row.refund_key === key ? await refundByKey(trx, row.order_id, key) : undefined;
+      if (done) return { done };
       throw new ReturnError('conflict', 'This return has been refunded already.');
+    }
     if (row.status !== 'received')
       throw new ReturnError('conflict', 'Only a received return can be refunded.');
     const lines = () =>

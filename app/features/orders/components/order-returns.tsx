@@ -52,7 +52,7 @@ function ReturnSteps({ ret }: { ret: ShopperReturn }) {
   return (
     <article aria-labelledby={`return-${ret.id}`} className="rounded-md border border-border p-4">
       <h3 id={`return-${ret.id}`} className="text-xl font-bold">
-        Return {ret.number}
+        {`Return ${ret.number}`}
       </h3>
       <p>
         {ret.lines.map((line) => `${line.quantity} x ${line.name}`).join(', ')} ·{' '}

@@ -36,7 +36,7 @@ export function ReturnConsole({ ret, order, preview, refundKey }: ReturnConsoleP
       <p>
         <Link to="/admin/returns">All returns</Link>
       </p>
-      <h1 className="text-3xl font-bold">Return {ret.number}</h1>
+      <h1 className="text-3xl font-bold">{`Return ${ret.number}`}</h1>
       <ConsoleMessage />
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
         <dt className="font-bold">Order</dt>
