@@ -106,8 +106,16 @@ async function claimRefund(db: Db, returnId: string, key: string): Promise<Claim
       .where('status', '=', 'received')
       .where((eb) => (row.refund_key ? eb('refund_key', '=', row.refund_key) : eb('refund_key', 'is', null)))
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1)
-      throw new ReturnError('conflict', 'This return is being refunded; reload the page in a minute.');
+    if (Number(claimed.numUpdatedRows) !== 1) {
+      // Claimed meanwhile (PostgreSQL waited for that transaction): by this same form, it is ours too.
+      const now = await trx
+        .selectFrom('returns')
+        .select('refund_key')
+        .where('id', '=', returnId)
+        .executeTakeFirst();
+      if (now?.refund_key !== key)
+        throw new ReturnError('conflict', 'This return is being refunded; reload the page in a minute.');
+    }
     return { key, row, lines: await lines(), shippingCents: await shippingToRefund(trx, row) };
   });
 }
@@ -184,14 +192,7 @@ async function finish(db: Db, actor: Actor, returnId: string, refund: RefundRow)
     );
     // What the refund held beyond its lines was the shipping charge (the cap cuts shipping first).
     const shipping = Math.max(0, Number(refund.amount) - goods.reduce((sum, amount) => sum + amount, 0));
-    for (const [index, line] of lines.entries()) {
-      await trx
-        .updateTable('return_lines')
-        .set({ refund_amount: goods[index] ?? 0 })
-        .where('id', '=', line.id)
-        .execute();
-    }
-    await trx
+    const marked = await trx
       .updateTable('returns')
       .set({
         status: 'refunded',
@@ -202,7 +203,23 @@ async function finish(db: Db, actor: Actor, returnId: string, refund: RefundRow)
       })
       .where('id', '=', row.id)
       .where('status', '=', 'received')
-      .execute();
+      .executeTakeFirst();
+    // Two clicks finishing at once: the one that marked it writes the rest (PostgreSQL waits here).
+    if (Number(marked.numUpdatedRows) !== 1) {
+      const done = await trx
+        .selectFrom('returns')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      return { row: done, orderReference: order.reference, refund };
+    }
+    for (const [index, line] of lines.entries()) {
+      await trx
+        .updateTable('return_lines')
+        .set({ refund_amount: goods[index] ?? 0 })
+        .where('id', '=', line.id)
+        .execute();
+    }
     const detail = { refundCents: Number(refund.amount), shippingCents: shipping, refundId: refund.id };
     await emitWebhookEvent(
       trx,
