@@ -1,4 +1,4 @@
-import type { Fulfilment, OrderStatus } from '~/commerce/order-states';
+import { FULFILMENT, type Fulfilment, type OrderStatus, STATUS } from '~/commerce/order-states';
 import { lineRefundAmount } from './fulfilment';
 
 /**
@@ -39,6 +39,10 @@ export const RETURN_STEPS = {
 
 export type ReturnStep = keyof typeof RETURN_STEPS;
 export const RETURN_STEP_IDS = Object.keys(RETURN_STEPS) as ReturnStep[];
+/** Each step by name (`RETURN_STEP.refunded`): a return's words are not mistaken for an order's. */
+export const RETURN_STEP = Object.fromEntries(RETURN_STEP_IDS.map((step) => [step, step])) as {
+  readonly [K in ReturnStep]: K;
+};
 /** The steps whose units are on their way back or back already (they count against a line). */
 export const OPEN_RETURN_STEPS: ReturnStep[] = ['requested', 'approved', 'received'];
 
@@ -56,8 +60,8 @@ export function returnRefusal(
   order: { status: OrderStatus; fulfilment: Fulfilment; deliveredAt: number | null },
   now = Date.now(),
 ): string | null {
-  if (order.status === 'refunded') return 'This order has been refunded in full.';
-  if (order.status !== 'paid' || order.fulfilment !== 'delivered' || order.deliveredAt === null)
+  if (order.status === STATUS.refunded) return 'This order has been refunded in full.';
+  if (order.status !== STATUS.paid || order.fulfilment !== FULFILMENT.delivered || order.deliveredAt === null)
     return 'Only a delivered order can be returned.';
   if (now > returnDeadline(order.deliveredAt))
     return `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed.`;

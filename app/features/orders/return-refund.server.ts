@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { type Actor, recordAudit } from '~/console/audit.server';
-import { isOurError } from '~/commerce/orders/returns';
+import { isOurError, RETURN_STEP } from '~/commerce/orders/returns';
 import { lineRefundAmount } from '~/commerce/orders/fulfilment';
 import { emitWebhookEvent } from '~/commerce/webhooks/emit.server';
 import { type RefundDeps, RefundError, type RefundRow, refundOrder } from './refunds.server';
@@ -73,7 +73,7 @@ async function claimRefund(db: Db, returnId: string, key: string): Promise<Claim
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('returns').selectAll().where('id', '=', returnId).executeTakeFirst();
     if (!row) throw new ReturnError('not_found', 'This return does not exist.');
-    if (row.status === 'refunded') {
+    if (row.status === RETURN_STEP.refunded) {
       // The same form again after the first finished (a double click): its answer once more.
       const done = row.refund_key === key ? await refundByKey(trx, row.order_id, key) : undefined;
       if (done) return { done };
@@ -170,7 +170,7 @@ async function finish(db: Db, actor: Actor, returnId: string, refund: RefundRow)
       .selectAll()
       .where('id', '=', row.order_id)
       .executeTakeFirstOrThrow();
-    if (row.status === 'refunded') return { row, orderReference: order.reference, refund };
+    if (row.status === RETURN_STEP.refunded) return { row, orderReference: order.reference, refund };
     const lines = await trx
       .selectFrom('return_lines')
       .innerJoin('order_items', 'order_items.id', 'return_lines.order_item_id')
@@ -195,7 +195,7 @@ async function finish(db: Db, actor: Actor, returnId: string, refund: RefundRow)
     const marked = await trx
       .updateTable('returns')
       .set({
-        status: 'refunded',
+        status: RETURN_STEP.refunded,
         refunded_at: now,
         refund_amount: Number(refund.amount),
         refund_shipping: shipping,
@@ -225,7 +225,7 @@ async function finish(db: Db, actor: Actor, returnId: string, refund: RefundRow)
       trx,
       'return.refunded',
       returnEventData(
-        { ...row, status: 'refunded' },
+        { ...row, status: RETURN_STEP.refunded },
         order.reference,
         lines.map((line) => ({ itemId: line.order_item_id, quantity: Number(line.quantity) })),
         detail,
@@ -240,7 +240,7 @@ async function finish(db: Db, actor: Actor, returnId: string, refund: RefundRow)
         targetType: 'return',
         targetId: row.number,
         before: { status: row.status },
-        after: { status: 'refunded', order: order.reference, ...detail },
+        after: { status: RETURN_STEP.refunded, order: order.reference, ...detail },
       },
       now,
     );

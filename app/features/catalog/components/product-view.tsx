@@ -1,3 +1,4 @@
+import { NOT_RETURNABLE_TEXT } from '~/commerce/orders/returns';
 import { BadgeCheck, FileText, RotateCcw, Truck } from 'lucide';
 import type { ReactNode } from 'react';
 import { Icon } from '~/components/ui/icon';
@@ -108,9 +109,7 @@ export function ProductView(props: ProductViewProps) {
             ) : null}
             <li className="flex gap-2">
               <Icon icon={RotateCcw} className="shrink-0" />
-              {product.returnable
-                ? '30-day money-back guarantee'
-                : 'This item cannot be returned once opened, for hygiene and safety reasons.'}
+              {product.returnable ? '30-day money-back guarantee' : NOT_RETURNABLE_TEXT}
             </li>
             <li className="flex gap-2">
               <Icon icon={BadgeCheck} className="shrink-0" />
