@@ -15,10 +15,11 @@ const RETURNED = {
 /** Staff ship and deliver it through the console's order forms (posted as the page posts them). */
 async function deliver(staff: Page, baseURL: string, reference: string) {
   const headers = { Origin: new URL(baseURL).origin };
-  for (const form of [
+  const forms: Record<string, string>[] = [
     { intent: 'ship', carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
     { intent: 'deliver' },
-  ]) {
+  ];
+  for (const form of forms) {
     const answer = await staff.request.post(`/admin/orders/${reference}`, { form, headers });
     expect(answer.status(), form.intent).toBe(200);
   }
