@@ -46,9 +46,8 @@ export const RETURN_STEP = Object.fromEntries(RETURN_STEP_IDS.map((step) => [ste
 /** The steps whose units are on their way back or back already (they count against a line). */
 export const OPEN_RETURN_STEPS: ReturnStep[] = ['requested', 'approved', 'received'];
 
-/** Why a line cannot be returned: the policy's words on the product page. */
-export const NOT_RETURNABLE_TEXT =
-  'This item cannot be returned once opened, for hygiene and safety reasons.';
+/** Why a line cannot be returned: the policy's words, as the product page says them. */
+export { NOT_RETURNABLE_TEXT } from '~/commerce/catalogue/catalog';
 
 /** The date after which a delivered order can no longer be returned. */
 export function returnDeadline(deliveredAt: number): number {

@@ -1,4 +1,3 @@
-import { NOT_RETURNABLE_TEXT } from '~/commerce/orders/returns';
 import { BadgeCheck, FileText, RotateCcw, Truck } from 'lucide';
 import type { ReactNode } from 'react';
 import { Icon } from '~/components/ui/icon';
@@ -8,7 +7,7 @@ import { StarRating } from '~/components/ui/star-rating';
 import { FREIGHT_TEXT } from '~/commerce/delivery/shipping-options';
 import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
 import type { ProductCard } from '~/commerce/catalogue/catalog';
-import type { ProductPage } from '~/commerce/catalogue/catalog';
+import { NOT_RETURNABLE_TEXT, type ProductPage } from '~/commerce/catalogue/catalog';
 import type { FitInput } from '~/commerce/catalogue/catalog.schema';
 import { PriceTag } from './price-tag';
 import { CompareToggle } from './compare-toggle';
