@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineRefundAmount } from '../../app/commerce/orders/fulfilment';
+import { anonymiseOrdersOf } from '../../app/commerce/orders/order-writes.server';
 import { signedInClient } from '../support/accounts';
 import type { TestClient } from '../support/http-client';
 import { postForm, staffClient, type TestStaff } from '../support/staff';
@@ -262,6 +263,21 @@ describe.each(testEngines)('returns on %s', (engine) => {
         [item(RETURNABLE_B.id).id, 1],
       ].sort(),
     );
+  });
+
+  // Last: it anonymises the shopper's orders.
+  it("clears the shopper's notes when the account is erased", async () => {
+    const { order, path, item } = await deliveredOrder(t, staff, shopper, email);
+    const lines = { [item(RETURNABLE_B.id).id]: 1 };
+    expect(
+      (await postForm(t, shopper, path, returnForm(key(), 'other', lines, 'Call me on 555-0100'))).status,
+    ).toBe(200);
+    const userId = ((await shopper.get('/api/auth/get-session')).body as { user: { id: string } }).user.id;
+    await db()
+      .transaction()
+      .execute((trx) => anonymiseOrdersOf(trx, userId));
+    const [ret] = await returnsOf(order.id);
+    expect(ret).toMatchObject({ note: '', status: 'requested' });
   });
 
   it('keeps the queue from customers', async () => {
