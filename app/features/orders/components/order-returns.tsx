@@ -129,7 +129,15 @@ function RequestReturnForm({ lines, deadline, formKey }: OrderReturnsProps) {
                   inputMode="numeric"
                   className={`${inputClass} max-w-32`}
                   aria-invalid={mine?.fields?.[`qty-${line.itemId}`] ? true : undefined}
+                  aria-describedby={
+                    mine?.fields?.[`qty-${line.itemId}`] ? `qty-error-${line.itemId}` : undefined
+                  }
                 />
+                {mine?.fields?.[`qty-${line.itemId}`] ? (
+                  <span id={`qty-error-${line.itemId}`} className="block text-danger">
+                    {mine.fields[`qty-${line.itemId}`]}
+                  </span>
+                ) : null}
               </label>
             )}
           </li>
