@@ -142,6 +142,9 @@ describe.each(testEngines)('returns on %s', (engine) => {
     );
     expect(refundMail.text).toContain(`1 x ${RETURNABLE_A.name}`);
 
+    const timeline = (await staff.client.get(`/admin/orders/${order.reference}`)).text;
+    for (const step of ['approved', 'received'])
+      expect(timeline).toContain(`Return ${requested!.number} ${step}`);
     const orderPage = (await shopper.get(path)).text;
     for (const step of ['Requested', 'Approved', 'Received', 'Refunded']) expect(orderPage).toContain(step);
     const audit = await db()
