@@ -91,7 +91,8 @@ export function returnRefund(
     lineRefundAmount(order, { lineTotal: line.lineTotal, quantity: line.boughtQuantity }, line.quantity),
   );
   const shipping = options.ourError && !options.shippingRefundedAlready ? order.shipping : 0;
-  const wanted = amounts.reduce((sum, amount) => sum + amount, 0) + shipping;
-  const total = Math.max(0, Math.min(wanted, order.total - order.refundedTotal));
-  return { lines: amounts, shipping: Math.min(shipping, total), total };
+  const goods = amounts.reduce((sum, amount) => sum + amount, 0);
+  const total = Math.max(0, Math.min(goods + shipping, order.total - order.refundedTotal));
+  // Capped, the shipping goes first: what is refunded beyond the goods is the shipping.
+  return { lines: amounts, shipping: Math.max(0, total - goods), total };
 }
