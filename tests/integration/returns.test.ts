@@ -268,6 +268,57 @@ describe.each(testEngines)('returns on %s', (engine) => {
     );
   });
 
+  it('writes off without restocking, and a refund the processor refuses leaves the return to refund again', async () => {
+    const { order, path, item } = await deliveredOrder(t, staff, shopper, email);
+    const lines = { [item(RETURNABLE_B.id).id]: 1 };
+    expect((await postForm(t, shopper, path, returnForm(key(), 'mistake', lines))).status).toBe(200);
+    const [ret] = await returnsOf(order.id);
+    const consolePath = `/admin/returns/${ret!.number}`;
+    expect((await postForm(t, staff.client, consolePath, { intent: 'approve' })).status).toBe(200);
+    const line = await db()
+      .selectFrom('return_lines')
+      .select('id')
+      .where('return_id', '=', ret!.id)
+      .executeTakeFirstOrThrow();
+    const stock = await onHand(RETURNABLE_B.id);
+    const received = await postForm(t, staff.client, consolePath, {
+      intent: 'receive',
+      [`outcome-${line.id}`]: 'write_off',
+    });
+    expect(received.status).toBe(200);
+    expect(await onHand(RETURNABLE_B.id)).toBe(stock);
+    expect(
+      await db().selectFrom('stock_movements').select('id').where('order_id', '=', order.id).execute(),
+    ).toEqual([]);
+
+    // A charge the test processor did not make: it refuses the refund.
+    await db().updateTable('orders').set({ transaction_id: 'other_1' }).where('id', '=', order.id).execute();
+    const refused = await postForm(t, staff.client, consolePath, { intent: 'refund', key: key() });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('cannot refund it');
+    expect((await returnsOf(order.id))[0]).toMatchObject({ status: 'received', refund_key: null });
+    const unchanged = await db()
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(unchanged.refunded_total)).toBe(0);
+
+    await db()
+      .updateTable('orders')
+      .set({ transaction_id: order.transaction_id })
+      .where('id', '=', order.id)
+      .execute();
+    expect((await postForm(t, staff.client, consolePath, { intent: 'refund', key: key() })).status).toBe(200);
+    // No error of ours: the line's share only, no shipping.
+    const expected = lineRefundAmount(order, { lineTotal: item(RETURNABLE_B.id).line_total, quantity: 1 }, 1);
+    expect((await returnsOf(order.id))[0]).toMatchObject({
+      status: 'refunded',
+      refund_amount: expected,
+      refund_shipping: 0,
+    });
+  });
+
   // Last: it anonymises the shopper's orders.
   it("clears the shopper's notes when the account is erased", async () => {
     const { order, path, item } = await deliveredOrder(t, staff, shopper, email);

@@ -125,16 +125,11 @@ export async function returnPageData(context: AppLoadContext, request: Request, 
 
 export type ReturnConsoleAnswer = FormAnswer;
 
+/** As the order console answers: a refusal (or the processor's decline) 409, the processor unreached 502. */
 function refused(intent: string, error: unknown) {
   if (error instanceof ReturnError || error instanceof RefundError) {
     const status =
-      error.code === 'not_found'
-        ? 404
-        : error.code === 'invalid'
-          ? 400
-          : error.code === 'conflict'
-            ? 409
-            : 502;
+      error.code === 'not_found' ? 404 : error.code === 'invalid' ? 400 : error.code === 'error' ? 502 : 409;
     return answer<ReturnConsoleAnswer>({ intent, ok: false, message: error.message }, { status });
   }
   throw error;
