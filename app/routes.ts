@@ -47,6 +47,8 @@ export default [
       index('routes/admin/dashboard.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:reference', 'routes/admin/order.tsx'),
+      route('returns', 'routes/admin/returns.tsx'),
+      route('returns/:number', 'routes/admin/return.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('products', 'routes/admin/products.tsx'),

@@ -17,6 +17,7 @@ export interface ConsoleSection {
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { to: '/admin', label: 'Dashboard' },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/returns', label: 'Returns' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/customers', label: 'Customers' },

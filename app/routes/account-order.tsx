@@ -8,6 +8,9 @@ import { ReviewLine, ReviewThanks } from '~/features/reviews/components/review-l
 import { isReviewable, REVIEW_THANKS } from '~/features/reviews/reviews';
 import { ownReviews } from '~/features/reviews/reviews.server';
 import { pageTitle } from '~/lib/store-info';
+import { runIntent } from '~/lib/form-action.server';
+import { OrderReturns } from '~/features/orders/components/order-returns';
+import { orderReturnsData, requestReturnAction } from '~/features/orders/returns-shopper.server';
 import type { Route } from './+types/account-order';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -34,7 +37,24 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // Back from the review form: thanked while that review waits for staff.
   const reviewed = new URL(request.url).searchParams.get('reviewed') ?? '';
   const prescription = await prescriptionOfReference(db, order.reference);
-  return { order, reviewable, reviews, thanked: reviews[reviewed]?.status === 'pending', prescription };
+  const returns = await orderReturnsData(db, user.id, order.reference);
+  return {
+    order,
+    reviewable,
+    reviews,
+    thanked: reviews[reviewed]?.status === 'pending',
+    prescription,
+    returns,
+  };
+}
+
+/** The order page's one form of its own: a return request (posts here, with or without scripts). */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  return runIntent(
+    { context, request },
+    { return: ({ form }) => requestReturnAction(context, user.id, params.reference.toUpperCase(), form) },
+  );
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -47,10 +67,11 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order, reviewable, reviews, thanked, prescription } = loaderData;
+  const { order, reviewable, reviews, thanked, prescription, returns } = loaderData;
   return (
     <OrderDetail
       order={order}
+      after={returns ? <OrderReturns {...returns} /> : null}
       notice={thanked ? <ReviewThanks text={REVIEW_THANKS} /> : null}
       lineExtra={
         reviewable

@@ -181,6 +181,44 @@ export interface RefundTable {
   finished_at: number | null;
 }
 
+export type ReturnStatus = 'requested' | 'approved' | 'refused' | 'received' | 'refunded';
+
+/** A shopper's return of some of an order's units (migration 0103, docs/decisions/0053). */
+export interface ReturnTable {
+  id: string;
+  /** R- and six characters: what the shopper writes on the parcel. */
+  number: string;
+  order_id: string;
+  status: ReturnStatus;
+  reason: string;
+  note: string;
+  /** The request form's key: the same form sent twice is one return. */
+  request_key: string;
+  refusal_reason: string | null;
+  /** Cents refunded (lines and, for our error, shipping), once refunded. */
+  refund_amount: number | null;
+  /** The idempotency key of the refund under way or done (one refund per return). */
+  refund_key: string | null;
+  /** Cents of shipping in the refund (our error only). */
+  refund_shipping: number | null;
+  requested_at: number;
+  approved_at: number | null;
+  refused_at: number | null;
+  received_at: number | null;
+  refunded_at: number | null;
+  updated_at: number;
+}
+
+export interface ReturnLineTable {
+  id: string;
+  return_id: string;
+  order_item_id: string;
+  quantity: number;
+  /** What staff did with the units on receipt. */
+  outcome: 'restock' | 'write_off' | null;
+  refund_amount: number | null;
+}
+
 export interface OrderEventTable {
   id: string;
   order_id: string;
@@ -520,6 +558,8 @@ export interface DatabaseSchema {
   inventory: InventoryTable;
   addresses: AddressTable;
   refunds: RefundTable;
+  returns: ReturnTable;
+  return_lines: ReturnLineTable;
   order_events: OrderEventTable;
   stock_movements: StockMovementTable;
   audit_log: AuditLogTable;

@@ -23,7 +23,7 @@ const CHALLENGE = '/admin/verify';
 describe.each(testEngines)('console access on %s', (engine) => {
   let t: TestServer;
   let reference = '';
-  const ids = { userId: '', messageId: '', campaignId: '', endpointId: '' };
+  const ids = { userId: '', messageId: '', campaignId: '', endpointId: '', returnNumber: 'R-CNSK23' };
   const clients: Record<string, TestClient> = {};
 
   beforeAll(async () => {
@@ -73,6 +73,45 @@ describe.each(testEngines)('console access on %s', (engine) => {
         updated_at: Date.now(),
       })
       .execute();
+    // A return of the order, so its console page answers.
+    const item = await db
+      .selectFrom('order_items')
+      .select('id')
+      .where('order_id', '=', session.orderId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('returns')
+      .values({
+        id: '3d6b1f0a-2c4e-4a8b-9f1d-5e7c9a0b2d4f',
+        number: ids.returnNumber,
+        order_id: session.orderId,
+        status: 'requested',
+        reason: 'other',
+        note: '',
+        request_key: 'console-access-return-key',
+        refusal_reason: null,
+        refund_amount: null,
+        refund_key: null,
+        refund_shipping: null,
+        requested_at: Date.now(),
+        approved_at: null,
+        refused_at: null,
+        received_at: null,
+        refunded_at: null,
+        updated_at: Date.now(),
+      })
+      .execute();
+    await db
+      .insertInto('return_lines')
+      .values({
+        id: '4e7c2a1b-3d5f-4b9c-8a2e-6f8d0b1c3e5a',
+        return_id: '3d6b1f0a-2c4e-4a8b-9f1d-5e7c9a0b2d4f',
+        order_item_id: item.id,
+        quantity: 1,
+        outcome: null,
+        refund_amount: null,
+      })
+      .execute();
     // The order's prescription, so its console download answers (an order without one: 404).
     await db
       .insertInto('prescriptions')
@@ -110,7 +149,8 @@ describe.each(testEngines)('console access on %s', (engine) => {
         .replace(':userId', ids.userId)
         .replace(':messageId', ids.messageId)
         .replace(':campaignId', ids.campaignId)
-        .replace(':endpointId', ids.endpointId),
+        .replace(':endpointId', ids.endpointId)
+        .replace(':number', ids.returnNumber),
     );
 
   it('finds the console routes in the router', () => {
@@ -131,6 +171,8 @@ describe.each(testEngines)('console access on %s', (engine) => {
         '/admin/jobs',
         '/admin/webhooks',
         '/admin/webhooks/:endpointId',
+        '/admin/returns',
+        '/admin/returns/:number',
       ]),
     );
   });

@@ -114,6 +114,8 @@ export async function rowCounts(database: AppDatabase): Promise<Record<string, n
     'newsletter_subscribers',
     'addresses',
     'refunds',
+    'returns',
+    'return_lines',
     'order_events',
     'stock_movements',
     'audit_log',

@@ -220,6 +220,10 @@ export function hsaFsaStatus(p: Pick<Product, 'hsaFsaEligible' | 'hsaFsaLetter'>
   return p.hsaFsaLetter ? 'with-letter' : 'eligible';
 }
 
+/** Why a product marked not returnable cannot come back (the return policy's exclusions). */
+export const NOT_RETURNABLE_TEXT =
+  'This item cannot be returned once opened, for hygiene and safety reasons.';
+
 export const HSA_FSA_TEXT: Record<HsaFsaStatus, string> = {
   eligible: 'HSA/FSA eligible',
   'with-letter': 'HSA/FSA eligible with a letter of medical necessity',

@@ -195,6 +195,12 @@ export async function recordPrescriptionRejected(
  * charged by; who bought and where it went go. Returns how many orders changed.
  */
 export async function anonymiseOrdersOf(trx: Db, userId: string, now = Date.now()): Promise<number> {
+  // What the shopper wrote on their returns goes too (the returns' lines and steps stay).
+  await trx
+    .updateTable('returns')
+    .set({ note: '', updated_at: now })
+    .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('user_id', '=', userId))
+    .execute();
   const result = await trx
     .updateTable('orders')
     .set({

@@ -2,6 +2,7 @@ import { formatPrice } from '~/commerce/money';
 import { STORE } from '~/lib/store-info';
 import { ACCEPTED_PAYMENTS } from '~/commerce/checkout/checkout';
 import { FREE_SHIPPING_MINIMUM, SHIPPING_CENTS } from '~/commerce/shipping';
+import { RETURN_WINDOW_DAYS } from '~/commerce/orders/returns';
 
 /**
  * Figures quoted by several content and policy pages. Every page reads them from here so the
@@ -18,7 +19,8 @@ export const SHIPPING = {
 } as const;
 
 export const RETURNS = {
-  windowDays: 30,
+  /** The window the order page's return form keeps to (the returns rules). */
+  windowDays: RETURN_WINDOW_DAYS,
   guarantee: '30-day money-back guarantee',
   /** Damage in transit must be reported quickly so the carrier claim can be filed. */
   damageReportDays: 7,

@@ -267,6 +267,7 @@ function eventText(kind: string, detail: string): string {
     case 'note':
       return `Note: ${String(data.text ?? '')}`;
     default:
-      return kind;
+      // A return's steps (return-steps.server.ts): "Return R-XXXXXX approved".
+      return kind.startsWith('return_') ? `Return ${String(data.number ?? '')} ${kind.slice(7)}` : kind;
   }
 }

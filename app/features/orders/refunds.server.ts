@@ -34,6 +34,10 @@ export interface RefundRequest {
   idempotencyKey: string;
   /** Units of each line to refund, or the whole order (shipping included). */
   lines: { itemId: string; quantity: number }[] | 'all';
+  /** False when the units do not go back to stock here (a return restocks them on receipt). */
+  restock?: boolean;
+  /** Cents to refund beside the lines: the shipping charge of a return that was our error. */
+  shippingCents?: number;
 }
 
 export class RefundError extends Error {
@@ -149,7 +153,7 @@ async function reserve(db: Db, request: RefundRequest): Promise<Reserved | { exi
               (sum, { item, quantity }) =>
                 sum +
                 lineRefundAmount(order, { lineTotal: item.line_total, quantity: item.quantity }, quantity),
-              0,
+              request.shippingCents ?? 0,
             ),
           );
       if (amount <= 0) throw new RefundError('conflict', 'Nothing is left to refund on this order.');
@@ -184,7 +188,10 @@ async function reserve(db: Db, request: RefundRequest): Promise<Reserved | { exi
       return {
         refund,
         order,
-        units: units.map(({ item, quantity }) => ({ productId: item.product_id, name: item.name, quantity })),
+        units:
+          request.restock === false
+            ? []
+            : units.map(({ item, quantity }) => ({ productId: item.product_id, name: item.name, quantity })),
       };
     });
   } catch (error) {

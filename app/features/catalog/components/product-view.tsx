@@ -7,7 +7,7 @@ import { StarRating } from '~/components/ui/star-rating';
 import { FREIGHT_TEXT } from '~/commerce/delivery/shipping-options';
 import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
 import type { ProductCard } from '~/commerce/catalogue/catalog';
-import type { ProductPage } from '~/commerce/catalogue/catalog';
+import { NOT_RETURNABLE_TEXT, type ProductPage } from '~/commerce/catalogue/catalog';
 import type { FitInput } from '~/commerce/catalogue/catalog.schema';
 import { PriceTag } from './price-tag';
 import { CompareToggle } from './compare-toggle';
@@ -108,9 +108,7 @@ export function ProductView(props: ProductViewProps) {
             ) : null}
             <li className="flex gap-2">
               <Icon icon={RotateCcw} className="shrink-0" />
-              {product.returnable
-                ? '30-day money-back guarantee'
-                : 'This item cannot be returned once opened, for hygiene and safety reasons.'}
+              {product.returnable ? '30-day money-back guarantee' : NOT_RETURNABLE_TEXT}
             </li>
             <li className="flex gap-2">
               <Icon icon={BadgeCheck} className="shrink-0" />

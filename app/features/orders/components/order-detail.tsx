@@ -28,8 +28,11 @@ export function OrderDetail({
   notice,
   lineExtra,
   children,
+  after,
 }: {
   order: OrderView;
+  /** A section after the lines and totals (the returns). */
+  after?: ReactNode;
   notice?: ReactNode;
   lineExtra?: (line: OrderViewLine) => ReactNode;
   children?: ReactNode;
@@ -133,6 +136,7 @@ export function OrderDetail({
         className="mt-6 ml-auto max-w-xs"
         totalClassName="border-t border-border pt-1 text-lg font-bold"
       />
+      {after}
       <OrderDelivery order={order} headingId="order-delivery" className="mt-8" />
       <Link to="/account" className="mt-8 inline-flex min-h-11 items-center font-bold text-brand underline">
         Back to My Account
