@@ -110,7 +110,8 @@ describe.each(testEngines)('console access on %s', (engine) => {
         .replace(':userId', ids.userId)
         .replace(':messageId', ids.messageId)
         .replace(':campaignId', ids.campaignId)
-        .replace(':endpointId', ids.endpointId),
+        .replace(':endpointId', ids.endpointId)
+        .replace(':promotionId', 'seed-welcome10'),
     );
 
   it('finds the console routes in the router', () => {

@@ -10,7 +10,8 @@ import { PROMO_KINDS, PROMO_SCOPES } from '~/commerce/promo/promo';
 const blankOr = <O>(schema: z.ZodType<O, string>) =>
   z
     .string()
-    .trim()
+    .default('')
+    .transform((value) => value.trim())
     .transform((value) => (value === '' ? undefined : value))
     .pipe(schema.optional());
 
