@@ -32,20 +32,21 @@ test('staff make a spring sale in the console and a shopper applies it in the ca
   await staff.getByRole('link', { name: 'New promotion' }).click();
   await expect(staff.getByRole('heading', { level: 1, name: 'New promotion' })).toBeVisible();
 
-  // Sent without a code: the field says what it needs, nothing is saved.
-  await staff.getByRole('button', { name: 'Create promotion' }).click();
-  await expect(staff.getByRole('alert').filter({ hasText: 'The promotion was not saved' })).toBeVisible();
-  await expect(staff.getByText('Enter how the promotion reads in the cart.')).toBeVisible();
-  await expectNoSeriousA11yViolations(staff);
-
   await staff.getByLabel('Code').fill(code.toLowerCase());
   await staff.getByLabel('How it reads in the cart').fill('20% off mobility');
   await staff.getByLabel('Kind').selectOption('percent');
-  await staff.getByLabel('Percent or dollars off').fill('20');
   await staff.getByLabel('Applies to').selectOption('category');
   await staff.getByLabel('Category or product ids').fill('mobility');
   await staff.getByLabel('Ends after (optional)').fill(tomorrow());
   await staff.getByLabel('Total uses (optional)').fill('10');
+  // A percent over 100: the field says what it takes, nothing is saved, what was typed stays.
+  await staff.getByLabel('Percent or dollars off').fill('120');
+  await staff.getByRole('button', { name: 'Create promotion' }).click();
+  await expect(staff.getByRole('alert').filter({ hasText: 'The promotion was not saved' })).toBeVisible();
+  await expect(staff.getByText('Enter the percent off, from 1 to 100.')).toBeVisible();
+  await expect(staff.getByLabel('Category or product ids')).toHaveValue('mobility');
+  await expectNoSeriousA11yViolations(staff);
+  await staff.getByLabel('Percent or dollars off').fill('20');
   await staff.getByRole('button', { name: 'Create promotion' }).click();
   await expect(staff.getByRole('status').filter({ hasText: `Promotion ${code} created.` })).toBeVisible();
   await staff.getByRole('link', { name: 'Open the new promotion' }).click();
