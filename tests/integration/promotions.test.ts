@@ -6,6 +6,7 @@ import { createClient, type TestClient } from '../support/http-client';
 import { staffClient, type TestStaff } from '../support/staff';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { waitUntil } from '../support/wait-until';
 
 const stocked = SEED_PRODUCTS.filter((p) => isPurchasable(p.stock) && p.onHand >= 40);
 const MOBILITY = stocked.find((p) => p.category === 'mobility')!;
@@ -230,6 +231,15 @@ describe.each(testEngines)('promotions on %s', (engine) => {
       .where('promotion_id', '=', row.id)
       .execute();
     expect(uses).toHaveLength(10);
+    // The storefront's read model follows the count: the cart says so before any checkout.
+    await waitUntil(
+      async () =>
+        /reached its limit/.test(
+          (await quote('SPRING20', [{ productId: MOBILITY.id, quantity: 1 }])).promoMessage ?? '',
+        ),
+      'the quote to say SPRING20 is used up',
+      10_000,
+    );
   });
 
   it('a declined card gives the use back', async () => {

@@ -113,6 +113,14 @@ export function checkoutRoutes(services: AppServices) {
         // order mail is (order-mail-queue), so it goes out, and is retried, whatever happens to
         // this process; the payment stands even if queueing fails, which is logged.
         if (paid.order.user_id) void cartEvents.publish(paid.order.user_id).catch(() => undefined);
+        // A limited code's count moved: every instance's quotes learn when its last use is gone.
+        const code = paid.order.promo_code ? promotionsOf(services).find(paid.order.promo_code) : undefined;
+        if (code && code.usageLimit !== null)
+          void promotionsOf(services)
+            .changed()
+            .catch((error: unknown) =>
+              logger.error({ err: error }, 'promotions: refresh after a use failed'),
+            );
         await queueConfirmationMail(services, paid.order);
       }
       if (!paid.order.user_id) {
