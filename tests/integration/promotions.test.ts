@@ -275,6 +275,44 @@ describe.each(testEngines)('promotions on %s', (engine) => {
     expect(ok.status).toBe(200);
   });
 
+  it('a code once per customer: the same address is refused at payment the second time, and not charged', async () => {
+    await staff.client.form('/admin/promotions/new', {
+      intent: 'save',
+      code: 'ONEEACH',
+      label: 'Once each',
+      kind: 'percent',
+      value: '5',
+      scope: 'all',
+      perCustomerLimit: '1',
+    });
+    const buy = async () => {
+      const client = guest();
+      const { session } = await startCheckout(client, {
+        items: [{ productId: OTHER.id, quantity: 1 }],
+        promoCode: 'ONEEACH',
+      });
+      return client.request(`/api/checkout/${session.orderId}/pay`, {
+        method: 'POST',
+        body: cardPayment(undefined, 'Repeat@Example.com'),
+      });
+    };
+    expect((await buy()).status).toBe(200);
+    const second = await buy();
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      error: {
+        message:
+          'You have already used ONEEACH as many times as it allows. Please remove it from your cart and check out again.',
+      },
+    });
+    const row = await db()
+      .selectFrom('promotions')
+      .select('used')
+      .where('code', '=', 'ONEEACH')
+      .executeTakeFirstOrThrow();
+    expect(Number(row.used)).toBe(1);
+  });
+
   it('pauses, resumes and expires a code, each audited; the storefront follows', async () => {
     const { id } = await db()
       .selectFrom('promotions')
