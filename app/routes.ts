@@ -66,6 +66,9 @@ export default [
       route('campaigns', 'routes/admin/campaigns.tsx'),
       route('campaigns/:campaignId', 'routes/admin/campaign.tsx'),
       route('webhooks', 'routes/admin/webhooks.tsx'),
+      route('promotions', 'routes/admin/promotions.tsx'),
+      route('promotions/new', 'routes/admin/promotion-new.tsx'),
+      route('promotions/:promotionId', 'routes/admin/promotion.tsx'),
       route('webhooks/:endpointId', 'routes/admin/webhook.tsx'),
     ]),
     // The second-factor challenge, outside the layout (whose guard sends sessions without one here).

@@ -7,9 +7,12 @@ import { viewerOf } from '../app/features/account/viewer.server';
 import { cartRoutes } from '../app/features/cart/cart.api.server';
 import { cartFormAnswer } from '../app/features/cart/cart-form-answer.server';
 import { catalogueStore, openCatalogue } from '../app/commerce/catalogue/catalogue-store.server';
+import { openPromotions, promotionsOf } from '../app/commerce/promo/promotion-store.server';
+import { WELCOME_OFFER_CODE } from '../app/commerce/promo/promo';
 import { startCatalogJobs } from '../app/features/catalog/catalog-jobs.server';
 import { mediaRoutes } from '../app/features/catalog/media.api.server';
 import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';
+import { promoFormAnswer } from '../app/features/checkout/promo-check.server';
 import { prescriptionRoutes } from '../app/features/prescriptions/prescriptions.api.server';
 import { startContactJobs } from '../app/features/contact/contact-jobs.server';
 import { startCampaignJobs } from '../app/features/newsletter/campaign-sender.server';
@@ -58,10 +61,11 @@ export { authMails };
 
 /**
  * What the features need loaded before the first request: the catalogue's read model (seeded
- * on an empty database). Server start and dev await it before createApp.
+ * on an empty database) and the promotions'. Server start and dev await it before createApp.
  */
 export async function openFeatures(services: AppServices): Promise<void> {
   await openCatalogue(services);
+  await openPromotions(services);
 }
 
 /**
@@ -108,6 +112,10 @@ function cachedPages(services: AppServices): PageCache {
     catalogueStore(services).onChange((change) => {
       if (change.listings) created.clear();
       else created.drop(change.productIds.map((id) => `/product/${id}`));
+    });
+    // Product pages offer the welcome code after an add to cart (docs/decisions/0052).
+    promotionsOf(services).onChange((codes) => {
+      if (codes.includes(WELCOME_OFFER_CODE)) created.clear();
     });
     pageCaches.set(services, created);
     cache = created;
@@ -224,6 +232,7 @@ export function createApp(options: CreateAppOptions) {
 
   // A page form posted by its script asking for JSON is answered here, ahead of the framework;
   // the browser's own post goes on to the page's action, which runs the same rules (ADR 0045).
+  app.post('/cart', promoFormAnswer(services));
   app.post('/cart', cartFormAnswer(services));
   app.post('/wishlist', wishlistFormAnswer(services));
   app.post('/newsletter', newsletterFormAnswer(services));

@@ -7,7 +7,7 @@ import {
   SHIPPING_CENTS,
   standardShippingIsFree,
 } from './shipping';
-import { formatRate, orderTotals, percentDiscount, salesTax, type TotalsLine } from './totals';
+import { formatRate, orderTotals, percentDiscount, promoDiscount, salesTax, type TotalsLine } from './totals';
 import { totalsRows, totalsText, totalsTextRows } from './totals-rows';
 
 const line = (lineTotal: number, extra: Partial<TotalsLine> = {}): TotalsLine => ({
@@ -25,6 +25,29 @@ describe('free shipping, decided in one place', () => {
     expect(standardShippingIsFree(FREE_SHIPPING_THRESHOLD_CENTS, false)).toBe(true);
     expect(standardShippingIsFree(FREE_SHIPPING_THRESHOLD_CENTS - 1, false)).toBe(false);
     expect(standardShippingIsFree(1_000, true)).toBe(true);
+  });
+});
+
+describe('scoped and fixed promotions', () => {
+  it('takes a percentage of the covered lines only, rounded once; tax follows the covered lines', () => {
+    // 20 % of the covered $10.05 + $0.10 = $2.03 (half up); the $50 line is not discounted.
+    const lines = [line(1_005), line(5_000, { promoEligible: false }), line(10)];
+    expect(promoDiscount(lines, 20)).toBe(203);
+    const totals = orderTotals({ lines, percentOff: 20, shipping: 0, taxRate: 10_000 });
+    expect(totals).toMatchObject({ subtotal: 6_015, discount: 203, tax: Math.round((6_015 - 203) / 10) });
+  });
+  it('never takes a fixed amount beyond the covered lines', () => {
+    const lines = [line(1_500), line(9_000, { promoEligible: false })];
+    expect(promoDiscount(lines, 0, 1_000)).toBe(1_000);
+    expect(promoDiscount(lines, 0, 5_000)).toBe(1_500);
+    expect(orderTotals({ lines, percentOff: 0, amountOff: 5_000, shipping: 0, taxRate: null }).total).toBe(
+      9_000,
+    );
+  });
+  it('exempt covered lines keep their share of the discount out of the taxable amount', () => {
+    const lines = [line(1_000, { taxExempt: true }), line(1_000), line(2_000, { promoEligible: false })];
+    // $2.00 off the two covered lines: $1.00 of it on the taxable one.
+    expect(salesTax(lines, 200, 10_000)).toEqual({ taxable: 2_900, tax: 290 });
   });
 });
 

@@ -24,7 +24,8 @@ export interface AuditEntry {
     | 'review'
     | 'job'
     | 'webhook'
-    | 'return';
+    | 'return'
+    | 'promotion';
   targetId: string;
   before?: unknown;
   after?: unknown;

@@ -576,4 +576,42 @@ export interface DatabaseSchema {
   webhook_events: WebhookEventTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
+  promotions: PromotionTable;
+  promotion_uses: PromotionUseTable;
+}
+
+/** A promo code and its terms (docs/decisions/0052). Money in cents, times in ms since 1970. */
+export interface PromotionTable {
+  id: string;
+  /** Upper-case: the code is matched whatever the case typed. */
+  code: string;
+  kind: 'percent' | 'fixed' | 'free_shipping';
+  /** Percent off (1-100), or cents off; 0 for free shipping. */
+  value: number;
+  min_subtotal: number;
+  min_items: number;
+  first_order: Flag;
+  scope: 'all' | 'category' | 'product';
+  /** JSON array of category or product ids ('[]' for all). */
+  scope_ids: string;
+  starts_at: number | null;
+  ends_at: number | null;
+  paused: Flag;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  /** Orders holding a use (paid, or being paid). */
+  used: number;
+  /** How the promotion reads in the cart. */
+  label: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An order holding a use of its promotion: one code per order. */
+export interface PromotionUseTable {
+  order_id: string;
+  promotion_id: string;
+  user_id: string | null;
+  email: string;
+  created_at: number;
 }

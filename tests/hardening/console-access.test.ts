@@ -150,7 +150,8 @@ describe.each(testEngines)('console access on %s', (engine) => {
         .replace(':messageId', ids.messageId)
         .replace(':campaignId', ids.campaignId)
         .replace(':endpointId', ids.endpointId)
-        .replace(':number', ids.returnNumber),
+        .replace(':number', ids.returnNumber)
+        .replace(':promotionId', 'seed-welcome10'),
     );
 
   it('finds the console routes in the router', () => {

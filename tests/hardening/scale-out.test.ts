@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart } from '../support/cart';
 import { createClient, type TestClient } from '../support/http-client';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { waitUntil } from '../support/wait-until';
 import { PASSWORD, PRODUCT_A } from './support';
 
 /** The public address both instances serve behind a load balancer. */
@@ -95,6 +97,49 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQ
     const elapsed = performance.now() - started;
     controller.abort();
     expect(elapsed).toBeLessThan(2_000);
+  });
+
+  it('a promotion made in the console on one instance applies on the other within seconds', async () => {
+    const onA = createClient(a.url);
+    const email = `promo-${Date.now()}@example.com`;
+    const signUp = { email, password: PASSWORD, name: 'P S', firstName: 'Promo', lastName: 'Staff' };
+    await post(onA, '/api/auth/sign-up/email', signUp);
+    expect((await post(onA, '/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    // Staff with a second factor passed, set in the database as tests/support/staff.ts does.
+    const database = testDb.open();
+    await sql`update "user" set role = 'staff', "twoFactorEnabled" = true where email = ${email}`.execute(
+      database.db,
+    );
+    await sql`update "session" set "secondFactor" = 'totp', "secondFactorAt" = ${Date.now()} where "userId" = (select id from "user" where email = ${email})`.execute(
+      database.db,
+    );
+    await database.close();
+    const onB = createClient(b.url);
+    const quoteOnB = async () =>
+      (
+        (
+          await post(onB, '/api/checkout/quote', {
+            items: [{ productId: PRODUCT_A.id, quantity: 1 }],
+            promoCode: 'TWOSERVERS5',
+          })
+        ).body as { promoCode: string | null }
+      ).promoCode;
+    expect(await quoteOnB()).toBeNull();
+    const created = await onA.form('/admin/promotions/new', {
+      intent: 'save',
+      code: 'TWOSERVERS5',
+      label: '5% off',
+      kind: 'percent',
+      value: '5',
+      scope: 'all',
+    });
+    expect(created.status).toBe(200);
+    // B hears of it on the change channel and reads the promotions again.
+    await waitUntil(
+      async () => (await quoteOnB()) === 'TWOSERVERS5',
+      'instance B to apply TWOSERVERS5',
+      5_000,
+    );
   });
 
   it('counts rate limits across both instances (stored in the database)', async () => {

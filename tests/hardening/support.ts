@@ -33,6 +33,11 @@ export const STATE_CHANGING_ROUTES: StateRoute[] = [
   { method: 'POST', path: '/cart', form: { intent: 'remove', lineId: ':line' } },
   { method: 'POST', path: '/cart', form: { intent: 'clear' } },
   { method: 'POST', path: '/cart', form: { intent: 'merge', productId: [PRODUCT_B.id], quantity: [1] } },
+  {
+    method: 'POST',
+    path: '/cart',
+    form: { intent: 'promo', code: 'WELCOME10', productId: [PRODUCT_B.id], quantity: [1] },
+  },
   { method: 'POST', path: '/wishlist', form: { intent: 'add', productId: PRODUCT_B.id } },
   { method: 'POST', path: '/wishlist', form: { intent: 'remove', productId: PRODUCT_A.id } },
   { method: 'POST', path: '/wishlist', form: { intent: 'clear' } },

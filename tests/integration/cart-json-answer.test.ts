@@ -60,10 +60,13 @@ describe.each(testEngines)('account cart, JSON answers on %s', (engine) => {
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     expect(((await client.get('/api/cart')).body as { items: Line[] }).items).toEqual([]);
-    for (const fields of [{}, { intent: 'promo', code: 'SAVE10' }, { intent: 'nope' }] as Record<
-      string,
-      string
-    >[]) {
+    // A promo code is the promotions' to answer (docs/decisions/0052): an unknown one says so.
+    const promo = await client.form('/cart', { intent: 'promo', code: 'SAVE10' });
+    expect(promo.status).toBe(400);
+    expect(promo.body).toMatchObject({
+      error: { code: 'promo_not_applicable', message: 'Invalid promo code' },
+    });
+    for (const fields of [{}, { intent: 'nope' }] as Record<string, string>[]) {
       const res = await client.form('/cart', fields);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({

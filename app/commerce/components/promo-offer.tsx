@@ -2,20 +2,22 @@ import { BadgePercent } from 'lucide';
 import { useState } from 'react';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Icon } from '~/components/ui/icon';
+import { postForm } from '~/lib/api-client';
 import { notify } from '~/lib/toast';
-import { PROMOTIONS } from '../promo/promo';
-import { storedPromo, storePromo } from '../promo/promo-storage';
+import { type PromoSummary, WELCOME_OFFER_CODE } from '../promo/promo';
+import { storedPromoCode, storePromo } from '../promo/promo-storage';
+import { promoFields } from './promo-code-form';
 
-const OFFER = PROMOTIONS.find((promo) => promo.code === 'WELCOME10');
+const offer = { code: WELCOME_OFFER_CODE };
 
 /**
  * After an add to cart: offers WELCOME10, to apply or dismiss, unless a code was stored by the
  * time of that add (decided here, so the product page's first load carries no promo code).
+ * Applying asks the server, which refuses it when staff paused or ended the code.
  */
 export default function PromoOffer({ onClose }: { onClose: () => void }) {
-  const [codeStored] = useState(() => storedPromo() !== undefined);
-  if (!OFFER || codeStored) return null;
-  const offer = OFFER;
+  const [codeStored] = useState(() => storedPromoCode() !== null);
+  if (codeStored) return null;
   return (
     <section
       aria-labelledby="promo-offer-title"
@@ -33,11 +35,18 @@ export default function PromoOffer({ onClose }: { onClose: () => void }) {
           type="button"
           className={primaryButton}
           onClick={() => {
-            if (storePromo(offer)) {
-              notify.success('Promo code applied', { description: `${offer.code}: ${offer.label}.` });
-            } else {
-              notify.error('Could not save the promo code', { description: 'Please enter it in your cart.' });
-            }
+            void postForm<PromoSummary>('/cart', promoFields(offer.code, [])).then((result) => {
+              if (!result.ok || !result.data) {
+                notify.error('Could not apply the promo code', { description: result.message });
+              } else if (storePromo(result.data)) {
+                const { code, label } = result.data;
+                notify.success('Promo code applied', { description: `${code}: ${label}.` });
+              } else {
+                notify.error('Could not save the promo code', {
+                  description: 'Please enter it in your cart.',
+                });
+              }
+            });
             onClose();
           }}
         >

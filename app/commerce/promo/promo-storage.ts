@@ -1,36 +1,43 @@
 import { useSyncExternalStore } from 'react';
 import { readString, removeKey, writeString } from '~/lib/storage';
-import { PROMOTIONS, type PromoDefinition } from './promo';
+import type { PromoSummary } from './promo';
 
 /**
  * The applied promo code, kept on the device (appliedPromoCode, promoDiscount as a
- * fraction such as '0.1', freeShipping 'true'/'false') so it survives a reload. The server
- * re-checks the code at checkout; these values are never trusted there.
+ * fraction such as '0.1', freeShipping 'true'/'false', and how it reads) so it survives a
+ * reload. The server said it applied; it checks the code again for every quote and at
+ * checkout, and never trusts these values.
  */
 export const PROMO_CODE_KEY = 'appliedPromoCode';
 const DISCOUNT_KEY = 'promoDiscount';
 const FREE_SHIPPING_KEY = 'freeShipping';
+const LABEL_KEY = 'promoLabel';
 
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
 
-/** The stored promotion, if its code is one we know. */
-export function storedPromo(): PromoDefinition | undefined {
-  const code = readString(PROMO_CODE_KEY);
-  return code ? PROMOTIONS.find((promo) => promo.code === code) : undefined;
+/** The stored code, if any. */
+export function storedPromoCode(): string | null {
+  return readString(PROMO_CODE_KEY) || null;
 }
 
-export function storePromo(promo: PromoDefinition): boolean {
+/** How the stored code reads ('10% off your order'), as the server said when it was applied. */
+export function storedPromoLabel(): string | null {
+  return readString(LABEL_KEY) || null;
+}
+
+export function storePromo(promo: PromoSummary): boolean {
   const saved =
     writeString(PROMO_CODE_KEY, promo.code) &&
     writeString(DISCOUNT_KEY, String(promo.percentOff / 100)) &&
-    writeString(FREE_SHIPPING_KEY, String(promo.freeShipping));
+    writeString(FREE_SHIPPING_KEY, String(promo.freeShipping)) &&
+    writeString(LABEL_KEY, promo.label);
   changed();
   return saved;
 }
 
 export function clearStoredPromo(): void {
-  for (const key of [PROMO_CODE_KEY, DISCOUNT_KEY, FREE_SHIPPING_KEY]) removeKey(key);
+  for (const key of [PROMO_CODE_KEY, DISCOUNT_KEY, FREE_SHIPPING_KEY, LABEL_KEY]) removeKey(key);
   changed();
 }
 
@@ -46,9 +53,5 @@ function subscribe(listener: () => void) {
 
 /** The stored code as it changes (null on the server and before hydration). */
 export function useStoredPromoCode(): string | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => storedPromo()?.code ?? null,
-    () => null,
-  );
+  return useSyncExternalStore(subscribe, storedPromoCode, () => null);
 }

@@ -5,6 +5,7 @@ import type { AppBindings, AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
 import { orderAccessCookie } from '~/commerce/orders/order-access.server';
 import { catalogueOf, catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
+import { promotionsOf } from '~/commerce/promo/promotion-store.server';
 import { queueConfirmationMail } from '~/commerce/orders/order-mail-queue.server';
 import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
 import { createCheckoutSchema, idempotencyKeySchema, paymentSchema, quoteSchema } from './checkout.schema';
@@ -37,9 +38,14 @@ export function checkoutRoutes(services: AppServices) {
     const body = await parseBody(c, quoteSchema);
     if (!body.ok) return body.response;
     const user = await sessionUser(auth, c.req.raw.headers);
-    const { quote } = await quoteOrder({ db, catalogue: catalogueOf(services) }, user, body.data, {
-      strict: false,
-    });
+    const { quote } = await quoteOrder(
+      { db, catalogue: catalogueOf(services), promotions: promotionsOf(services) },
+      user,
+      body.data,
+      {
+        strict: false,
+      },
+    );
     return c.json(quote);
   });
 
@@ -49,7 +55,12 @@ export function checkoutRoutes(services: AppServices) {
     // Fresh: a revoked session must not start or pay an account's order from the cookie cache.
     const user = await sessionUser(auth, c.req.raw.headers, { fresh: true });
     try {
-      const deps = { db, gateway: payments, catalogue: catalogueOf(services) };
+      const deps = {
+        db,
+        gateway: payments,
+        catalogue: catalogueOf(services),
+        promotions: promotionsOf(services),
+      };
       const session = await createCheckoutSession(deps, user, body.data);
       metrics.ordersCreated.inc();
       return c.json(session, 201);
@@ -102,6 +113,14 @@ export function checkoutRoutes(services: AppServices) {
         // order mail is (order-mail-queue), so it goes out, and is retried, whatever happens to
         // this process; the payment stands even if queueing fails, which is logged.
         if (paid.order.user_id) void cartEvents.publish(paid.order.user_id).catch(() => undefined);
+        // A limited code's count moved: every instance's quotes learn when its last use is gone.
+        const code = paid.order.promo_code ? promotionsOf(services).find(paid.order.promo_code) : undefined;
+        if (code && code.usageLimit !== null)
+          void promotionsOf(services)
+            .changed()
+            .catch((error: unknown) =>
+              logger.error({ err: error }, 'promotions: refresh after a use failed'),
+            );
         await queueConfirmationMail(services, paid.order);
       }
       if (!paid.order.user_id) {

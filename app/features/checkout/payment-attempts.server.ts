@@ -19,6 +19,7 @@ import {
 } from '~/commerce/orders/order-writes.server';
 import type { OrderRow } from '~/commerce/orders/orders.server';
 import { detectCardBrand, lastFour } from '~/commerce/checkout/checkout';
+import { releasePromoUse, takePromoUse } from '~/commerce/promo/promo-use.server';
 import { CheckoutError } from './checkout-error';
 import type { PaymentInput } from './checkout.schema';
 
@@ -67,20 +68,22 @@ export async function finishAttempt(
 
 /**
  * Takes the order's payment lock for this attempt and, in the same transaction, the order's
- * units from stock (unless it holds them already, from an attempt that died). 'busy' when
- * another attempt holds the lock; SoldOutError, with nothing taken and no lock, when a line's
- * units are gone.
+ * units from stock and its code's use (unless it holds them already, from an attempt that
+ * died). 'busy' when another attempt holds the lock; SoldOutError or PromoRefusedError, with
+ * nothing taken and no lock, when a line's units or the code's uses are gone.
  */
 export async function lockAndTakeStock(
   db: Db,
   orderId: string,
   attemptId: string,
+  email: string,
 ): Promise<{ locked: false } | { locked: true; taken: StockLine[] }> {
   return db.transaction().execute(async (trx) => {
     const now = Date.now();
     const lock = { holder: attemptId, until: now + LOCK_MS, forMove: 'capture' } as const;
     if (!(await takeOrderLock(trx, orderId, lock, now))) return { locked: false };
     if (!(await holdOrderStock(trx, orderId))) return { locked: true, taken: [] };
+    await takePromoUse(trx, orderId, email, now);
     const lines = await orderStockLines(trx, orderId);
     await takeStock(trx, lines, now);
     return { locked: true, taken: lines };
@@ -111,6 +114,7 @@ export async function returnAbandonedStock(db: Db): Promise<string[]> {
     await db.transaction().execute(async (trx) => {
       if (!(await releaseDeadStockHold(trx, id, now))) return;
       for (const productId of await returnOrderStock(trx, id, now)) changed.add(productId);
+      await releasePromoUse(trx, id, now);
     });
   }
   return [...changed];
@@ -161,6 +165,7 @@ export async function recordCharge(
       if (await releaseAttemptStockHold(trx, order.id, attemptId)) {
         returned = await orderStockLines(trx, order.id);
         await returnStock(trx, returned, now);
+        await releasePromoUse(trx, order.id, now);
       }
       await recordPaymentRefused(trx, order.id, attemptId, result.status === 'declined', now);
     }

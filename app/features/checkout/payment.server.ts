@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
 import type { ChargeResult, ChargeSource, PaymentGateway } from '#server/payments/gateway';
 import { hasPaidOrder, type OrderRow, findOrder } from '~/commerce/orders/orders.server';
-import { PROMOTIONS } from '~/commerce/promo/promo';
+import { PromoRefusedError } from '~/commerce/promo/promo-use.server';
+import { toPromotion } from '~/commerce/promo/promotions-db.server';
 import {
   detectCardBrand,
   lastFour,
@@ -109,8 +110,14 @@ function replay(attempt: Pick<PaymentAttemptTable, 'status' | 'message'>, order:
 
 /** Refuses an order whose first-order promotion this address has already used. */
 async function promoStillApplies(db: Db, order: OrderRow, email: string): Promise<string | null> {
-  const promo = PROMOTIONS.find((p) => p.code === order.promo_code);
-  if (promo?.condition !== 'first-order') return null;
+  if (!order.promo_code) return null;
+  const row = await db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('code', '=', order.promo_code)
+    .executeTakeFirst();
+  const promo = row && toPromotion(row);
+  if (!promo?.firstOrder) return null;
   if (!(await hasPaidOrder(db, { userId: order.user_id, email }))) return null;
   return `${promo.code} is for a first order only. Please remove it from your cart and check out again.`;
 }
@@ -199,14 +206,20 @@ function notifyStock(deps: PaymentDeps, lines: readonly StockLine[]) {
 }
 
 /**
- * The payment lock with the order's units. Units gone: no lock, no charge, the attempt refused
- * with a message saying so (the processor was never called, so nothing was taken).
+ * The payment lock with the order's units and its code's use. Units or uses gone: no lock, no
+ * charge, the attempt refused with a message saying so (the processor was never called).
  */
-async function lockOrTakeSoldOut(deps: PaymentDeps, orderId: string, attemptId: string) {
+async function lockOrTakeSoldOut(deps: PaymentDeps, orderId: string, attemptId: string, email: string) {
   const { db } = deps;
   try {
-    return await lockAndTakeStock(db, orderId, attemptId);
+    return await lockAndTakeStock(db, orderId, attemptId, email);
   } catch (error) {
+    if (error instanceof PromoRefusedError) {
+      // The code's uses ran out (or it ended) since the order was priced: the amount was the
+      // discounted one, so nothing is charged; the shopper checks the cart again.
+      await finishAttempt(db, attemptId, 'refused', error.message);
+      throw new CheckoutError('promo_not_applicable', error.message);
+    }
     if (!(error instanceof SoldOutError)) throw error;
     const message = soldOutMessage(error.line.name);
     await finishAttempt(db, attemptId, 'refused', message);
@@ -244,7 +257,7 @@ async function chargeOnce(
       throw new CheckoutError('promo_not_applicable', refusal);
     }
     const authorizeOnly = await prescriptionGate(db, order, attemptId);
-    const lock = await lockOrTakeSoldOut(deps, orderId, attemptId);
+    const lock = await lockOrTakeSoldOut(deps, orderId, attemptId, payment.email);
     if (lock.locked) {
       if (lock.taken.length > 0) notifyStock(deps, lock.taken);
       let result: ChargeResult;

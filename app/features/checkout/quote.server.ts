@@ -13,7 +13,8 @@ import { SHIPPING_OPTION_NAMES } from '~/commerce/shipping';
 import type { UsStateCode } from '~/commerce/delivery/us-states';
 import type { OrderLine } from '~/commerce/orders/orders';
 import { hasPaidOrder } from '~/commerce/orders/orders.server';
-import { checkPromo, normalizePromoCode, PROMOTIONS, type PromoDefinition } from '~/commerce/promo/promo';
+import { checkPromo, normalizePromoCode, type Promotion, promoCovers } from '~/commerce/promo/promo';
+import { customerUses } from '~/commerce/promo/promo-use.server';
 import { CheckoutError } from './checkout-error';
 import type { OrderQuote } from '~/commerce/checkout/quote';
 import { orderTotals } from '~/commerce/totals';
@@ -23,6 +24,8 @@ type Db = Kysely<DatabaseSchema>;
 export interface QuoteDeps {
   db: Db;
   catalogue: Catalogue;
+  /** The promotions' read model: the code's row as last read. */
+  promotions: { find(code: string): Promotion | undefined };
   /** The base state rates unless a tax rate service is plugged in. */
   tax?: TaxService;
 }
@@ -44,6 +47,7 @@ export interface QuoteRequest {
 export interface PricedLine extends OrderLine {
   taxExempt: boolean;
   freightOnly: boolean;
+  category: string;
 }
 
 /**
@@ -102,6 +106,7 @@ function priceLines(catalogue: Catalogue, items: readonly LineItem[], { strict }
       lineTotal: product.price * quantity,
       taxExempt: product.taxExempt,
       freightOnly: product.freightOnly,
+      category: product.category,
       hsaFsa: hsaFsaStatus(product),
       prescriptionRequired: product.prescriptionRequired,
     });
@@ -110,24 +115,34 @@ function priceLines(catalogue: Catalogue, items: readonly LineItem[], { strict }
 }
 
 async function applicablePromo(
-  db: Db,
+  deps: QuoteDeps,
   user: QuoteUser | null,
   code: string | null | undefined,
-  count: number,
+  lines: readonly PricedLine[],
   { strict }: QuoteMode,
-): Promise<{ promo?: PromoDefinition; message: string | null }> {
+): Promise<{ promo?: Promotion; message: string | null }> {
   if (!code?.trim()) return { message: null };
-  // Only a first-order code needs the account's history (one query saved on every other quote).
-  // A guest's address is known only when paying: the first-order term is checked again then.
-  const firstOrderTerm =
-    PROMOTIONS.find((p) => p.code === normalizePromoCode(code))?.condition === 'first-order';
+  const row = deps.promotions.find(normalizePromoCode(code));
+  // Only a first-order or per-customer term needs the account's history (no query otherwise).
+  // A guest's address is known only when paying: these terms are checked again then.
   const isFirstOrder =
-    user && firstOrderTerm ? !(await hasPaidOrder(db, { userId: user.id, email: user.email })) : true;
-  const check = checkPromo(code, { itemCount: count, isFirstOrder });
+    user && row?.firstOrder ? !(await hasPaidOrder(deps.db, { userId: user.id, email: user.email })) : true;
+  const uses = user && row && row.perCustomerLimit !== null ? await customerUses(deps.db, row.id, user) : 0;
+  const sum = (list: readonly PricedLine[]) => list.reduce((total, line) => total + line.lineTotal, 0);
+  const check = checkPromo((c) => deps.promotions.find(c), code, {
+    itemCount: itemCount(lines),
+    subtotal: sum(lines),
+    eligibleSubtotal: row ? sum(lines.filter((line) => promoCovers(row, coverage(line)))) : 0,
+    isFirstOrder,
+    customerUses: uses,
+    now: Date.now(),
+  });
   if (check.ok) return { promo: check.promo, message: null };
   if (strict) throw new CheckoutError('promo_not_applicable', check.message);
   return { message: check.message };
 }
+
+const coverage = (line: PricedLine) => ({ id: line.productId, category: line.category });
 
 /**
  * The cart priced for delivery: subtotal, the promotion's discount, the chosen shipping
@@ -148,12 +163,12 @@ export async function quoteOrder(
     : request.items;
   const lines = priceLines(deps.catalogue, combine(source), mode);
   const count = itemCount(lines);
-  const { promo, message } = await applicablePromo(deps.db, user, request.promoCode, count, mode);
+  const { promo, message } = await applicablePromo(deps, user, request.promoCode, lines, mode);
   const freightItems = lines.filter((line) => line.freightOnly).map((line) => line.name);
   const offers = shippingOffers({
     subtotal: lines.reduce((sum, line) => sum + line.lineTotal, 0),
     itemCount: count,
-    freeShippingCode: Boolean(promo?.freeShipping),
+    freeShippingCode: promo?.kind === 'free_shipping',
     freight: freightItems.length > 0,
   });
   const chosen = offers.find((offer) => offer.choice === request.shipping);
@@ -172,8 +187,10 @@ export async function quoteOrder(
       quantity: line.quantity,
       taxExempt: line.taxExempt,
       hsaFsaEligible: line.hsaFsa !== 'not-eligible',
+      promoEligible: promo ? promoCovers(promo, coverage(line)) : true,
     })),
-    percentOff: promo?.percentOff ?? 0,
+    percentOff: promo?.kind === 'percent' ? promo.value : 0,
+    amountOff: promo?.kind === 'fixed' ? promo.value : 0,
     shipping: offer?.price ?? 0,
     taxRate: state ? await (deps.tax ?? baseRateTaxService).rate(state) : null,
   });

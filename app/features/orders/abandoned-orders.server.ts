@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { returnOrderStock } from '~/commerce/catalogue/stock.server';
+import { releasePromoUse } from '~/commerce/promo/promo-use.server';
 import { addOrderEvent } from '~/commerce/orders/fulfilment.server';
 
 type Db = Kysely<DatabaseSchema>;
@@ -55,6 +56,8 @@ export async function sweepAbandonedOrders(
         if (Number(result.numUpdatedRows) !== 1) return false;
         if (before && Number(before.stock_held) === 1) {
           for (const productId of await returnOrderStock(trx, id, now)) productIds.add(productId);
+          // Its code's use, taken with the units, goes back with them.
+          await releasePromoUse(trx, id, now);
         }
         await addOrderEvent(trx, id, null, ORDER_MOVES.expire.to.status, { reason: 'not paid in time' }, now);
         return true;

@@ -4,6 +4,7 @@ import { canMove, ORDER_MOVES } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { type CaptureResult, type PaymentGateway, refundDone } from '#server/payments/gateway';
 import { returnOrderStock } from '~/commerce/catalogue/stock.server';
+import { releasePromoUse } from '~/commerce/promo/promo-use.server';
 import { addOrderEvent } from '~/commerce/orders/fulfilment.server';
 import {
   recordPrescriptionApproved,
@@ -179,6 +180,8 @@ export async function rejectPrescription(
   const returned = await db.transaction().execute(async (trx) => {
     await recordPrescriptionRejected(trx, orderId, holder, now);
     const back = Number(order.stock_held) === 1 ? await returnOrderStock(trx, orderId, now) : [];
+    // Never paid: its code's use goes back too.
+    await releasePromoUse(trx, orderId, now);
     await decide(trx, actor, order, { status: 'rejected', reason }, now);
     return back;
   });

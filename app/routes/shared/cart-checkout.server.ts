@@ -1,7 +1,6 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { getSessionUser, type SessionUser } from '~/lib/session.server';
 import type { ServerCart } from '~/features/cart/cart-form.server';
-import { itemCount } from '~/commerce/cart-limits';
 import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import type { OrderQuote } from '~/commerce/checkout/quote';
 import { quoteOrder } from '~/features/checkout/quote.server';
@@ -9,7 +8,9 @@ import { ADDRESS_FIELDS, addressSummary } from '~/commerce/delivery/address-book
 import { addressSchema } from '~/commerce/delivery/address.schema';
 import type { UsStateCode } from '~/commerce/delivery/us-states';
 import { SHIPPING_CHOICES, type ShippingChoice } from '~/commerce/delivery/shipping-options';
-import { checkPromo, normalizePromoCode, PROMOTIONS } from '~/commerce/promo/promo';
+import { normalizePromoCode } from '~/commerce/promo/promo';
+import { promotionsOf } from '~/commerce/promo/promotion-store.server';
+import { checkPromoForCart } from '~/features/checkout/promo-check.server';
 import { readCookie, setCookieLine } from '~/lib/cookies';
 import { firstIssues } from '~/lib/form-answer';
 
@@ -22,10 +23,13 @@ const PROMO_COOKIE = 'promo_code';
 
 type Args = { context: AppLoadContext; request: Request };
 
-/** The promo code a browser without scripts applied (the device keeps it otherwise). */
+/**
+ * The promo code a browser without scripts applied (the device keeps it otherwise); whether it
+ * still gives anything is the quote's to say.
+ */
 export function cookiePromoCode(request: Request): string | null {
-  const code = readCookie(request.headers.get('Cookie') ?? '', PROMO_COOKIE);
-  return code && PROMOTIONS.some((promo) => promo.code === code) ? code : null;
+  const code = normalizePromoCode(readCookie(request.headers.get('Cookie') ?? '', PROMO_COOKIE) ?? '');
+  return /^[A-Z0-9_-]{1,40}$/.test(code) ? code : null;
 }
 
 const promoCookie = (code: string | null, secure: boolean) =>
@@ -42,7 +46,11 @@ export async function serverQuote(
   if (cart.lines.length === 0) return null;
   user ??= await getSessionUser(context, request);
   const items = cart.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
-  const deps = { db: context.services.database.db, catalogue: catalogueOf(context.services) };
+  const deps = {
+    db: context.services.database.db,
+    catalogue: catalogueOf(context.services),
+    promotions: promotionsOf(context.services),
+  };
   const { quote } = await quoteOrder(
     deps,
     user,
@@ -53,19 +61,16 @@ export async function serverQuote(
 }
 
 /** Apply (intent `promo`) or remove (`promo-remove`) a code: kept in a cookie. */
-export function changePromo({ context }: Args, form: FormData, cart: ServerCart) {
+export async function changePromo({ context, request }: Args, form: FormData, cart: ServerCart) {
   const secure = context.services.env.isHttps;
   if (form.get('intent') === 'promo-remove')
     return redirect('/cart', { headers: { 'Set-Cookie': promoCookie(null, secure) } });
-  const check = checkPromo(String(form.get('code') ?? ''), {
-    itemCount: itemCount(cart.lines),
-    isFirstOrder: true,
-  });
+  const user = await getSessionUser(context, request);
+  const items = cart.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
+  const check = await checkPromoForCart(context.services, user, items, String(form.get('code') ?? ''));
   if (!check.ok)
     return data({ intent: 'promo', ok: false, message: check.message } as const, { status: 400 });
-  return redirect('/cart', {
-    headers: { 'Set-Cookie': promoCookie(normalizePromoCode(check.promo.code), secure) },
-  });
+  return redirect('/cart', { headers: { 'Set-Cookie': promoCookie(check.promo.code, secure) } });
 }
 
 /**

@@ -25,6 +25,7 @@ import * as retentionIndexes from './0023-retention-indexes';
 import * as sessionFactors from './0024-session-factors';
 import * as jobContents from './0099-job-contents';
 import * as webhooks from './0100-webhooks';
+import * as promotions from './0102-promotions';
 import * as returns from './0103-returns';
 import * as webhookSecretRotation from './0105-webhook-secret-rotation';
 
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0024-session-factors': sessionFactors,
   '0099-job-contents': jobContents,
   '0100-webhooks': webhooks,
+  '0102-promotions': promotions,
   '0103-returns': returns,
   '0105-webhook-secret-rotation': webhookSecretRotation,
 };

@@ -26,9 +26,7 @@ import { useOrderQuote } from '~/commerce/checkout/use-order-quote';
 import type { Destination, SavedAddress } from '~/commerce/delivery/address-book';
 import { type ShippingAddressHandle, ShippingAddressStep } from '~/commerce/components/shipping-address-step';
 import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
-import { checkPromo } from '~/commerce/promo/promo';
-import { useStoredPromoCode } from '~/commerce/promo/promo-storage';
-import { itemCount } from '~/commerce/cart-limits';
+import { storedPromoLabel, useStoredPromoCode } from '~/commerce/promo/promo-storage';
 import { OrderSummary } from './order-summary';
 import type { CheckoutDialogSlotProps } from '~/commerce/checkout/checkout-slot';
 
@@ -112,12 +110,9 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
   const [destinationState, setDestinationState] = useState<string | null>(savedAddresses[0]?.state ?? null);
   const addressStep = useRef<ShippingAddressHandle>(null);
   const ready = cart.status === 'ready' && cart.lines.length > 0;
-  // A code whose terms the cart no longer meets (BESTSAVE10 with one item) is not sent: the
-  // code form says why at once. The server checks again (a first order) and has the last word.
-  const appliedCheck = applied
-    ? checkPromo(applied, { itemCount: itemCount(cart.lines), isFirstOrder: true })
-    : undefined;
-  const promoCode = appliedCheck?.ok ? applied : null;
+  // The server checks the code with every quote: one whose terms the cart no longer meets
+  // (BESTSAVE10 with one item) gives nothing, and the summary says why.
+  const promoCode = applied;
   const clientQuote = useOrderQuote({
     enabled: ready,
     lines: cart.lines,
@@ -149,7 +144,8 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
       open: true,
       loading: true,
       method,
-      promoCode,
+      // A code the server said gives nothing to this cart is not sent: the summary said why.
+      promoCode: quote.quote?.promoMessage ? null : promoCode,
       shipping: effectiveShipping,
       destination,
     }));
@@ -241,7 +237,7 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
           lines={cart.lines}
           quote={quote}
           applied={applied}
-          appliedCheck={appliedCheck}
+          appliedLabel={serverView ? null : storedPromoLabel()}
           shipping={effectiveShipping}
           onShippingChange={setShipping}
           method={method}

@@ -3,7 +3,6 @@ import { formatPrice } from '~/commerce/money';
 import { primaryButton } from '~/components/ui/button-styles';
 import { ChoiceGroup } from '~/components/ui/choice-group';
 import { PromoCodeForm } from '~/commerce/components/promo-code-form';
-import type { PromoCheck } from '~/commerce/promo/promo';
 import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
 import { PAYMENT_METHOD_CHOICES, PAYMENT_METHODS, type PaymentMethod } from '~/commerce/checkout/checkout';
 import type { QuoteState } from '~/commerce/checkout/use-order-quote';
@@ -11,7 +10,6 @@ import { ShippingOptionsField } from '~/commerce/components/shipping-options-fie
 import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
 import { OrderTotals } from '~/commerce/components/order-totals';
 import type { CartLine } from '~/commerce/cart/cart';
-import { itemCount } from '~/commerce/cart-limits';
 
 const METHODS = PAYMENT_METHODS.map((value) => ({ value, ...PAYMENT_METHOD_CHOICES[value] }));
 
@@ -20,7 +18,8 @@ interface OrderSummaryProps {
   /** The server's figures for the cart, the option and the state as they are now. */
   quote: QuoteState;
   applied: string | null;
-  appliedCheck: PromoCheck | undefined;
+  /** How the applied code reads, as the server said when it was applied (null without scripts). */
+  appliedLabel: string | null;
   shipping: ShippingChoice;
   onShippingChange: (choice: ShippingChoice) => void;
   method: PaymentMethod;
@@ -36,7 +35,7 @@ interface OrderSummaryProps {
 
 /** The server's totals, the shipping option, the promo code and the payment choice. */
 export function OrderSummary(props: OrderSummaryProps) {
-  const { lines, quote, applied, appliedCheck, shipping, onShippingChange, method, onMethodChange } = props;
+  const { lines, quote, applied, appliedLabel, shipping, onShippingChange, method, onMethodChange } = props;
   const { checkoutLoading, onCheckout, checkoutForm, promoMessage } = props;
   const id = useId();
   const current = quote.quote;
@@ -81,12 +80,7 @@ export function OrderSummary(props: OrderSummaryProps) {
           </p>
         ) : null}
       </div>
-      <PromoCodeForm
-        applied={applied}
-        appliedCheck={appliedCheck}
-        itemCount={itemCount(lines)}
-        serverMessage={promoMessage}
-      />
+      <PromoCodeForm applied={applied} label={appliedLabel} lines={lines} serverMessage={promoMessage} />
       <ChoiceGroup
         legend="Payment method"
         choices={METHODS.map((m) => ({ value: m.value, label: m.label, detail: m.hint }))}
