@@ -498,6 +498,15 @@ export interface WebhookAttemptTable {
   response_excerpt: string | null;
 }
 
+/** A CSV uploaded for import, kept from its dry run to its write (migration 0104). */
+export interface ProductImportTable {
+  id: string;
+  staff_id: string;
+  file_name: string;
+  body: string;
+  created_at: number;
+}
+
 export interface DatabaseSchema {
   rate_limits: RateLimitTable;
   cart_items: CartItemTable;
@@ -533,4 +542,5 @@ export interface DatabaseSchema {
   webhook_events: WebhookEventTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
+  product_imports: ProductImportTable;
 }
