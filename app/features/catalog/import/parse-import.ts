@@ -65,8 +65,8 @@ export function parseImport(text: string): ParsedImport {
     const what = error instanceof Error ? error.message.replace(/^Invalid [^:]*: /, '') : String(error);
     return fileError(`The file is not valid CSV${line ? ` (near line ${line})` : ''}: ${what}`);
   }
-  if (records.length === 0)
-    return fileError('The file is empty: it needs a header line and a row per product.');
+  const [head, ...body] = records;
+  if (!head) return fileError('The file is empty: it needs a header line and a row per product.');
   if (body.length > MAX_IMPORT_ROWS) {
     return fileError(`The file has ${body.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`);
   }
