@@ -45,26 +45,53 @@ const fileError = (message: string): ParsedImport => ({
 });
 
 /**
+ * The line each record of the file starts on, for the dry run to name (csv-parse's own count
+ * differs between LF and CRLF files once a quoted cell spans lines). A quote toggles being
+ * inside a cell; a doubled quote toggles twice, so it needs no case of its own. Empty lines
+ * hold no record, as csv-parse skips them.
+ */
+export function recordStartLines(content: string): number[] {
+  const starts: number[] = [];
+  let line = 1;
+  let quoted = false;
+  let empty = true;
+  let startLine = 1;
+  for (let at = 0; at < content.length; at++) {
+    const char = content[at];
+    if (char === '"') quoted = !quoted;
+    if (char === '\n') {
+      line += 1;
+      if (quoted) continue;
+      if (!empty) starts.push(startLine);
+      empty = true;
+      startLine = line;
+    } else if (char !== '\r' && empty) {
+      empty = false;
+      startLine = line;
+    }
+  }
+  if (!empty) starts.push(startLine);
+  return starts;
+}
+
+/**
  * The file as rows to plan: the header checked (letter case and spaces ignored, a BOM dropped,
  * an unknown or repeated column refused by name), then each row's cells by their column's rule.
  * A row breaking a rule, or repeating an SKU of an earlier line, is refused with its line and
  * reason; it never stops the others being read, so one dry run lists every problem.
  */
 export function parseImport(text: string): ParsedImport {
-  let records: { record: string[]; raw: string; info: { lines: number } }[];
+  const content = text.startsWith('\ufeff') ? text.slice(1) : text;
+  let parsed: string[][];
   try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      raw: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as typeof records;
+    parsed = parse(content, { relax_column_count: true, skip_empty_lines: true }) as string[][];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     const what = error instanceof Error ? error.message.replace(/^Invalid [^:]*: /, '') : String(error);
     return fileError(`The file is not valid CSV${line ? ` (near line ${line})` : ''}: ${what}`);
   }
+  const starts = recordStartLines(content);
+  const records = parsed.map((record, index) => ({ record, line: starts[index] ?? 0 }));
   const [head, ...body] = records;
   if (!head) return fileError('The file is empty: it needs a header line and a row per product.');
   if (body.length > MAX_IMPORT_ROWS) {
@@ -89,8 +116,7 @@ export function parseImport(text: string): ParsedImport {
   const rows: ImportRow[] = [];
   const refused: RefusedRow[] = [];
   const firstLineOf = new Map<string, number>();
-  for (const { record, raw, info } of body) {
-    const line = info.lines - (raw.match(/\n/g)?.length ?? 0);
+  for (const { record, line } of body) {
     const cells = record.map(unguardCell);
     const skuCell = cells[headers.indexOf(SKU_HEADER)] ?? '';
     if (cells.length !== headers.length) {

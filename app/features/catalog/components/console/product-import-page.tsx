@@ -8,10 +8,10 @@ function Counts({ report }: { report: ImportReport }) {
   const { create, update, unchanged, refused } = report.counts;
   return (
     <ul className="flex flex-wrap gap-x-6 gap-y-1">
-      <li>{create} to create</li>
-      <li>{update} to update</li>
-      <li>{unchanged} unchanged</li>
-      <li className={refused > 0 ? 'font-bold text-danger' : undefined}>{refused} refused</li>
+      <li>{`${create} to create`}</li>
+      <li>{`${update} to update`}</li>
+      <li>{`${unchanged} unchanged`}</li>
+      <li className={refused > 0 ? 'font-bold text-danger' : undefined}>{`${refused} refused`}</li>
     </ul>
   );
 }
@@ -99,7 +99,7 @@ function Report({ report }: { report: ImportReport }) {
                 <ul>
                   {r.changes.map((c) => (
                     <li key={c.field} className="break-words">
-                      {c.field}: {c.from === '' ? '(empty)' : c.from} → {c.to === '' ? '(empty)' : c.to}
+                      {`${c.field}: ${c.from || '(empty)'} → ${c.to || '(empty)'}`}
                     </li>
                   ))}
                 </ul>
