@@ -24,11 +24,7 @@ describe.each(testEngines)('products CSV export and import on %s', (engine) => {
   afterAll(async () => t.close());
 
   /** The import form posted as a browser posts it: multipart, with the page's Origin. */
-  async function post(
-    fields: Record<string, string>,
-    file?: { name: string; text: string | Buffer },
-    who = staff,
-  ) {
+  async function post(fields: Record<string, string>, file?: { name: string; text: string }, who = staff) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     if (file) form.set('file', new Blob([file.text], { type: 'text/csv' }), file.name);
