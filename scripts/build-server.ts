@@ -45,6 +45,7 @@ await build({
     migrate: 'server/db/migrate-cli.ts',
     seed: 'server/seed-cli.ts',
     'admin-create': 'server/admin-cli.ts',
+    'products-import': 'server/products-import-cli.ts',
     backup: 'server/backup/backup-cli.ts',
     restore: 'server/backup/restore-cli.ts',
   },
