@@ -52,6 +52,8 @@ async function keep(context: AppLoadContext, staff: StaffUser, name: string, tex
   return id;
 }
 
+const refusedRows = (n: number) => (n === 1 ? '1 row is refused' : `${n} rows are refused`);
+
 const writable = (plan: ImportPlan) => !plan.fileError && plan.counts.refused === 0;
 
 async function upload(context: AppLoadContext, staff: StaffUser, form: FormData) {
@@ -65,7 +67,7 @@ async function upload(context: AppLoadContext, staff: StaffUser, form: FormData)
         ok: false,
         message: plan.fileError
           ? 'The file is refused whole: nothing can be written.'
-          : `${plan.counts.refused} rows are refused: fix them and upload the file again. Nothing was written.`,
+          : `${refusedRows(plan.counts.refused)}: fix them and upload the file again. Nothing was written.`,
         report: importReport(file.name, plan),
       },
       { status: 400 },
