@@ -27,7 +27,10 @@ await runDatabaseCommand(async (database) => {
   const fileName = values.file;
   if (values['dry-run']) {
     const plan = await dryRunImport(database.db, text, progress);
-    return [...importPlanLines(plan), 'Dry run: nothing was written.'].join('\n');
+    const report = [...importPlanLines(plan), 'Dry run: nothing was written.'].join('\n');
+    // Exit 1 when the file could not be written, so a script stops before the real run.
+    if (plan.fileError || plan.counts.refused > 0) throw new Error(report);
+    return report;
   }
   const actor = { id: 'command-line', email: `${userInfo().username} (npm run products:import)` };
   try {
