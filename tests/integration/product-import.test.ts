@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { takeStock } from '../../app/commerce/catalogue/stock.server';
-import { IMPORT_STOCK_REASON } from '../../app/features/catalog/import/product-import.server';
+import {
+  IMPORT_STOCK_REASON,
+  ImportChangedError,
+  writeImport,
+} from '../../app/features/catalog/import/product-import.server';
 import { PRODUCT_A, PRODUCT_B, rowCounts } from '../hardening/support';
 import { createClient } from '../support/http-client';
 import { staffClient, type TestStaff } from '../support/staff';
@@ -201,6 +205,31 @@ describe.each(testEngines)('products CSV export and import on %s', (engine) => {
     expect((await post(writeFields(write.text))).status).toBe(200);
     expect(await stock(PRODUCT_B.id)).toBe(onHand + 50);
   });
+
+  // A second connection only PostgreSQL has: SQLite's one writer runs the two one after another.
+  it.runIf(engine === 'postgres')(
+    'rolls the whole write back when a sale commits while it runs, and the sale stands',
+    async () => {
+      const onHand = await stock(PRODUCT_A.id);
+      const before = await rowCounts(t.server.services.database);
+      const sell = () =>
+        db()
+          .transaction()
+          .execute((trx) => takeStock(trx, [{ productId: PRODUCT_A.id, name: PRODUCT_A.name, quantity: 1 }]));
+      const write = writeImport(db(), staff, `sku,stock\n${PRODUCT_A.sku},${onHand + 10}\n`, {
+        fileName: 'race.csv',
+        // After the write's plan read the count, before its stock UPDATE: the sale commits.
+        onProgress: async ({ phase }) => {
+          if (phase === 'write') await sell();
+        },
+      });
+      await expect(write).rejects.toBeInstanceOf(ImportChangedError);
+      expect(await stock(PRODUCT_A.id)).toBe(onHand - 1);
+      const after = await rowCounts(t.server.services.database);
+      expect(after.audit_log).toBe(before.audit_log);
+      expect(after.stock_movements).toBe(before.stock_movements);
+    },
+  );
 
   it('lets only staff export or import: a guest signs in first, a customer finds nothing', async () => {
     const guest = createClient(t.url);

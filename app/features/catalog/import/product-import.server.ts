@@ -12,8 +12,15 @@ import { readPlacements, readProductsForCsv } from './product-rows.server';
 
 type Db = Kysely<DatabaseSchema>;
 
-/** Where a long import is: the CLI prints it, the console ignores it. */
-export type ImportProgress = (step: { phase: 'check' | 'write'; done: number; total: number }) => void;
+/**
+ * Where a long import is: the CLI prints it, the console ignores it. Awaited, so a test can
+ * commit a sale at a known point of the write.
+ */
+export type ImportProgress = (step: {
+  phase: 'check' | 'write';
+  done: number;
+  total: number;
+}) => void | Promise<void>;
 
 /** What the stock history says of a count an import set. */
 export const IMPORT_STOCK_REASON = 'CSV import';
@@ -44,7 +51,7 @@ export interface ImportResult {
 /** The dry run: what the file would change in the catalogue as it is now. Writes nothing. */
 export async function dryRunImport(db: Db, text: string, onProgress?: ImportProgress): Promise<ImportPlan> {
   const parsed = parseImport(text);
-  onProgress?.({
+  await onProgress?.({
     phase: 'check',
     done: parsed.rows.length,
     total: parsed.rows.length + parsed.refused.length,
@@ -174,7 +181,7 @@ async function applyPlan(trx: Db, actor: Actor, plan: ImportPlan, onProgress?: I
       .values(chunk.map(({ id, row }) => ({ product_id: id, on_hand: row.values.stock, updated_at: now })))
       .execute();
   });
-  onProgress?.({ phase: 'write', done: creates.length, total });
+  await onProgress?.({ phase: 'write', done: creates.length, total });
 
   let done = creates.length;
   for (const row of updates) {
@@ -198,9 +205,9 @@ async function applyPlan(trx: Db, actor: Actor, plan: ImportPlan, onProgress?: I
       movement(product.id, values.stock - product.values.stock, values.stock);
     }
     done += 1;
-    if (done % 1000 === 0) onProgress?.({ phase: 'write', done, total });
+    if (done % 1000 === 0) await onProgress?.({ phase: 'write', done, total });
   }
   await inChunks(movements, (chunk) => trx.insertInto('stock_movements').values(chunk).execute());
-  onProgress?.({ phase: 'write', done: total, total });
+  await onProgress?.({ phase: 'write', done: total, total });
   return [...created.map((c) => c.id), ...updates.map((r) => r.product.id)];
 }
