@@ -9,7 +9,12 @@ import importBoundaries from './eslint/import-boundaries.js';
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /** The modules of server/ that wire features into the server. */
-const COMPOSITION_ROOTS = ['server/app.ts', 'server/seed-cli.ts', 'server/admin-cli.ts'];
+const COMPOSITION_ROOTS = [
+  'server/app.ts',
+  'server/seed-cli.ts',
+  'server/admin-cli.ts',
+  'server/products-import-cli.ts',
+];
 
 /** The folders every feature shares; they import no feature (docs/architecture.md). */
 const SHARED_KITS = ['app/commerce', 'app/console', 'app/lib', 'app/components/ui'];

@@ -53,6 +53,7 @@ export default [
       route('staff', 'routes/admin/staff.tsx'),
       route('products', 'routes/admin/products.tsx'),
       route('products/new', 'routes/admin/product-new.tsx'),
+      route('product-import', 'routes/admin/product-import.tsx'),
       route('products/:productId', 'routes/admin/product.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('messages/:messageId', 'routes/admin/message.tsx'),
@@ -74,6 +75,7 @@ export default [
     // The second-factor challenge, outside the layout (whose guard sends sessions without one here).
     route('verify', 'routes/admin/verify.tsx'),
     route('orders.csv', 'routes/admin/orders-csv.ts'),
+    route('products.csv', 'routes/admin/products-csv.ts'),
     route('orders/:reference/prescription', 'routes/admin/order-prescription.ts'),
     route('newsletter.csv', 'routes/admin/newsletter-csv.ts'),
     route('reports.csv', 'routes/admin/reports-csv.ts'),

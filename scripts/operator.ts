@@ -13,6 +13,7 @@ const COMMANDS: Record<string, { file: string; summary: string }> = {
   'db:backup': { file: '../server/backup/backup-cli.ts', summary: 'backs the database up now' },
   'db:restore': { file: '../server/backup/restore-cli.ts', summary: 'puts a SQLite backup in place' },
   'admin:create': { file: '../server/admin-cli.ts', summary: 'makes the first administrator' },
+  'products:import': { file: '../server/products-import-cli.ts', summary: 'imports a products CSV' },
 };
 
 const name = process.argv[2] ?? '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, formatDollars, formatPrice } from './money';
+import { centsToDecimal, decimalToCents, formatDollars, formatPrice } from './money';
 
 describe('money', () => {
   it('formats cents as US dollars with two decimals', () => {
@@ -26,5 +26,19 @@ describe('money', () => {
   });
   it('formats whole dollars', () => {
     expect(formatDollars(3000)).toBe('$3,000');
+  });
+  it('reads a decimal into cents exactly, or refuses it', () => {
+    expect(decimalToCents('12.5')).toBe(1250);
+    expect(decimalToCents('12.50')).toBe(1250);
+    expect(decimalToCents('$12')).toBe(1200);
+    expect(decimalToCents(' 0.29 ')).toBe(29);
+    expect(decimalToCents('1005.01')).toBe(100501);
+    expect(decimalToCents('0')).toBe(0);
+    for (const bad of ['12.505', '1,200', '-5', '', '.5', '12.', 'free', '$', '1e3', '12.5.1']) {
+      expect(decimalToCents(bad), bad).toBeUndefined();
+    }
+    for (let cents = 0; cents < 100_000; cents += 7) {
+      expect(decimalToCents(centsToDecimal(cents))).toBe(cents);
+    }
   });
 });

@@ -32,3 +32,16 @@ export function centsToDecimal(cents: number): string {
 export function formatDollars(dollars: number): string {
   return `$${dollars.toLocaleString('en-US')}`;
 }
+
+/**
+ * Cents from a decimal typed by a person or read from a file: '12.5' is 1250, '$12.50' is 1250
+ * (the console's price fields take the sign, so a CSV does too). Read digit by digit, never
+ * through a float, so '0.29' is 29 and never 28.999…. Anything else is undefined: a third
+ * decimal ('12.505' would need rounding nobody asked for), grouping ('1,200'), a minus, words.
+ */
+export function decimalToCents(text: string): number | undefined {
+  const match = /^\$?(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [, whole, fraction = ''] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}

@@ -539,6 +539,15 @@ export interface WebhookAttemptTable {
   response_excerpt: string | null;
 }
 
+/** A CSV uploaded for import, kept from its dry run to its write (migration 0104). */
+export interface ProductImportTable {
+  id: string;
+  staff_id: string;
+  file_name: string;
+  body: string;
+  created_at: number;
+}
+
 export interface DatabaseSchema {
   rate_limits: RateLimitTable;
   cart_items: CartItemTable;
@@ -578,6 +587,7 @@ export interface DatabaseSchema {
   webhook_attempts: WebhookAttemptTable;
   promotions: PromotionTable;
   promotion_uses: PromotionUseTable;
+  product_imports: ProductImportTable;
 }
 
 /** A promo code and its terms (docs/decisions/0052). Money in cents, times in ms since 1970. */

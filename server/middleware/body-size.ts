@@ -7,6 +7,10 @@ const MB = 1024 * 1024;
 const IMAGE_FORM_BYTES = 6 * MB;
 /** A prescription (10 MB, checkout's limit) and the rest of its form. */
 const PRESCRIPTION_FORM_BYTES = 11 * MB;
+/** A products CSV (15 MB, the import page's limit) and the rest of its form. */
+const IMPORT_FORM_BYTES = 16 * MB;
+/** The one path that takes it. */
+export const PRODUCT_IMPORT_PATH = '/admin/product-import';
 /** Everything else: forms and JSON of a few kilobytes. */
 const OTHER_BYTES = 1 * MB;
 
@@ -22,20 +26,26 @@ export function bodySizeLimit(onError: (c: Context<AppBindings>) => Response | P
   const streamedImage = bodyLimit({ maxSize: IMAGE_FORM_BYTES, onError });
   const streamedOther = bodyLimit({ maxSize: OTHER_BYTES, onError });
   const streamedPrescription = bodyLimit({ maxSize: PRESCRIPTION_FORM_BYTES, onError });
+  const streamedImport = bodyLimit({ maxSize: IMPORT_FORM_BYTES, onError });
   const middleware: MiddlewareHandler<AppBindings> = async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const image = c.req.path.startsWith('/admin/products/');
     const prescription = c.req.path.startsWith('/api/prescriptions/');
-    const max = image ? IMAGE_FORM_BYTES : prescription ? PRESCRIPTION_FORM_BYTES : OTHER_BYTES;
+    const productImport = c.req.path === PRODUCT_IMPORT_PATH;
+    const max = image
+      ? IMAGE_FORM_BYTES
+      : prescription
+        ? PRESCRIPTION_FORM_BYTES
+        : productImport
+          ? IMPORT_FORM_BYTES
+          : OTHER_BYTES;
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
       return Number(length) > max ? onError(c) : next();
     }
-    return image
-      ? streamedImage(c, next)
-      : prescription
-        ? streamedPrescription(c, next)
-        : streamedOther(c, next);
+    if (image) return streamedImage(c, next);
+    if (prescription) return streamedPrescription(c, next);
+    return productImport ? streamedImport(c, next) : streamedOther(c, next);
   };
   return middleware;
 }

@@ -169,6 +169,8 @@ describe.each(testEngines)('console access on %s', (engine) => {
         '/admin/campaigns/:campaignId',
         '/admin/newsletter.csv',
         '/admin/reports.csv',
+        '/admin/products.csv',
+        '/admin/product-import',
         '/admin/jobs',
         '/admin/webhooks',
         '/admin/webhooks/:endpointId',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalToCents } from '~/commerce/money';
 
 /** The console's product forms. Money is typed in dollars and kept in cents. */
 
@@ -7,7 +8,7 @@ const dollars = (label: string) =>
     .string()
     .trim()
     .regex(/^\$?\d{1,6}(\.\d{1,2})?$/, `Enter the ${label} in dollars, such as 129.99`)
-    .transform((value) => Math.round(Number(value.replace('$', '')) * 100))
+    .transform((value) => decimalToCents(value) ?? Number.NaN)
     .pipe(z.number().int().min(1, `The ${label} must be more than $0`).max(99_999_999));
 
 const optionalNumber = (label: string, max: number) =>

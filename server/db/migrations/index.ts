@@ -27,6 +27,7 @@ import * as jobContents from './0099-job-contents';
 import * as webhooks from './0100-webhooks';
 import * as promotions from './0102-promotions';
 import * as returns from './0103-returns';
+import * as productImports from './0104-product-imports';
 import * as webhookSecretRotation from './0105-webhook-secret-rotation';
 
 /**
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '0100-webhooks': webhooks,
   '0102-promotions': promotions,
   '0103-returns': returns,
+  '0104-product-imports': productImports,
   '0105-webhook-secret-rotation': webhookSecretRotation,
 };

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { primaryButton } from '~/components/ui/button-styles';
+import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
 import { formatPrice } from '~/commerce/money';
 import type { ProductFilter, StaffProductRow } from '../../product-admin-queries.server';
@@ -52,9 +52,17 @@ export function ProductList({
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Products</h1>
-        <Link to="/admin/products/new" className={primaryButton}>
-          New product
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <a href="/admin/products.csv" download className={secondaryButton}>
+            Export CSV
+          </a>
+          <Link to="/admin/product-import" className={secondaryButton}>
+            Import CSV
+          </Link>
+          <Link to="/admin/products/new" className={primaryButton}>
+            New product
+          </Link>
+        </div>
       </div>
       <ConsoleSearchForm label="Products" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
         <Field

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { centsToDecimal } from '~/commerce/money';
+import { productSchema } from '../product-admin.schema';
+
+/**
+ * The products CSV (docs/decisions/0050): the columns the console exports and imports, in the
+ * export's order. An import names any of them (sku is the key and required), in any order and
+ * any letter case; a column left out leaves that field as it is.
+ */
+export interface ProductCsvValues {
+  name: string;
+  description: string;
+  brand: string;
+  category: string;
+  subcategory: string;
+  price: number;
+  originalPrice: number | null;
+  stock: number;
+  published: boolean;
+  isNew: boolean;
+  isFeatured: boolean;
+  hsaFsaEligible: boolean;
+  hsaFsaLetter: boolean;
+  prescriptionRequired: boolean;
+  returnable: boolean;
+  freightOnly: boolean;
+  taxExempt: boolean;
+}
+
+export type ProductField = keyof ProductCsvValues;
+
+const YES = new Set(['yes', 'true', '1']);
+const NO = new Set(['no', 'false', '0']);
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => YES.has(value) || NO.has(value), 'Write yes or no')
+  .transform((value) => YES.has(value));
+
+const placementPart = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,60}$/, `Enter the ${label} id as the export writes it (such as mobility)`);
+
+const shape = productSchema.shape;
+
+/** Each field's header, its rule for a cell, and how the export writes it. */
+export const PRODUCT_COLUMNS: readonly {
+  header: string;
+  field: ProductField;
+  cell: z.ZodType<ProductCsvValues[ProductField]>;
+  write: (value: never) => string;
+}[] = [
+  { header: 'name', field: 'name', cell: shape.name, write: (v: string) => v },
+  { header: 'brand', field: 'brand', cell: shape.brand, write: (v: string) => v },
+  { header: 'category', field: 'category', cell: placementPart('category'), write: (v: string) => v },
+  {
+    header: 'subcategory',
+    field: 'subcategory',
+    cell: placementPart('subcategory'),
+    write: (v: string) => v,
+  },
+  { header: 'price', field: 'price', cell: shape.price, write: (v: number) => centsToDecimal(v) },
+  {
+    header: 'original_price',
+    field: 'originalPrice',
+    cell: shape.originalPrice.transform((v) => v ?? null),
+    write: (v: number | null) => (v === null ? '' : centsToDecimal(v)),
+  },
+  {
+    header: 'stock',
+    field: 'stock',
+    cell: z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}$/, 'Enter the stock as a whole number of units')
+      .transform(Number)
+      .pipe(z.number().max(100_000, 'Enter at most 100,000 units')),
+    write: (v: number) => String(v),
+  },
+  ...(
+    [
+      ['published', 'published'],
+      ['new', 'isNew'],
+      ['featured', 'isFeatured'],
+      ['hsa_fsa_eligible', 'hsaFsaEligible'],
+      ['hsa_fsa_letter', 'hsaFsaLetter'],
+      ['prescription_required', 'prescriptionRequired'],
+      ['returnable', 'returnable'],
+      ['freight_only', 'freightOnly'],
+      ['tax_exempt', 'taxExempt'],
+    ] as const
+  ).map(([header, field]) => ({ header, field, cell: flag, write: (v: boolean) => (v ? 'yes' : 'no') })),
+  { header: 'description', field: 'description', cell: shape.description, write: (v: string) => v },
+];
+
+export const SKU_HEADER = 'sku';
+export const skuSchema = shape.sku.transform((sku) => sku.toUpperCase());
+
+/** What a new product cannot do without. */
+export const REQUIRED_FOR_NEW: readonly ProductField[] = [
+  'name',
+  'description',
+  'brand',
+  'category',
+  'subcategory',
+  'price',
+];
+
+/** A field as the dry run and the export show it. */
+export function shownValue(field: ProductField, value: ProductCsvValues[ProductField]): string {
+  const column = PRODUCT_COLUMNS.find((c) => c.field === field);
+  return column ? column.write(value as never) : String(value);
+}
+
+/**
+ * A spreadsheet runs a cell starting with = + - @ (or a tab or carriage return) as a formula:
+ * the export writes such a text with a leading apostrophe, and the import takes that
+ * apostrophe off again, so a round trip changes nothing.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+export const guardCell = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+export const unguardCell = (text: string) =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+
+export const CSV_HEADERS = [SKU_HEADER, ...PRODUCT_COLUMNS.map((c) => c.header)];
+
+/** A product as one record of the export, in CSV_HEADERS order. */
+export function productCsvRecord(sku: string, values: ProductCsvValues): string[] {
+  return [guardCell(sku), ...PRODUCT_COLUMNS.map((c) => guardCell(c.write(values[c.field] as never)))];
+}
