@@ -139,24 +139,28 @@ describe.each(testEngines)('db:status and db:migrate on %s', (engine) => {
     },
   );
 
-  it('imports no file with a refused row: the report names its line, exit 1', { timeout: 90_000 }, async () => {
-    const file = path.join(testDb.dir, 'prices.csv');
-    writeFileSync(file, 'sku,price\nNO-SUCH-SKU,12.505\n');
-    const [dryRun, write] = await Promise.all([
-      runCommand({ operator: 'products:import' }, ['--file', file, '--dry-run'], env),
-      runCommand({ operator: 'products:import' }, ['--file', file], env),
-    ]);
-    for (const result of [dryRun, write]) {
-      expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/line 2 NO-SUCH-SKU: REFUSED /);
-      expect(result.stderr).toContain('0 to create, 0 to update, 0 unchanged, 1 refused.');
-      expect(result.stdout).toBe('');
-    }
-    expect(write.stderr).toContain('Nothing was written.');
-    const missing = await runCommand({ operator: 'products:import' }, ['--file', `${file}.gone`], env);
-    expect(missing.code).toBe(1);
-    expect(lines(missing.stderr)).toEqual([`products:import: cannot read ${file}.gone: ENOENT`]);
-  });
+  it(
+    'imports no file with a refused row: the report names its line, exit 1',
+    { timeout: 90_000 },
+    async () => {
+      const file = path.join(testDb.dir, 'prices.csv');
+      writeFileSync(file, 'sku,price\nNO-SUCH-SKU,12.505\n');
+      const [dryRun, write] = await Promise.all([
+        runCommand({ operator: 'products:import' }, ['--file', file, '--dry-run'], env),
+        runCommand({ operator: 'products:import' }, ['--file', file], env),
+      ]);
+      for (const result of [dryRun, write]) {
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(/line 2 NO-SUCH-SKU: REFUSED /);
+        expect(result.stderr).toContain('0 to create, 0 to update, 0 unchanged, 1 refused.');
+        expect(result.stdout).toBe('');
+      }
+      expect(write.stderr).toContain('Nothing was written.');
+      const missing = await runCommand({ operator: 'products:import' }, ['--file', `${file}.gone`], env);
+      expect(missing.code).toBe(1);
+      expect(lines(missing.stderr)).toEqual([`products:import: cannot read ${file}.gone: ENOENT`]);
+    },
+  );
 });
 
 describe('.env', () => {

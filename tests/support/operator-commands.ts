@@ -6,13 +6,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = import.meta.resolve('tsx');
 
 export type OperatorCommand =
-  | 'db:backup'
-  | 'db:restore'
-  | 'db:migrate'
-  | 'db:seed'
-  | 'db:status'
-  | 'admin:create'
-  | 'products:import';
+  'db:backup' | 'db:restore' | 'db:migrate' | 'db:seed' | 'db:status' | 'admin:create' | 'products:import';
 
 export interface CommandResult {
   code: number | null;
