@@ -7,6 +7,7 @@ import { viewerOf } from '../app/features/account/viewer.server';
 import { cartRoutes } from '../app/features/cart/cart.api.server';
 import { cartFormAnswer } from '../app/features/cart/cart-form-answer.server';
 import { catalogueStore, openCatalogue } from '../app/commerce/catalogue/catalogue-store.server';
+import { openShopSettings, shopSettingsStore } from '../app/commerce/shop-settings-store.server';
 import { startCatalogJobs } from '../app/features/catalog/catalog-jobs.server';
 import { mediaRoutes } from '../app/features/catalog/media.api.server';
 import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';
@@ -60,7 +61,7 @@ export { authMails };
  * on an empty database). Server start and dev await it before createApp.
  */
 export async function openFeatures(services: AppServices): Promise<void> {
-  await openCatalogue(services);
+  await Promise.all([openCatalogue(services), openShopSettings(services)]);
 }
 
 /**
@@ -107,6 +108,10 @@ function cachedPages(services: AppServices): PageCache {
     catalogueStore(services).onChange((change) => {
       if (change.listings) created.clear();
       else created.drop(change.productIds.map((id) => `/product/${id}`));
+    });
+    // Every page's header and footer quote the free-shipping threshold; tax shows on no cached page.
+    shopSettingsStore(services).onChange((change) => {
+      if (change.shipping) created.clear();
     });
     pageCaches.set(services, created);
     cache = created;

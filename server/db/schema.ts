@@ -451,6 +451,26 @@ export interface ReviewTable {
 }
 
 /** Where an integration wants events (docs/decisions/0049). */
+/** A shipping option's settings (migration 0101): cents, and who it is offered to. */
+export interface ShippingSettingsTable {
+  option: string;
+  name: string;
+  price_cents: number;
+  days: string;
+  /** The subtotal from which the option ships free; null: never free by amount. */
+  free_from_cents: number | null;
+  /** 'parcel', 'freight' or 'all'. */
+  carts: string;
+  updated_at: number;
+}
+
+/** A state's sales tax rate, thousandths of a percent (migration 0101). */
+export interface TaxRateTable {
+  state: string;
+  rate: number;
+  updated_at: number;
+}
+
 export interface WebhookEndpointTable {
   id: string;
   url: string;
@@ -533,4 +553,6 @@ export interface DatabaseSchema {
   webhook_events: WebhookEventTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
+  shipping_settings: ShippingSettingsTable;
+  tax_rates: TaxRateTable;
 }

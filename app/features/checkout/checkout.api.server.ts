@@ -5,6 +5,7 @@ import type { AppBindings, AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
 import { orderAccessCookie } from '~/commerce/orders/order-access.server';
 import { catalogueOf, catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
+import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
 import { queueConfirmationMail } from '~/commerce/orders/order-mail-queue.server';
 import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
 import { createCheckoutSchema, idempotencyKeySchema, paymentSchema, quoteSchema } from './checkout.schema';
@@ -37,9 +38,14 @@ export function checkoutRoutes(services: AppServices) {
     const body = await parseBody(c, quoteSchema);
     if (!body.ok) return body.response;
     const user = await sessionUser(auth, c.req.raw.headers);
-    const { quote } = await quoteOrder({ db, catalogue: catalogueOf(services) }, user, body.data, {
-      strict: false,
-    });
+    const { quote } = await quoteOrder(
+      { db, catalogue: catalogueOf(services), settings: shopSettingsOf(services) },
+      user,
+      body.data,
+      {
+        strict: false,
+      },
+    );
     return c.json(quote);
   });
 
@@ -49,7 +55,12 @@ export function checkoutRoutes(services: AppServices) {
     // Fresh: a revoked session must not start or pay an account's order from the cookie cache.
     const user = await sessionUser(auth, c.req.raw.headers, { fresh: true });
     try {
-      const deps = { db, gateway: payments, catalogue: catalogueOf(services) };
+      const deps = {
+        db,
+        gateway: payments,
+        catalogue: catalogueOf(services),
+        settings: shopSettingsOf(services),
+      };
       const session = await createCheckoutSession(deps, user, body.data);
       metrics.ordersCreated.inc();
       return c.json(session, 201);

@@ -3,6 +3,7 @@ import { getSessionUser, type SessionUser } from '~/lib/session.server';
 import type { ServerCart } from '~/features/cart/cart-form.server';
 import { itemCount } from '~/commerce/cart-limits';
 import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
+import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
 import type { OrderQuote } from '~/commerce/checkout/quote';
 import { quoteOrder } from '~/features/checkout/quote.server';
 import { ADDRESS_FIELDS, addressSummary } from '~/commerce/delivery/address-book';
@@ -42,7 +43,11 @@ export async function serverQuote(
   if (cart.lines.length === 0) return null;
   user ??= await getSessionUser(context, request);
   const items = cart.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
-  const deps = { db: context.services.database.db, catalogue: catalogueOf(context.services) };
+  const deps = {
+    db: context.services.database.db,
+    catalogue: catalogueOf(context.services),
+    settings: shopSettingsOf(context.services),
+  };
   const { quote } = await quoteOrder(
     deps,
     user,

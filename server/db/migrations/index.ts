@@ -25,6 +25,7 @@ import * as retentionIndexes from './0023-retention-indexes';
 import * as sessionFactors from './0024-session-factors';
 import * as jobContents from './0099-job-contents';
 import * as webhooks from './0100-webhooks';
+import * as shopSettings from './0101-shop-settings';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024-session-factors': sessionFactors,
   '0099-job-contents': jobContents,
   '0100-webhooks': webhooks,
+  '0101-shop-settings': shopSettings,
 };

@@ -4,7 +4,8 @@ import { primaryButton } from '~/components/ui/button-styles';
 import { ChoiceGroup } from '~/components/ui/choice-group';
 import { PromoCodeForm } from '~/commerce/components/promo-code-form';
 import type { PromoCheck } from '~/commerce/promo/promo';
-import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
+import { freeShippingText } from '~/commerce/shipping';
+import { useShippingFigures } from '~/commerce/shipping-figures';
 import { PAYMENT_METHOD_CHOICES, PAYMENT_METHODS, type PaymentMethod } from '~/commerce/checkout/checkout';
 import type { QuoteState } from '~/commerce/checkout/use-order-quote';
 import { ShippingOptionsField } from '~/commerce/components/shipping-options-field';
@@ -40,6 +41,7 @@ export function OrderSummary(props: OrderSummaryProps) {
   const { checkoutLoading, onCheckout, checkoutForm, promoMessage } = props;
   const id = useId();
   const current = quote.quote;
+  const freeShipping = freeShippingText(useShippingFigures()?.freeFrom ?? null);
 
   return (
     <section
@@ -108,7 +110,7 @@ export function OrderSummary(props: OrderSummaryProps) {
         </button>
       </div>
       <div className="text-sm text-muted">
-        <p>{FREE_SHIPPING_TEXT}</p>
+        {freeShipping ? <p>{freeShipping}</p> : null}
         {!current || current.tax === null ? <p>Taxes calculated at checkout</p> : null}
       </div>
     </section>
