@@ -65,6 +65,7 @@ export default [
       route('campaigns/:campaignId', 'routes/admin/campaign.tsx'),
       route('webhooks', 'routes/admin/webhooks.tsx'),
       route('webhooks/:endpointId', 'routes/admin/webhook.tsx'),
+      route('shipping-tax', 'routes/admin/shipping-tax.tsx'),
     ]),
     // The second-factor challenge, outside the layout (whose guard sends sessions without one here).
     route('verify', 'routes/admin/verify.tsx'),

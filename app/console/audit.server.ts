@@ -23,7 +23,8 @@ export interface AuditEntry {
     | 'organisation'
     | 'review'
     | 'job'
-    | 'webhook';
+    | 'webhook'
+    | 'setting';
   targetId: string;
   before?: unknown;
   after?: unknown;
