@@ -32,7 +32,11 @@ export async function shopSettingsAction(context: AppLoadContext, request: Reque
           if (!shippingOptionSchema.shape.option.safeParse(posted.option).success)
             throw data('Reload the page and try again.', { status: 400 });
           return invalidFields<FormAnswer>(
-            { intent: `shipping-${posted.option}`, message: 'Not saved: see the fields below.', values: posted },
+            {
+              intent: `shipping-${posted.option}`,
+              message: 'Not saved: see the fields below.',
+              values: posted,
+            },
             parsed.error.issues,
           );
         }
@@ -74,13 +78,18 @@ export async function shopSettingsAction(context: AppLoadContext, request: Reque
         const parsed = taxRatesSchema.safeParse(posted);
         if (!parsed.success) {
           return invalidFields<FormAnswer>(
-            { intent: 'tax', message: 'The rates were not saved: see the states marked below.', values: posted },
+            {
+              intent: 'tax',
+              message: 'The rates were not saved: see the states marked below.',
+              values: posted,
+            },
             parsed.error.issues,
           );
         }
         const current = store.current().taxRates;
         const changed = US_STATE_CODES.filter((state) => parsed.data[state] !== current[state]);
-        if (changed.length === 0) return answer<FormAnswer>({ intent: 'tax', ok: true, message: 'No rate changed.' });
+        if (changed.length === 0)
+          return answer<FormAnswer>({ intent: 'tax', ok: true, message: 'No rate changed.' });
         const pick = (rates: Readonly<Record<UsStateCode, number>>) =>
           Object.fromEntries(changed.map((state) => [state, rates[state]]));
         await db.transaction().execute(async (trx) => {

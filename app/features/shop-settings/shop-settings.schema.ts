@@ -5,7 +5,11 @@ import { SHIPPING_OPTIONS } from '~/commerce/shipping';
 /** The console's shipping and tax forms (docs/decisions/0051). Money is typed in dollars, kept in cents. */
 
 const text = (label: string, max: number) =>
-  z.string().trim().min(1, `Enter the ${label}`).max(max, `Keep the ${label} under ${max + 1} characters`);
+  z
+    .string()
+    .trim()
+    .min(1, `Enter the ${label}`)
+    .max(max, `Keep the ${label} under ${max + 1} characters`);
 
 const cents = (label: string, example: string, wholeDollars: boolean) =>
   z
@@ -24,7 +28,18 @@ export const shippingOptionSchema = z.strictObject({
   price: cents('price', '9.99', false),
   days: text('delivery time', 60),
   // Empty: the option never ships free by amount. Whole dollars: the texts quote it without cents.
-  freeFrom: z.union([z.literal('').transform(() => null), cents('free-shipping threshold', '499', true)]),
+  freeFrom: z
+    .string()
+    .trim()
+    .regex(
+      /^(\$?\d{1,6})?$/,
+      'Enter the free-shipping threshold in whole dollars, such as 499, or leave it empty',
+    )
+    .transform((value) => (value === '' ? null : Number(value.replace('$', '')) * 100))
+    .refine(
+      (value) => value === null || value <= 1_000_000,
+      'The free-shipping threshold must be at most $10,000',
+    ),
   // Only Expedited's is a choice: Standard is the parcel carts' option and freight the freight carts'.
   carts: z.enum(['parcel', 'all']).optional(),
 });

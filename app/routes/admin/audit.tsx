@@ -4,7 +4,18 @@ import { CONSOLE_HEADERS, consoleMeta, dayStart, pageParam, searchText } from '~
 import { noFormAction, requireStaff } from '~/console/staff-access.server';
 import type { Route } from './+types/audit';
 
-const TYPES = new Set(['order', 'product', 'user', 'campaign', 'subscriber', 'contact', 'review', 'job', 'webhook', 'setting']);
+const TYPES = new Set([
+  'order',
+  'product',
+  'user',
+  'campaign',
+  'subscriber',
+  'contact',
+  'review',
+  'job',
+  'webhook',
+  'setting',
+]);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireStaff(context, request);

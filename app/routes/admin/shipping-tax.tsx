@@ -1,6 +1,9 @@
 import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import { ShopSettingsPage } from '~/features/shop-settings/components/shop-settings-page';
-import { shopSettingsAction, shopSettingsPageData } from '~/features/shop-settings/shop-settings-console.server';
+import {
+  shopSettingsAction,
+  shopSettingsPageData,
+} from '~/features/shop-settings/shop-settings-console.server';
 import type { Route } from './+types/shipping-tax';
 
 export function loader({ context, request }: Route.LoaderArgs) {

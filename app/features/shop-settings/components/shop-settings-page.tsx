@@ -33,7 +33,14 @@ function ShippingOptionForm({
       </h3>
       <Form method="post" className="grid gap-4 sm:grid-cols-2" key={JSON.stringify(setting)}>
         <input type="hidden" name="option" value={option} />
-        <Field label="Name" name="name" defaultValue={value('name', setting.name)} error={mine?.fields?.name} required maxLength={60} />
+        <Field
+          label="Name"
+          name="name"
+          defaultValue={value('name', setting.name)}
+          error={mine?.fields?.name}
+          required
+          maxLength={60}
+        />
         <Field
           label="Price (dollars)"
           name="price"
@@ -42,7 +49,14 @@ function ShippingOptionForm({
           error={mine?.fields?.price}
           required
         />
-        <Field label="Delivery time" name="days" defaultValue={value('days', setting.days)} error={mine?.fields?.days} required maxLength={60} />
+        <Field
+          label="Delivery time"
+          name="days"
+          defaultValue={value('days', setting.days)}
+          error={mine?.fields?.days}
+          required
+          maxLength={60}
+        />
         <Field
           label="Free from (whole dollars, empty for never)"
           name="freeFrom"
