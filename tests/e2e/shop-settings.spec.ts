@@ -30,7 +30,6 @@ test('an admin sets free shipping from $299 and the shop follows', async ({ brow
       APP_URL: origin,
       DATABASE_URL: `file:${path.join(dir, 'store.db')}`,
       DATA_DIR: dir,
-      AUTH_SECRET: 'settings-spec-secret-that-is-long-enough-01',
       REQUIRE_EMAIL_VERIFICATION: 'false',
     });
     const { context, admin } = await newConsoleAdmin(browser, origin, dir);
