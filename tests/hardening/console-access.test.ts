@@ -131,6 +131,7 @@ describe.each(testEngines)('console access on %s', (engine) => {
         '/admin/jobs',
         '/admin/webhooks',
         '/admin/webhooks/:endpointId',
+        '/admin/shipping-tax',
       ]),
     );
   });
