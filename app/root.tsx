@@ -12,6 +12,8 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from 'react-router';
+import { shippingFigures } from '~/commerce/shipping-figures';
+import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
 import { viewerOfRequest } from '~/features/account/viewer.server';
 import { serverWishlist, wishlistOf } from '~/features/wishlist/wishlist-form.server';
 import { DeferredToaster } from '~/components/layout/deferred-toaster';
@@ -20,6 +22,7 @@ import { NotFound } from '~/components/layout/not-found';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { SkipLink } from '~/components/layout/skip-link';
+import { freeShippingText } from '~/commerce/shipping';
 import { IconSprite } from '~/components/ui/icon';
 import { adoptInputTypedBeforeHydration } from '~/lib/adopt-early-input';
 import { INLINE_CSS_ID, useInlineCss } from '~/lib/inline-css';
@@ -49,8 +52,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // already. The wishlist is the account's, or the one a guest saved without scripts (a cookie).
   const viewer = context.viewer ?? (await viewerOfRequest(context, request, wishlistOf(context.services)));
   const wishlist = serverWishlist(context.services, request, viewer ? (viewer.wishlist ?? []) : null);
-  if (!viewer) return { user: null, cartCount: null, wishlist };
-  return { user: { name: viewer.name }, cartCount: viewer.cartCount, wishlist };
+  // The header and footer (and a few pages) quote the free-shipping threshold: a shop setting.
+  const shipping = shippingFigures(shopSettingsOf(context.services).shipping);
+  if (!viewer) return { user: null, cartCount: null, wishlist, shipping };
+  return { user: { name: viewer.name }, cartCount: viewer.cartCount, wishlist, shipping };
 }
 
 /** The session changes only through a form or a sign-in/out, not on every link click. */
@@ -92,11 +97,15 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <SkipLink />
         <IconSprite />
-        <SiteHeader user={data?.user ?? null} cartCount={data?.cartCount ?? null} />
+        <SiteHeader
+          user={data?.user ?? null}
+          cartCount={data?.cartCount ?? null}
+          freeShipping={freeShippingText(data?.shipping.freeFrom ?? null)}
+        />
         <main id="main-content" tabIndex={-1} className="flex-1">
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter freeShipping={freeShippingText(data?.shipping.freeFrom ?? null)} />
         <DeferredToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -71,6 +71,7 @@ export default [
       route('promotions/new', 'routes/admin/promotion-new.tsx'),
       route('promotions/:promotionId', 'routes/admin/promotion.tsx'),
       route('webhooks/:endpointId', 'routes/admin/webhook.tsx'),
+      route('shipping-tax', 'routes/admin/shipping-tax.tsx'),
     ]),
     // The second-factor challenge, outside the layout (whose guard sends sessions without one here).
     route('verify', 'routes/admin/verify.tsx'),

@@ -9,6 +9,7 @@ import { cartFormAnswer } from '../app/features/cart/cart-form-answer.server';
 import { catalogueStore, openCatalogue } from '../app/commerce/catalogue/catalogue-store.server';
 import { openPromotions, promotionsOf } from '../app/commerce/promo/promotion-store.server';
 import { WELCOME_OFFER_CODE } from '../app/commerce/promo/promo';
+import { openShopSettings, shopSettingsStore } from '../app/commerce/shop-settings-store.server';
 import { startCatalogJobs } from '../app/features/catalog/catalog-jobs.server';
 import { mediaRoutes } from '../app/features/catalog/media.api.server';
 import { checkoutRoutes } from '../app/features/checkout/checkout.api.server';
@@ -64,7 +65,7 @@ export { authMails };
  * on an empty database) and the promotions'. Server start and dev await it before createApp.
  */
 export async function openFeatures(services: AppServices): Promise<void> {
-  await openCatalogue(services);
+  await Promise.all([openCatalogue(services), openShopSettings(services)]);
   await openPromotions(services);
 }
 
@@ -116,6 +117,10 @@ function cachedPages(services: AppServices): PageCache {
     // Product pages offer the welcome code after an add to cart (docs/decisions/0052).
     promotionsOf(services).onChange((codes) => {
       if (codes.includes(WELCOME_OFFER_CODE)) created.clear();
+    });
+    // Every page's header and footer quote the free-shipping threshold; tax shows on no cached page.
+    shopSettingsStore(services).onChange((change) => {
+      if (change.shipping) created.clear();
     });
     pageCaches.set(services, created);
     cache = created;

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  FREE_SHIPPING_MINIMUM,
-  FREE_SHIPPING_TEXT,
-  FREE_SHIPPING_THRESHOLD_CENTS,
-  SHIPPING_CENTS,
-  standardShippingIsFree,
-} from './shipping';
+import { LAUNCH_SHIPPING } from './delivery/shipping-options';
+import { freeShippingMinimum, freeShippingText, shipsFree } from './shipping';
 import { formatRate, orderTotals, percentDiscount, promoDiscount, salesTax, type TotalsLine } from './totals';
 import { totalsRows, totalsText, totalsTextRows } from './totals-rows';
 
@@ -20,11 +15,18 @@ const line = (lineTotal: number, extra: Partial<TotalsLine> = {}): TotalsLine =>
 
 describe('free shipping, decided in one place', () => {
   it('states the rule as it is applied: from the threshold on, "$499 or more"', () => {
-    expect(FREE_SHIPPING_MINIMUM).toBe('$499 or more');
-    expect(FREE_SHIPPING_TEXT).toBe('Free shipping on orders of $499 or more');
-    expect(standardShippingIsFree(FREE_SHIPPING_THRESHOLD_CENTS, false)).toBe(true);
-    expect(standardShippingIsFree(FREE_SHIPPING_THRESHOLD_CENTS - 1, false)).toBe(false);
-    expect(standardShippingIsFree(1_000, true)).toBe(true);
+    const { standard, expedited } = LAUNCH_SHIPPING;
+    expect(freeShippingMinimum(49_900)).toBe('$499 or more');
+    expect(freeShippingText(49_900)).toBe('Free shipping on orders of $499 or more');
+    expect(freeShippingText(1_000_000)).toBe('Free shipping on orders of $10,000 or more');
+    expect(freeShippingText(null)).toBeNull();
+    expect(shipsFree('standard', standard, 49_900, false)).toBe(true);
+    expect(shipsFree('standard', standard, 49_899, false)).toBe(false);
+    expect(shipsFree('standard', standard, 1_000, true)).toBe(true);
+    expect(shipsFree('freight', { ...standard, freeFrom: null }, 1_000_000, false)).toBe(false);
+    // A free-shipping code is for Standard; Expedited ships free only from its own threshold.
+    expect(shipsFree('expedited', expedited, 1_000, true)).toBe(false);
+    expect(shipsFree('expedited', { ...expedited, freeFrom: 100_000 }, 100_000, false)).toBe(true);
   });
 });
 
@@ -57,7 +59,7 @@ describe('orderTotals', () => {
       orderTotals({
         lines: [line(12_345), line(2_000, { quantity: 2 })],
         percentOff: 0,
-        shipping: SHIPPING_CENTS,
+        shipping: LAUNCH_SHIPPING.standard.price,
         taxRate: null,
       }),
     ).toEqual({

@@ -25,7 +25,8 @@ export interface AuditEntry {
     | 'job'
     | 'webhook'
     | 'return'
-    | 'promotion';
+    | 'promotion'
+    | 'setting';
   targetId: string;
   before?: unknown;
   after?: unknown;

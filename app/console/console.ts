@@ -30,6 +30,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { to: '/admin/staff', label: 'Staff', adminOnly: true },
   { to: '/admin/sign-in', label: 'Organisation sign-in', adminOnly: true },
   { to: '/admin/webhooks', label: 'Webhooks', adminOnly: true },
+  { to: '/admin/shipping-tax', label: 'Shipping and tax', adminOnly: true },
 ];
 
 /** Text typed into a console search: printable, trimmed, at most `max` characters. */

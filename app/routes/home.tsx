@@ -9,7 +9,8 @@ import {
   Testimonials,
   WelcomePromo,
 } from '~/features/catalog/components/home-sections';
-import { FREE_SHIPPING_MINIMUM } from '~/commerce/shipping';
+import { freeShippingMinimum } from '~/commerce/shipping';
+import type { ShippingFigures } from '~/commerce/shipping-figures';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/home';
 import { cardControls } from './shared/card-controls';
@@ -18,12 +19,15 @@ export function loader({ context }: Route.LoaderArgs) {
   return homeContent(catalogueOf(context.services));
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const freeFrom =
+    (matches[0]?.loaderData as { shipping?: ShippingFigures } | undefined)?.shipping?.freeFrom ?? null;
+  const free = freeFrom === null ? '' : `, with free shipping on orders of ${freeShippingMinimum(freeFrom)}`;
   return [
     { title: pageTitle() },
     {
       name: 'description',
-      content: `Wheelchairs, walkers, oxygen concentrators, CPAP, braces, hospital beds and bathroom safety equipment for home care and clinics, with free shipping on orders of ${FREE_SHIPPING_MINIMUM}.`,
+      content: `Wheelchairs, walkers, oxygen concentrators, CPAP, braces, hospital beds and bathroom safety equipment for home care and clinics${free}.`,
     },
   ];
 }

@@ -489,6 +489,26 @@ export interface ReviewTable {
 }
 
 /** Where an integration wants events (docs/decisions/0049). */
+/** A shipping option's settings (migration 0101): cents, and who it is offered to. */
+export interface ShippingSettingsTable {
+  option: string;
+  name: string;
+  price_cents: number;
+  days: string;
+  /** The subtotal from which the option ships free; null: never free by amount. */
+  free_from_cents: number | null;
+  /** 'parcel', 'freight' or 'all'. */
+  carts: string;
+  updated_at: number;
+}
+
+/** A state's sales tax rate, thousandths of a percent (migration 0101). */
+export interface TaxRateTable {
+  state: string;
+  rate: number;
+  updated_at: number;
+}
+
 export interface WebhookEndpointTable {
   id: string;
   url: string;
@@ -588,6 +608,8 @@ export interface DatabaseSchema {
   promotions: PromotionTable;
   promotion_uses: PromotionUseTable;
   product_imports: ProductImportTable;
+  shipping_settings: ShippingSettingsTable;
+  tax_rates: TaxRateTable;
 }
 
 /** A promo code and its terms (docs/decisions/0052). Money in cents, times in ms since 1970. */

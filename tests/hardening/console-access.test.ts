@@ -176,6 +176,7 @@ describe.each(testEngines)('console access on %s', (engine) => {
         '/admin/webhooks/:endpointId',
         '/admin/returns',
         '/admin/returns/:number',
+        '/admin/shipping-tax',
       ]),
     );
   });

@@ -158,4 +158,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQ
     expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
     expect(statuses[5]).toBe(429);
   });
+
+  it("a shop settings change announced by another instance reaches this one's pages within 5 s", async () => {
+    const home = async () => (await createClient(b.url).get('/')).text;
+    // Cached on B first: the change must purge its page cache as well as its settings.
+    expect(await home()).toContain('Free shipping on orders of $499 or more');
+    const other = testDb.open();
+    try {
+      // What the console's save does on A: the row, then the signal on the settings topic.
+      await other.db
+        .updateTable('shipping_settings')
+        .set({ free_from_cents: 29_900 })
+        .where('option', '=', 'standard')
+        .execute();
+      await sql`select pg_notify('shop_settings_changes', 'another-instance')`.execute(other.db);
+    } finally {
+      await other.close();
+    }
+    await waitUntil(
+      async () => (await home()).includes('$299 or more'),
+      'B to show the new threshold',
+      5_000,
+    );
+    const quote = await createClient(b.url).post(
+      '/api/checkout/quote',
+      { items: [{ productId: PRODUCT_A.id, quantity: 1 }], shipping: 'standard' },
+      { origin: PUBLIC_ORIGIN },
+    );
+    expect((quote.body as { shipping: number }).shipping).toBe(PRODUCT_A.price >= 29_900 ? 0 : 999);
+  });
 });

@@ -1,6 +1,6 @@
 import { ChoiceGroup } from '~/components/ui/choice-group';
-import { SHIPPING_OPTION_DAYS, type ShippingChoice, type ShippingOffer } from '../delivery/shipping-options';
-import { SHIPPING_OPTION_NAMES, shippingPriceText } from '~/commerce/shipping';
+import type { ShippingChoice, ShippingOffer } from '../delivery/shipping-options';
+import { shippingPriceText } from '~/commerce/shipping';
 
 interface ShippingOptionsFieldProps {
   offers: readonly ShippingOffer[];
@@ -21,6 +21,9 @@ export function ShippingOptionsField({
   freightItems,
   form,
 }: ShippingOptionsFieldProps) {
+  const freightDays =
+    freightItems.length > 0 ? offers.find((offer) => offer.option === 'freight')?.days : undefined;
+  const freightOnly = offers.length === 1;
   return (
     <div className="flex flex-col gap-2">
       <ChoiceGroup
@@ -29,16 +32,16 @@ export function ShippingOptionsField({
         form={form}
         choices={offers.map((offer) => ({
           value: offer.choice,
-          label: SHIPPING_OPTION_NAMES[offer.option],
+          label: offer.name,
           aside: shippingPriceText(offer.price),
-          detail: SHIPPING_OPTION_DAYS[offer.option],
+          detail: offer.days,
         }))}
         value={value}
         onChange={onChange}
       />
-      {freightItems.length > 0 ? (
+      {freightDays ? (
         <p className="text-sm">
-          {`Ships by freight: ${freightItems.join(', ')}. Standard delivery only, ${SHIPPING_OPTION_DAYS.freight}.`}
+          {`Ships by freight: ${freightItems.join(', ')}. ${freightOnly ? 'Standard delivery only, ' : ''}${freightDays}.`}
         </p>
       ) : null}
     </div>

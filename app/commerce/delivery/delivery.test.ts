@@ -3,7 +3,7 @@ import { addressSchema } from './address.schema';
 import { addressLines, addressSummary } from './address-book';
 import { BASE_RATES, baseRateTax } from './sales-tax';
 import { formatRate } from '~/commerce/totals';
-import { shippingOffers, shippingOptionText } from './shipping-options';
+import { LAUNCH_SHIPPING, shippingOffers, shippingOptionText } from './shipping-options';
 import { US_STATE_CODES } from './us-states';
 
 const valid = {
@@ -97,7 +97,8 @@ describe('sales tax at base state rates', () => {
 
 describe('shipping offers', () => {
   const cart = { subtotal: 10_000, itemCount: 2, freeShippingCode: false, freight: false };
-  const offered = (c: typeof cart) => shippingOffers(c).map((o) => [o.option, o.price]);
+  const offered = (c: typeof cart, settings = LAUNCH_SHIPPING) =>
+    shippingOffers(c, settings).map((o) => [o.option, o.price]);
 
   it('prices Standard and Expedited, Standard free from $499 or with a code', () => {
     expect(offered(cart)).toEqual([
@@ -116,6 +117,24 @@ describe('shipping offers', () => {
     expect(offered({ ...cart, freight: true })).toEqual([['freight', 999]]);
     expect(offered({ ...cart, freight: true, subtotal: 150_000 })).toEqual([['freight', 0]]);
     expect(offered({ ...cart, itemCount: 0, subtotal: 0 })).toEqual([]);
+  });
+
+  it('follows the settings: prices, thresholds, and Expedited offered to freight carts', () => {
+    const settings = {
+      ...LAUNCH_SHIPPING,
+      standard: { ...LAUNCH_SHIPPING.standard, price: 1_250, freeFrom: 29_900 },
+      expedited: { ...LAUNCH_SHIPPING.expedited, carts: 'all' as const },
+    };
+    expect(offered({ ...cart, subtotal: 29_899 }, settings)).toEqual([
+      ['standard', 1_250],
+      ['expedited', 2499],
+    ]);
+    expect(offered({ ...cart, subtotal: 29_900 }, settings)[0]).toEqual(['standard', 0]);
+    expect(offered({ ...cart, freight: true }, settings)).toEqual([
+      ['expedited', 2499],
+      ['freight', 999],
+    ]);
+    expect(shippingOffers(cart, settings)[0]).toMatchObject({ name: 'Standard', days: '5-7 business days' });
   });
 
   it('says each option with its delivery time', () => {

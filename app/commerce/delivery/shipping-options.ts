@@ -1,14 +1,16 @@
 import {
-  SHIPPING_CENTS,
   SHIPPING_OPTION_NAMES,
   SHIPPING_OPTIONS,
   type ShippingOption,
-  standardShippingIsFree,
+  type ShippingSettings,
+  shipsFree,
 } from '~/commerce/shipping';
 
 /**
  * How an order travels. Standard and Expedited for parcels; a product too big for a parcel
- * ships by freight, Standard only and slower, and says so on its page and in the cart.
+ * ships by freight, Standard only and slower, and says so on its page and in the cart. The
+ * constants are the values the store launched with (migration 0101 seeds the settings with
+ * them); an order's stored option is shown with them.
  */
 export const STANDARD_DAYS = '5-7 business days';
 export const EXPEDITED_DAYS = '2-3 business days';
@@ -17,7 +19,12 @@ export const FREIGHT_DAYS = '7-10 business days';
 /** The product page's line for a freight-only product. */
 export const FREIGHT_TEXT = `Ships by freight: Standard delivery only, ${FREIGHT_DAYS}`;
 
-export const EXPEDITED_CENTS = 2499;
+/** The settings the store launched with (migration 0101 seeds the same): tests start from them. */
+export const LAUNCH_SHIPPING: ShippingSettings = {
+  standard: { name: 'Standard', price: 999, days: STANDARD_DAYS, freeFrom: 49_900, carts: 'parcel' },
+  expedited: { name: 'Expedited', price: 2499, days: EXPEDITED_DAYS, freeFrom: null, carts: 'parcel' },
+  freight: { name: 'Standard (freight)', price: 999, days: FREIGHT_DAYS, freeFrom: 49_900, carts: 'freight' },
+};
 
 /** What the shopper chooses; a freight cart's Standard is stored as 'freight'. */
 export const SHIPPING_CHOICES = ['standard', 'expedited'] as const;
@@ -45,24 +52,30 @@ export interface ShippingOffer {
   option: ShippingOption;
   /** Cents. */
   price: number;
+  /** As the settings name it now. */
+  name: string;
+  days: string;
 }
 
 /**
- * What each available option costs the cart. Standard is free when the commerce core says so
- * (`standardShippingIsFree`), else the flat fee; Expedited always costs its own fee (the promise of
- * free shipping is for Standard). A cart with a freight-only product gets Standard freight only.
+ * What each option offered to the cart costs it (the settings say which carts get which): free
+ * when the commerce core says so (`shipsFree`), else its price. A cart with a freight-only
+ * product gets Standard freight (and Expedited only if the settings offer it to freight carts).
  */
-export function shippingOffers(cart: {
-  subtotal: number;
-  itemCount: number;
-  freeShippingCode: boolean;
-  freight: boolean;
-}): ShippingOffer[] {
+export function shippingOffers(
+  cart: { subtotal: number; itemCount: number; freeShippingCode: boolean; freight: boolean },
+  settings: ShippingSettings,
+): ShippingOffer[] {
   if (cart.itemCount === 0) return [];
-  const standard = standardShippingIsFree(cart.subtotal, cart.freeShippingCode) ? 0 : SHIPPING_CENTS;
-  if (cart.freight) return [{ choice: 'standard', option: 'freight', price: standard }];
-  return [
-    { choice: 'standard', option: 'standard', price: standard },
-    { choice: 'expedited', option: 'expedited', price: EXPEDITED_CENTS },
-  ];
+  const kind = cart.freight ? 'freight' : 'parcel';
+  return SHIPPING_OPTIONS.filter((option) => [kind, 'all'].includes(settings[option].carts)).map((option) => {
+    const setting = settings[option];
+    return {
+      choice: option === 'expedited' ? 'expedited' : 'standard',
+      option,
+      price: shipsFree(option, setting, cart.subtotal, cart.freeShippingCode) ? 0 : setting.price,
+      name: setting.name,
+      days: setting.days,
+    };
+  });
 }

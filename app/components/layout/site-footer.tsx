@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { CATEGORY_NAMES } from '~/commerce/catalogue/data/category-names';
 import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
-import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
 import { SITE_PAGES } from '~/lib/site-pages';
 import { STORE } from '~/lib/store-info';
 
@@ -31,13 +30,14 @@ function LinkList({ title, links }: { title: string; links: { href: string; labe
 const pagesOf = (group: string) =>
   SITE_PAGES.filter((p) => p.group === group).map((p) => ({ href: p.path, label: p.title }));
 
-export function SiteFooter() {
+/** freeShipping: the settings' 'Free shipping on orders of $499 or more', or null. */
+export function SiteFooter({ freeShipping }: { freeShipping: string | null }) {
   const { address } = STORE;
   return (
     <footer className="mt-auto border-t border-border bg-surface">
       <div className="bg-brand text-brand-fg">
         <p className="mx-auto max-w-7xl px-4 py-4 text-center font-bold">
-          New customers save 10% with code WELCOME10. {FREE_SHIPPING_TEXT}.
+          New customers save 10% with code WELCOME10.{freeShipping ? ` ${freeShipping}.` : null}
         </p>
       </div>
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuthSync } from '~/lib/auth-sync';
 import { SignOutButton } from '~/features/account/components/sign-out-button';
-import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
 import { STORE } from '~/lib/store-info';
 import { DesktopCategoryMenu, MobileCategoryMenu } from './category-menu';
 import { HeaderBadges } from './header-badges';
@@ -17,11 +16,14 @@ const iconLink =
 export function SiteHeader({
   user,
   cartCount,
+  freeShipping,
 }: {
   /** The signed-in shopper: "Hi, {name}". */
   user: { name: string } | null;
   /** The account cart's count from the server (null for guests). */
   cartCount: number | null;
+  /** 'Free shipping on orders of $499 or more', as the settings say; null: none. */
+  freeShipping: string | null;
 }) {
   useAuthSync();
   // The menu belongs to the page it was opened on: any navigation closes it.
@@ -40,7 +42,7 @@ export function SiteHeader({
             <Icon icon={Phone} size={14} />
             <span>{STORE.phone}</span>
           </a>
-          <p className="font-bold">{FREE_SHIPPING_TEXT}</p>
+          {freeShipping ? <p className="font-bold">{freeShipping}</p> : null}
           <Link to="/accessibility#display" className="font-bold underline underline-offset-2">
             Text size and contrast
           </Link>

@@ -6,6 +6,7 @@ import { parseBody } from '#server/validate';
 import { orderAccessCookie } from '~/commerce/orders/order-access.server';
 import { catalogueOf, catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
 import { promotionsOf } from '~/commerce/promo/promotion-store.server';
+import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
 import { queueConfirmationMail } from '~/commerce/orders/order-mail-queue.server';
 import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
 import { createCheckoutSchema, idempotencyKeySchema, paymentSchema, quoteSchema } from './checkout.schema';
@@ -39,7 +40,7 @@ export function checkoutRoutes(services: AppServices) {
     if (!body.ok) return body.response;
     const user = await sessionUser(auth, c.req.raw.headers);
     const { quote } = await quoteOrder(
-      { db, catalogue: catalogueOf(services), promotions: promotionsOf(services) },
+      { db, catalogue: catalogueOf(services), promotions: promotionsOf(services), settings: shopSettingsOf(services) },
       user,
       body.data,
       {
@@ -60,6 +61,7 @@ export function checkoutRoutes(services: AppServices) {
         gateway: payments,
         catalogue: catalogueOf(services),
         promotions: promotionsOf(services),
+        settings: shopSettingsOf(services),
       };
       const session = await createCheckoutSession(deps, user, body.data);
       metrics.ordersCreated.inc();

@@ -7,9 +7,9 @@ import { itemCount } from '~/commerce/cart-limits';
 import { hsaFsaStatus, isPurchasable } from '~/commerce/catalogue/catalog';
 import type { Catalogue } from '~/commerce/catalogue/catalog.server';
 import type { Product } from '~/commerce/catalogue/catalog.types';
-import { baseRateTaxService, type TaxService } from '~/commerce/delivery/sales-tax';
+import { rateTableTaxService, type TaxService } from '~/commerce/delivery/sales-tax';
 import { type ShippingChoice, shippingOffers } from '~/commerce/delivery/shipping-options';
-import { SHIPPING_OPTION_NAMES } from '~/commerce/shipping';
+import type { ShopSettings } from '~/commerce/shop-settings';
 import type { UsStateCode } from '~/commerce/delivery/us-states';
 import type { OrderLine } from '~/commerce/orders/orders';
 import { hasPaidOrder } from '~/commerce/orders/orders.server';
@@ -26,7 +26,9 @@ export interface QuoteDeps {
   catalogue: Catalogue;
   /** The promotions' read model: the code's row as last read. */
   promotions: { find(code: string): Promotion | undefined };
-  /** The base state rates unless a tax rate service is plugged in. */
+  /** The shop settings as of this request: shipping options and the state rates. */
+  settings: ShopSettings;
+  /** The settings' state rates unless a tax rate service is plugged in. */
   tax?: TaxService;
 }
 
@@ -165,17 +167,20 @@ export async function quoteOrder(
   const count = itemCount(lines);
   const { promo, message } = await applicablePromo(deps, user, request.promoCode, lines, mode);
   const freightItems = lines.filter((line) => line.freightOnly).map((line) => line.name);
-  const offers = shippingOffers({
-    subtotal: lines.reduce((sum, line) => sum + line.lineTotal, 0),
-    itemCount: count,
-    freeShippingCode: promo?.kind === 'free_shipping',
-    freight: freightItems.length > 0,
-  });
+  const offers = shippingOffers(
+    {
+      subtotal: lines.reduce((sum, line) => sum + line.lineTotal, 0),
+      itemCount: count,
+      freeShippingCode: promo?.kind === 'free_shipping',
+      freight: freightItems.length > 0,
+    },
+    deps.settings.shipping,
+  );
   const chosen = offers.find((offer) => offer.choice === request.shipping);
   if (!chosen && mode.strict && offers.length > 0) {
     throw new CheckoutError(
       'shipping_unavailable',
-      `${SHIPPING_OPTION_NAMES.expedited} delivery is not available for this cart: ${freightItems.join(', ')} ships by freight.`,
+      `${deps.settings.shipping.expedited.name} delivery is not available for this cart: ${freightItems.join(', ')} ships by freight.`,
     );
   }
   const offer = chosen ?? offers[0];
@@ -192,7 +197,7 @@ export async function quoteOrder(
     percentOff: promo?.kind === 'percent' ? promo.value : 0,
     amountOff: promo?.kind === 'fixed' ? promo.value : 0,
     shipping: offer?.price ?? 0,
-    taxRate: state ? await (deps.tax ?? baseRateTaxService).rate(state) : null,
+    taxRate: state ? await (deps.tax ?? rateTableTaxService(deps.settings.taxRates)).rate(state) : null,
   });
   return {
     lines,

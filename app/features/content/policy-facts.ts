@@ -1,17 +1,13 @@
-import { formatPrice } from '~/commerce/money';
 import { STORE } from '~/lib/store-info';
 import { ACCEPTED_PAYMENTS } from '~/commerce/checkout/checkout';
-import { FREE_SHIPPING_MINIMUM, SHIPPING_CENTS } from '~/commerce/shipping';
 import { RETURN_WINDOW_DAYS } from '~/commerce/orders/returns';
 
 /**
  * Figures quoted by several content and policy pages. Every page reads them from here so the
- * shop never says two different things; the shipping figures come from the shipping rules.
+ * shop never says two different things. The free-shipping threshold and Standard's price are shop
+ * settings: pages quote them with components/shipping-figures.tsx.
  */
 export const SHIPPING = {
-  /** '$499 or more': 'free shipping on orders of {freeFrom}'. */
-  freeFrom: FREE_SHIPPING_MINIMUM,
-  standardFee: formatPrice(SHIPPING_CENTS),
   handlingTime: '1-2 business days',
   standardTime: '5-7 business days',
   expressTime: '2-3 business days',

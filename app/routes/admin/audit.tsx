@@ -13,7 +13,10 @@ const TYPES = new Set([
   'contact',
   'review',
   'job',
+  'return',
   'promotion',
+  'webhook',
+  'setting',
 ]);
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -4,6 +4,7 @@ import { ContentPage } from '~/features/content/components/content-page';
 import { ContentSection } from '~/features/content/components/content-section';
 import { FaqAccordion, type FaqItem } from '~/features/content/components/faq-accordion';
 import { PAYMENT_METHODS, RETURNS, SHIPPING, joinWithAnd } from '~/features/content/policy-facts';
+import { IfFreeShipping } from '~/features/content/components/shipping-figures';
 import { STORE, pageTitle } from '~/lib/store-info';
 
 export function meta() {
@@ -68,8 +69,9 @@ const QUESTIONS: FaqItem[] = [
           available for orders placed by {SHIPPING.nextDayCutoff} on a business day.
         </p>
         <p>
-          Shipping is free on orders of {SHIPPING.freeFrom}. See our{' '}
-          <Link to="/shipping">shipping information</Link> for details, including delivery of large items.
+          <IfFreeShipping>{(minimum) => `Shipping is free on orders of ${minimum}. `}</IfFreeShipping>
+          See our <Link to="/shipping">shipping information</Link> for details, including delivery of large
+          items.
         </p>
       </>
     ),

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ContentPage } from '~/features/content/components/content-page';
 import { ContentSection } from '~/features/content/components/content-section';
 import { FREIGHT_EXAMPLES, POLICY_LAST_UPDATED, RETURNS, SHIPPING } from '~/features/content/policy-facts';
+import { IfFreeShipping, StandardFee } from '~/features/content/components/shipping-figures';
 import { STORE, pageTitle } from '~/lib/store-info';
 
 export function meta() {
@@ -47,10 +48,12 @@ export default function ShippingPolicy() {
 
       <ContentSection title="3. Shipping charges">
         <p>
-          Standard shipping costs {SHIPPING.standardFee} per order. Standard shipping is free when the order
-          subtotal, before tax, is {SHIPPING.freeFrom}, or when a valid free-shipping promotion is applied.
-          Express and next-day charges depend on weight and destination and are quoted before the order is
-          confirmed.
+          Standard shipping costs <StandardFee /> per order. Standard shipping is free{' '}
+          <IfFreeShipping>
+            {(minimum) => `when the order subtotal, before tax, is ${minimum}, or `}
+          </IfFreeShipping>
+          when a valid free-shipping promotion is applied. Express and next-day charges depend on weight and
+          destination and are quoted before the order is confirmed.
         </p>
       </ContentSection>
 

@@ -3,14 +3,20 @@ import { ContactOptions } from '~/features/content/components/contact-options';
 import { ContentPage } from '~/features/content/components/content-page';
 import { ContentSection } from '~/features/content/components/content-section';
 import { FREIGHT_EXAMPLES, RETURNS, SHIPPING } from '~/features/content/policy-facts';
+import { IfFreeShipping, StandardFee } from '~/features/content/components/shipping-figures';
+import type { ShippingFigures } from '~/commerce/shipping-figures';
+import { freeShippingMinimum } from '~/commerce/shipping';
+import type { Route } from './+types/shipping';
 import { STORE, pageTitle } from '~/lib/store-info';
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const figures = (matches[0]?.loaderData as { shipping?: ShippingFigures } | undefined)?.shipping;
+  const freeFrom = figures?.freeFrom ?? null;
   return [
     { title: pageTitle('Shipping Information') },
     {
       name: 'description',
-      content: `Shipping times, costs and freight delivery for large items, with free shipping on orders of ${SHIPPING.freeFrom}.`,
+      content: `Shipping times, costs and freight delivery for large items${freeFrom === null ? '' : `, with free shipping on orders of ${freeShippingMinimum(freeFrom)}`}.`,
     },
   ];
 }
@@ -19,7 +25,12 @@ const METHODS = [
   {
     name: 'Standard',
     time: SHIPPING.standardTime,
-    cost: `${SHIPPING.standardFee}, or free on orders of ${SHIPPING.freeFrom}`,
+    cost: (
+      <>
+        <StandardFee />
+        <IfFreeShipping>{(minimum) => `, or free on orders of ${minimum}`}</IfFreeShipping>
+      </>
+    ),
   },
   { name: 'Express', time: SHIPPING.expressTime, cost: 'Quoted by phone, based on weight and destination' },
   {
@@ -33,7 +44,12 @@ export default function Shipping() {
   return (
     <ContentPage
       title="Shipping Information"
-      intro={`Here is how and when your order reaches you. Shipping is free on every order of ${SHIPPING.freeFrom}.`}
+      intro={
+        <>
+          Here is how and when your order reaches you.
+          <IfFreeShipping>{(minimum) => ` Shipping is free on every order of ${minimum}.`}</IfFreeShipping>
+        </>
+      }
     >
       <ContentSection title="When your order ships">
         <p>
@@ -74,8 +90,10 @@ export default function Shipping() {
           </table>
         </div>
         <p>
-          Delivery times are counted from the day your order ships. Free shipping applies when your order
-          subtotal, before tax, is {SHIPPING.freeFrom}.
+          Delivery times are counted from the day your order ships.
+          <IfFreeShipping>
+            {(minimum) => ` Free shipping applies when your order subtotal, before tax, is ${minimum}.`}
+          </IfFreeShipping>
         </p>
         <p>
           Need it fast? Call us at <a href={STORE.phoneHref}>{STORE.phone}</a> to set up express or next-day

@@ -2,6 +2,7 @@ import { type AppLoadContext, data, redirect } from 'react-router';
 import { getSessionUser, type SessionUser } from '~/lib/session.server';
 import type { ServerCart } from '~/features/cart/cart-form.server';
 import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
+import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
 import type { OrderQuote } from '~/commerce/checkout/quote';
 import { quoteOrder } from '~/features/checkout/quote.server';
 import { ADDRESS_FIELDS, addressSummary } from '~/commerce/delivery/address-book';
@@ -50,6 +51,7 @@ export async function serverQuote(
     db: context.services.database.db,
     catalogue: catalogueOf(context.services),
     promotions: promotionsOf(context.services),
+    settings: shopSettingsOf(context.services),
   };
   const { quote } = await quoteOrder(
     deps,

@@ -25,6 +25,7 @@ import * as retentionIndexes from './0023-retention-indexes';
 import * as sessionFactors from './0024-session-factors';
 import * as jobContents from './0099-job-contents';
 import * as webhooks from './0100-webhooks';
+import * as shopSettings from './0101-shop-settings';
 import * as promotions from './0102-promotions';
 import * as returns from './0103-returns';
 import * as productImports from './0104-product-imports';
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0024-session-factors': sessionFactors,
   '0099-job-contents': jobContents,
   '0100-webhooks': webhooks,
+  '0101-shop-settings': shopSettings,
   '0102-promotions': promotions,
   '0103-returns': returns,
   '0104-product-imports': productImports,

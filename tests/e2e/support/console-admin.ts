@@ -10,8 +10,7 @@ import { signIn } from './shop';
 export const PASSWORD = 'store-console-2026';
 
 /** `npm run admin:create`, as an operator runs it, against the e2e server's database. */
-export function createAdmin(email: string, baseURL: string): string {
-  const dir = process.env.E2E_DATA_DIR ?? '';
+export function createAdmin(email: string, baseURL: string, dir = process.env.E2E_DATA_DIR ?? ''): string {
   const out = execFileSync(
     process.execPath,
     operatorArgv('admin:create', ['--email', email, '--first-name', 'Ada']),
@@ -35,10 +34,11 @@ export function createAdmin(email: string, baseURL: string): string {
  * An administrator as an operator makes one: `npm run admin:create`, the one-time link to set a
  * password, then the console leads them to turn on two-factor, which they do. Signed in.
  */
-export async function newConsoleAdmin(browser: Browser, baseURL: string) {
+export async function newConsoleAdmin(browser: Browser, baseURL: string, dataDir?: string) {
   const adminEmail = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const link = createAdmin(adminEmail, baseURL);
-  const context = await browser.newContext();
+  const link = createAdmin(adminEmail, baseURL, dataDir);
+  // A spec with a store of its own (dataDir) signs in there, not on the suite's shared server.
+  const context = await browser.newContext({ baseURL });
   const admin = await context.newPage();
   // Its own address: the two-factor codes of the other console tests count against theirs.
   await ownClientAddress(admin);

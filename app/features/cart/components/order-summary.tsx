@@ -3,7 +3,8 @@ import { formatPrice } from '~/commerce/money';
 import { primaryButton } from '~/components/ui/button-styles';
 import { ChoiceGroup } from '~/components/ui/choice-group';
 import { PromoCodeForm } from '~/commerce/components/promo-code-form';
-import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
+import { freeShippingText } from '~/commerce/shipping';
+import { useShippingFigures } from '~/commerce/shipping-figures';
 import { PAYMENT_METHOD_CHOICES, PAYMENT_METHODS, type PaymentMethod } from '~/commerce/checkout/checkout';
 import type { QuoteState } from '~/commerce/checkout/use-order-quote';
 import { ShippingOptionsField } from '~/commerce/components/shipping-options-field';
@@ -39,6 +40,7 @@ export function OrderSummary(props: OrderSummaryProps) {
   const { checkoutLoading, onCheckout, checkoutForm, promoMessage } = props;
   const id = useId();
   const current = quote.quote;
+  const freeShipping = freeShippingText(useShippingFigures()?.freeFrom ?? null);
 
   return (
     <section
@@ -102,7 +104,7 @@ export function OrderSummary(props: OrderSummaryProps) {
         </button>
       </div>
       <div className="text-sm text-muted">
-        <p>{FREE_SHIPPING_TEXT}</p>
+        {freeShipping ? <p>{freeShipping}</p> : null}
         {!current || current.tax === null ? <p>Taxes calculated at checkout</p> : null}
       </div>
     </section>

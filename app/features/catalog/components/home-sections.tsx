@@ -2,7 +2,8 @@ import { Quote } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { Link } from 'react-router';
 import { STORE } from '~/lib/store-info';
-import { FREE_SHIPPING_MINIMUM } from '~/commerce/shipping';
+import { freeShippingMinimum } from '~/commerce/shipping';
+import { useShippingFigures } from '~/commerce/shipping-figures';
 
 const button = 'inline-flex min-h-11 items-center rounded-md px-6 font-bold';
 
@@ -79,6 +80,7 @@ export function CategoryGrid({
 }
 
 export function WelcomePromo() {
+  const freeFrom = useShippingFigures()?.freeFrom ?? null;
   return (
     <section aria-labelledby="welcome-title" className="bg-brand text-brand-fg">
       <div className="mx-auto flex max-w-7xl flex-col items-start gap-4 px-4 py-10 sm:flex-row sm:items-center sm:justify-between">
@@ -87,7 +89,8 @@ export function WelcomePromo() {
             New to {STORE.name}? Save 10% on your first order
           </h2>
           <p className="mt-1">
-            Enter code <strong>WELCOME10</strong> in your cart. Orders of {FREE_SHIPPING_MINIMUM} ship free.
+            Enter code <strong>WELCOME10</strong> in your cart.
+            {freeFrom === null ? null : ` Orders of ${freeShippingMinimum(freeFrom)} ship free.`}
           </p>
         </div>
         <Link to="/category/all" className={`${button} bg-bg text-fg hover:bg-surface`}>

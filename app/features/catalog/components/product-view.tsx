@@ -5,7 +5,8 @@ import { lazyComponent } from '~/lib/lazy-component';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { StarRating } from '~/components/ui/star-rating';
 import { FREIGHT_TEXT } from '~/commerce/delivery/shipping-options';
-import { FREE_SHIPPING_TEXT } from '~/commerce/shipping';
+import { freeShippingText } from '~/commerce/shipping';
+import { useShippingFigures } from '~/commerce/shipping-figures';
 import type { ProductCard } from '~/commerce/catalogue/catalog';
 import { NOT_RETURNABLE_TEXT, type ProductPage } from '~/commerce/catalogue/catalog';
 import type { FitInput } from '~/commerce/catalogue/catalog.schema';
@@ -59,6 +60,7 @@ export function ProductView(props: ProductViewProps) {
     reviews,
     tab,
   } = props;
+  const freeShipping = freeShippingText(useShippingFigures()?.freeFrom ?? null);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs
@@ -98,9 +100,11 @@ export function ProductView(props: ProductViewProps) {
           {purchase}
           <CompareToggle product={product} />
           <ul className="flex flex-col gap-2 rounded-lg bg-surface p-4">
-            <li className="flex gap-2">
-              <Icon icon={Truck} className="shrink-0" /> {FREE_SHIPPING_TEXT}
-            </li>
+            {freeShipping ? (
+              <li className="flex gap-2">
+                <Icon icon={Truck} className="shrink-0" /> {freeShipping}
+              </li>
+            ) : null}
             {product.freightOnly ? (
               <li className="flex gap-2 font-bold">
                 <Icon icon={Truck} className="shrink-0" /> {FREIGHT_TEXT}

@@ -87,6 +87,10 @@ export function AuditLog({
             ['contact', 'Contact messages'],
             ['review', 'Reviews'],
             ['job', 'Jobs'],
+            ['return', 'Returns'],
+            ['promotion', 'Promotions'],
+            ['webhook', 'Webhooks'],
+            ['setting', 'Shipping and tax'],
           ]}
         />
         <Field label="Order reference or id" name="target" defaultValue={search.target} maxLength={120} />
