@@ -40,7 +40,12 @@ export function checkoutRoutes(services: AppServices) {
     if (!body.ok) return body.response;
     const user = await sessionUser(auth, c.req.raw.headers);
     const { quote } = await quoteOrder(
-      { db, catalogue: catalogueOf(services), promotions: promotionsOf(services), settings: shopSettingsOf(services) },
+      {
+        db,
+        catalogue: catalogueOf(services),
+        promotions: promotionsOf(services),
+        settings: shopSettingsOf(services),
+      },
       user,
       body.data,
       {

@@ -7,6 +7,7 @@ import { lineItemsSchema, type LineItem } from '~/commerce/cart/cart.schema';
 import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import { normalizePromoCode, type PromoSummary, promoSummary } from '~/commerce/promo/promo';
 import { promotionsOf } from '~/commerce/promo/promotion-store.server';
+import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
 import { quoteOrder, type QuoteUser } from './quote.server';
 
 /**
@@ -26,7 +27,12 @@ export async function checkPromoForCart(
 ): Promise<PromoAnswer> {
   if (!normalizePromoCode(code)) return { ok: false, message: 'Please enter a promo code' };
   const promotions = promotionsOf(services);
-  const deps = { db: services.database.db, catalogue: catalogueOf(services), promotions };
+  const deps = {
+    db: services.database.db,
+    catalogue: catalogueOf(services),
+    promotions,
+    settings: shopSettingsOf(services),
+  };
   const { quote } = await quoteOrder(
     deps,
     user,
