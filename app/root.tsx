@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { shippingFigures } from '~/commerce/shipping-figures';
+import { promotionsOf } from '~/commerce/promo/promotion-store.server';
 import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
 import { viewerOfRequest } from '~/features/account/viewer.server';
 import { serverWishlist, wishlistOf } from '~/features/wishlist/wishlist-form.server';
@@ -54,8 +55,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const wishlist = serverWishlist(context.services, request, viewer ? (viewer.wishlist ?? []) : null);
   // The header and footer (and a few pages) quote the free-shipping threshold: a shop setting.
   const shipping = shippingFigures(shopSettingsOf(context.services).shipping);
-  if (!viewer) return { user: null, cartCount: null, wishlist, shipping };
-  return { user: { name: viewer.name }, cartCount: viewer.cartCount, wishlist, shipping };
+  // The footer (and home and product pages) advertise the welcome code only while it works.
+  const welcomeOffer = promotionsOf(context.services).welcomeOfferOn();
+  // The footer's line, written here so its words are not in every page's script.
+  const freeShipping = freeShippingText(shipping.freeFrom);
+  const banner =
+    [
+      welcomeOffer ? 'New customers save 10% with code WELCOME10.' : '',
+      freeShipping ? `${freeShipping}.` : '',
+    ]
+      .filter(Boolean)
+      .join(' ') || null;
+  const shared = { wishlist, shipping, welcomeOffer, banner };
+  if (!viewer) return { user: null, cartCount: null, ...shared };
+  return { user: { name: viewer.name }, cartCount: viewer.cartCount, ...shared };
 }
 
 /** The session changes only through a form or a sign-in/out, not on every link click. */
@@ -105,7 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main-content" tabIndex={-1} className="flex-1">
           {children}
         </main>
-        <SiteFooter freeShipping={freeShippingText(data?.shipping.freeFrom ?? null)} />
+        <SiteFooter banner={data?.banner ?? null} />
         <DeferredToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

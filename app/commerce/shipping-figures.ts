@@ -7,10 +7,16 @@ export interface ShippingFigures {
   freeFrom: number | null;
   /** Standard's price, cents. */
   standardPrice: number;
+  /** How long freight takes ('7-10 business days'): a freight-only product's page says it. */
+  freightDays: string;
 }
 
 export function shippingFigures(settings: ShippingSettings): ShippingFigures {
-  return { freeFrom: freeShippingThreshold(settings), standardPrice: settings.standard.price };
+  return {
+    freeFrom: freeShippingThreshold(settings),
+    standardPrice: settings.standard.price,
+    freightDays: settings.freight.days,
+  };
 }
 
 /**

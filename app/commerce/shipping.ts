@@ -32,6 +32,9 @@ export type ShippingSettings = Readonly<Record<ShippingOption, ShippingOptionSet
 export const freeShippingThreshold = (settings: ShippingSettings): number | null =>
   settings.standard.freeFrom;
 
+/** The product page's line for a freight-only product, with the freight option's days. */
+export const freightText = (days: string) => `Ships by freight: Standard delivery only, ${days}`;
+
 /** '$499 or more': a subtotal of exactly the threshold ships free, so no text says "over". */
 export function freeShippingMinimum(threshold: number): string {
   return `${formatDollars(threshold / 100)} or more`;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { catalogueOf, catalogueStore } from '../../app/commerce/catalogue/catalogue-store.server';
-import { FREIGHT_TEXT } from '../../app/commerce/delivery/shipping-options';
+import { FREIGHT_DAYS } from '../../app/commerce/delivery/shipping-options';
+import { freightText } from '../../app/commerce/shipping';
 import { sql } from 'kysely';
 import { parseEnv } from '../../server/env';
 import { listenerName } from '../../server/realtime/change-channel';
@@ -44,8 +45,8 @@ describe.each(testEngines)('a catalogue change on %s', (engine) => {
 
   it('says on a freight product’s page that it ships by freight, and on no other', async () => {
     const bed = SEED_PRODUCTS.find((p) => p.subcategory === 'hospital-beds')!;
-    expect((await page(`${t.url}/product/${bed.id}`)).html).toContain(FREIGHT_TEXT);
-    expect((await page(`${t.url}/product/${edited!.id}`)).html).not.toContain(FREIGHT_TEXT);
+    expect((await page(`${t.url}/product/${bed.id}`)).html).toContain(freightText(FREIGHT_DAYS));
+    expect((await page(`${t.url}/product/${edited!.id}`)).html).not.toContain(freightText(FREIGHT_DAYS));
   });
 
   it('keeps a cached page when a sale changes nothing it shows, and drops it when stock turns low', async () => {

@@ -6,6 +6,7 @@ import { postForm } from '~/lib/api-client';
 import { notify } from '~/lib/toast';
 import { type PromoSummary, WELCOME_OFFER_CODE } from '../promo/promo';
 import { storedPromoCode, storePromo } from '../promo/promo-storage';
+import { useWelcomeOffer } from '../promo/welcome-offer';
 import { promoFields } from './promo-code-form';
 
 const offer = { code: WELCOME_OFFER_CODE };
@@ -17,7 +18,9 @@ const offer = { code: WELCOME_OFFER_CODE };
  */
 export default function PromoOffer({ onClose }: { onClose: () => void }) {
   const [codeStored] = useState(() => storedPromoCode() !== null);
-  if (codeStored) return null;
+  // Staff may pause or end the code: it is not offered then.
+  const welcomeOffer = useWelcomeOffer();
+  if (codeStored || !welcomeOffer) return null;
   return (
     <section
       aria-labelledby="promo-offer-title"

@@ -16,9 +16,6 @@ export const STANDARD_DAYS = '5-7 business days';
 export const EXPEDITED_DAYS = '2-3 business days';
 export const FREIGHT_DAYS = '7-10 business days';
 
-/** The product page's line for a freight-only product. */
-export const FREIGHT_TEXT = `Ships by freight: Standard delivery only, ${FREIGHT_DAYS}`;
-
 /** The settings the store launched with (migration 0101 seeds the same): tests start from them. */
 export const LAUNCH_SHIPPING: ShippingSettings = {
   standard: { name: 'Standard', price: 999, days: STANDARD_DAYS, freeFrom: 49_900, carts: 'parcel' },

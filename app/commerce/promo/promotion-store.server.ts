@@ -1,5 +1,5 @@
 import type { AppServices } from '#server/types';
-import type { Promotion } from './promo';
+import { availability, type Promotion, WELCOME_OFFER_CODE } from './promo';
 import { readPromotions } from './promotions-db.server';
 
 /**
@@ -39,6 +39,12 @@ export class PromotionStore {
   /** The code's promotion as last read (upper-case code). */
   find(code: string): Promotion | undefined {
     return this.byCode.get(code);
+  }
+
+  /** Whether the welcome code can be used now (the pages advertise it only then). */
+  welcomeOfferOn(now = Date.now()): boolean {
+    const welcome = this.byCode.get(WELCOME_OFFER_CODE);
+    return welcome !== undefined && availability(welcome, now) === null;
   }
 
   all(): Promotion[] {

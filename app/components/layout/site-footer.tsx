@@ -30,16 +30,19 @@ function LinkList({ title, links }: { title: string; links: { href: string; labe
 const pagesOf = (group: string) =>
   SITE_PAGES.filter((p) => p.group === group).map((p) => ({ href: p.path, label: p.title }));
 
-/** freeShipping: the settings' 'Free shipping on orders of $499 or more', or null. */
-export function SiteFooter({ freeShipping }: { freeShipping: string | null }) {
+/**
+ * banner: the offers line the root loader wrote ('New customers save 10% with code WELCOME10.
+ * Free shipping on orders of $499 or more.'), each half only while it holds; null for none.
+ */
+export function SiteFooter({ banner }: { banner: string | null }) {
   const { address } = STORE;
   return (
     <footer className="mt-auto border-t border-border bg-surface">
-      <div className="bg-brand text-brand-fg">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-center font-bold">
-          New customers save 10% with code WELCOME10.{freeShipping ? ` ${freeShipping}.` : null}
-        </p>
-      </div>
+      {banner && (
+        <div className="bg-brand text-brand-fg">
+          <p className="mx-auto max-w-7xl px-4 py-4 text-center font-bold">{banner}</p>
+        </div>
+      )}
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-2 font-bold">

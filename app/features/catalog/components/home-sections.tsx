@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { STORE } from '~/lib/store-info';
 import { freeShippingMinimum } from '~/commerce/shipping';
 import { useShippingFigures } from '~/commerce/shipping-figures';
+import { useWelcomeOffer } from '~/commerce/promo/welcome-offer';
 
 const button = 'inline-flex min-h-11 items-center rounded-md px-6 font-bold';
 
@@ -81,6 +82,8 @@ export function CategoryGrid({
 
 export function WelcomePromo() {
   const freeFrom = useShippingFigures()?.freeFrom ?? null;
+  // Staff may pause or end the code: the banner is not shown for a code the cart would refuse.
+  if (!useWelcomeOffer()) return null;
   return (
     <section aria-labelledby="welcome-title" className="bg-brand text-brand-fg">
       <div className="mx-auto flex max-w-7xl flex-col items-start gap-4 px-4 py-10 sm:flex-row sm:items-center sm:justify-between">

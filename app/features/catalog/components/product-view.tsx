@@ -4,8 +4,7 @@ import { Icon } from '~/components/ui/icon';
 import { lazyComponent } from '~/lib/lazy-component';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { StarRating } from '~/components/ui/star-rating';
-import { FREIGHT_TEXT } from '~/commerce/delivery/shipping-options';
-import { freeShippingText } from '~/commerce/shipping';
+import { freeShippingText, freightText } from '~/commerce/shipping';
 import { useShippingFigures } from '~/commerce/shipping-figures';
 import type { ProductCard } from '~/commerce/catalogue/catalog';
 import { NOT_RETURNABLE_TEXT, type ProductPage } from '~/commerce/catalogue/catalog';
@@ -60,7 +59,8 @@ export function ProductView(props: ProductViewProps) {
     reviews,
     tab,
   } = props;
-  const freeShipping = freeShippingText(useShippingFigures()?.freeFrom ?? null);
+  const figures = useShippingFigures();
+  const freeShipping = freeShippingText(figures?.freeFrom ?? null);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs
@@ -107,7 +107,7 @@ export function ProductView(props: ProductViewProps) {
             ) : null}
             {product.freightOnly ? (
               <li className="flex gap-2 font-bold">
-                <Icon icon={Truck} className="shrink-0" /> {FREIGHT_TEXT}
+                <Icon icon={Truck} className="shrink-0" /> {freightText(figures?.freightDays ?? '')}
               </li>
             ) : null}
             <li className="flex gap-2">
