@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseImport, recordStartLines } from './parse-import';
-import { guardCell, unguardCell } from './product-csv';
+import { defuseFormula as guardCell, restoreDefused as unguardCell } from '~/lib/csv';
 
 describe('the products CSV', () => {
   it('reads the header in any letter case, after a BOM, and refuses an unknown column by name', () => {

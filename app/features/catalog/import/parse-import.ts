@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { restoreDefused } from '~/lib/csv';
 import {
   CSV_HEADERS,
   PRODUCT_COLUMNS,
@@ -6,7 +7,6 @@ import {
   type ProductField,
   SKU_HEADER,
   skuSchema,
-  unguardCell,
 } from './product-csv';
 
 /** A data row of the file: its line (the header is line 1), its SKU, the fields it sets. */
@@ -117,7 +117,7 @@ export function parseImport(text: string): ParsedImport {
   const refused: RefusedRow[] = [];
   const firstLineOf = new Map<string, number>();
   for (const { record, line } of body) {
-    const cells = record.map(unguardCell);
+    const cells = record.map(restoreDefused);
     const skuCell = cells[headers.indexOf(SKU_HEADER)] ?? '';
     if (cells.length !== headers.length) {
       refused.push({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defuseFormula } from '~/lib/csv';
 import { centsToDecimal } from '~/commerce/money';
 import { productSchema } from '../product-admin.schema';
 
@@ -115,19 +116,12 @@ export function shownValue(field: ProductField, value: ProductCsvValues[ProductF
   return column ? column.write(value as never) : String(value);
 }
 
-/**
- * A spreadsheet runs a cell starting with = + - @ (or a tab or carriage return) as a formula:
- * the export writes such a text with a leading apostrophe, and the import takes that
- * apostrophe off again, so a round trip changes nothing.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-export const guardCell = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
-export const unguardCell = (text: string) =>
-  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
-
 export const CSV_HEADERS = [SKU_HEADER, ...PRODUCT_COLUMNS.map((c) => c.header)];
 
 /** A product as one record of the export, in CSV_HEADERS order. */
 export function productCsvRecord(sku: string, values: ProductCsvValues): string[] {
-  return [guardCell(sku), ...PRODUCT_COLUMNS.map((c) => guardCell(c.write(values[c.field] as never)))];
+  return [
+    defuseFormula(sku),
+    ...PRODUCT_COLUMNS.map((c) => defuseFormula(c.write(values[c.field] as never))),
+  ];
 }
