@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
+import { SharedSnapshot } from '#server/realtime/shared-snapshot';
 import type { AppServices } from '#server/types';
 import { US_STATE_CODES, type UsStateCode } from './delivery/us-states';
 import {
@@ -25,7 +26,6 @@ export interface ShopSettingsChange {
 }
 
 type Db = Kysely<DatabaseSchema>;
-type Listener = (change: ShopSettingsChange) => void;
 
 export async function readShopSettings(db: Db): Promise<ShopSettings> {
   const [shippingRows, rateRows] = await Promise.all([
@@ -55,61 +55,24 @@ export async function readShopSettings(db: Db): Promise<ShopSettings> {
   return { shipping: shipping as ShippingSettings, taxRates };
 }
 
-export class ShopSettingsStore {
-  private snapshot: ShopSettings;
-  private readonly listeners = new Set<Listener>();
-  /** Refreshes run one after another, so an older read never replaces a newer one. */
-  private queue: Promise<unknown> = Promise.resolve();
-
-  constructor(
-    private readonly services: AppServices,
-    initial: ShopSettings,
-  ) {
-    this.snapshot = initial;
-    const refreshLogged = (when: string) => {
-      void this.refresh().catch((error: unknown) => {
-        services.logger.error({ err: error }, `shop settings: refresh ${when} failed`);
-      });
-    };
-    // Changes announced while the listener was away were missed: read everything again.
-    services.changes.onReconnect(() => refreshLogged('after a reconnect'));
-    services.changes.subscribe(SHOP_SETTINGS_TOPIC, (payload) => {
-      if (payload !== services.changes.instanceId) refreshLogged('after a change elsewhere');
-    });
-  }
-
-  /** The settings as of now: hold them for one request, not longer. */
-  current(): ShopSettings {
-    return this.snapshot;
-  }
-
-  onChange(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** After a committed write to the settings tables: read them again, here and everywhere. */
-  async changed(): Promise<void> {
-    await this.refresh();
-    const { changes } = this.services;
-    await changes.publish(SHOP_SETTINGS_TOPIC, changes.instanceId);
-  }
-
-  private refresh(): Promise<void> {
-    const next = this.queue.then(() => this.reload());
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private async reload() {
-    const before = this.snapshot;
-    const after = await readShopSettings(this.services.database.db);
-    this.snapshot = after;
-    const change = {
-      shipping: JSON.stringify(before.shipping) !== JSON.stringify(after.shipping),
-      taxRates: JSON.stringify(before.taxRates) !== JSON.stringify(after.taxRates),
-    };
-    if (change.shipping || change.taxRates) for (const listener of this.listeners) listener(change);
+export class ShopSettingsStore extends SharedSnapshot<ShopSettings, ShopSettingsChange> {
+  constructor(services: AppServices, initial: ShopSettings) {
+    super(
+      services,
+      {
+        name: 'shop settings',
+        topic: SHOP_SETTINGS_TOPIC,
+        read: () => readShopSettings(services.database.db),
+        diff: (before, after) => {
+          const change = {
+            shipping: JSON.stringify(before.shipping) !== JSON.stringify(after.shipping),
+            taxRates: JSON.stringify(before.taxRates) !== JSON.stringify(after.taxRates),
+          };
+          return change.shipping || change.taxRates ? change : null;
+        },
+      },
+      initial,
+    );
   }
 }
 

@@ -1,3 +1,4 @@
+import { SharedSnapshot } from '#server/realtime/shared-snapshot';
 import type { AppServices } from '#server/types';
 import { availability, type Promotion, WELCOME_OFFER_CODE } from './promo';
 import { readPromotions } from './promotions-db.server';
@@ -10,75 +11,43 @@ import { readPromotions } from './promotions-db.server';
  */
 export const PROMOTION_TOPIC = 'promotion_changes';
 
-/** The codes a change touched (their rows before or after differ). */
-type Listener = (codes: readonly string[]) => void;
+/** What a payment changes (`used`) is shown nowhere: it alone is no change for the pages. */
+const shown = (promo: Promotion | undefined) => promo && JSON.stringify({ ...promo, used: 0 });
 
-export class PromotionStore {
-  private byCode = new Map<string, Promotion>();
-  private readonly listeners = new Set<Listener>();
-  /** Refreshes run one after another, so an older read never replaces a newer one. */
-  private queue: Promise<unknown> = Promise.resolve();
-
-  constructor(
-    private readonly services: AppServices,
-    initial: readonly Promotion[],
-  ) {
-    this.byCode = new Map(initial.map((promo) => [promo.code, promo]));
-    const reread = (why: string) => {
-      void this.refresh().catch((error: unknown) => {
-        services.logger.error({ err: error }, `promotions: refresh after ${why} failed`);
-      });
-    };
-    // Changes announced while the listener was away were missed: read everything again.
-    services.changes.onReconnect(() => reread('a reconnect'));
-    services.changes.subscribe(PROMOTION_TOPIC, (from) => {
-      if (from !== services.changes.instanceId) reread('a change elsewhere');
-    });
+/** The promotions by code; a change names the codes whose rows differ (before or after). */
+export class PromotionStore extends SharedSnapshot<ReadonlyMap<string, Promotion>, readonly string[]> {
+  constructor(services: AppServices, initial: readonly Promotion[]) {
+    const byCode = (promotions: readonly Promotion[]) => new Map(promotions.map((p) => [p.code, p]));
+    super(
+      services,
+      {
+        name: 'promotions',
+        topic: PROMOTION_TOPIC,
+        read: async () => byCode(await readPromotions(services.database.db)),
+        diff: (before, after) => {
+          const codes = [...new Set([...before.keys(), ...after.keys()])].filter(
+            (code) => shown(before.get(code)) !== shown(after.get(code)),
+          );
+          return codes.length > 0 ? codes : null;
+        },
+      },
+      byCode(initial),
+    );
   }
 
   /** The code's promotion as last read (upper-case code). */
   find(code: string): Promotion | undefined {
-    return this.byCode.get(code);
+    return this.current().get(code);
   }
 
   /** Whether the welcome code can be used now (the pages advertise it only then). */
   welcomeOfferOn(now = Date.now()): boolean {
-    const welcome = this.byCode.get(WELCOME_OFFER_CODE);
+    const welcome = this.find(WELCOME_OFFER_CODE);
     return welcome !== undefined && availability(welcome, now) === null;
   }
 
   all(): Promotion[] {
-    return [...this.byCode.values()];
-  }
-
-  onChange(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** After a committed write to the table: read it again, here and on every other instance. */
-  async changed(): Promise<void> {
-    await this.refresh();
-    const { changes } = this.services;
-    await changes.publish(PROMOTION_TOPIC, changes.instanceId);
-  }
-
-  private refresh(): Promise<void> {
-    const next = this.queue.then(() => this.reload());
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private async reload() {
-    const before = this.byCode;
-    const after = new Map((await readPromotions(this.services.database.db)).map((p) => [p.code, p]));
-    this.byCode = after;
-    // `used` moves with every payment and is shown nowhere: it alone is no change.
-    const shown = (promo: Promotion | undefined) => promo && JSON.stringify({ ...promo, used: 0 });
-    const codes = [...new Set([...before.keys(), ...after.keys()])].filter(
-      (code) => shown(before.get(code)) !== shown(after.get(code)),
-    );
-    if (codes.length > 0) for (const listener of this.listeners) listener(codes);
+    return [...this.current().values()];
   }
 }
 
