@@ -203,7 +203,8 @@ async function reserve(db: Db, request: RefundRequest): Promise<Reserved | { exi
   }
 }
 
-function existingRefund(db: Db, orderId: string, key: string) {
+/** The refund a form's idempotency key made on this order, if it was made. */
+export function existingRefund(db: Db, orderId: string, key: string) {
   return db
     .selectFrom('refunds')
     .selectAll()

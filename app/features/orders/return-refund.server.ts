@@ -4,7 +4,7 @@ import { type Actor, recordAudit } from '~/console/audit.server';
 import { isOurError, RETURN_STEP } from '~/commerce/orders/returns';
 import { lineRefundAmount } from '~/commerce/orders/fulfilment';
 import { emitWebhookEvent } from '~/commerce/webhooks/emit.server';
-import { type RefundDeps, RefundError, type RefundRow, refundOrder } from './refunds.server';
+import { existingRefund, type RefundDeps, RefundError, type RefundRow, refundOrder } from './refunds.server';
 import { ReturnError, type ReturnRow, returnEventData } from './returns.server';
 
 /**
@@ -75,7 +75,7 @@ async function claimRefund(db: Db, returnId: string, key: string): Promise<Claim
     if (!row) throw new ReturnError('not_found', 'This return does not exist.');
     if (row.status === RETURN_STEP.refunded) {
       // The same form again after the first finished (a double click): its answer once more.
-      const done = row.refund_key === key ? await refundByKey(trx, row.order_id, key) : undefined;
+      const done = row.refund_key === key ? await existingRefund(trx, row.order_id, key) : undefined;
       if (done) return { done };
       throw new ReturnError('conflict', 'This return has been refunded already.');
     }
@@ -88,7 +88,7 @@ async function claimRefund(db: Db, returnId: string, key: string): Promise<Claim
         .where('return_id', '=', row.id)
         .execute();
     if (row.refund_key) {
-      const earlier = await refundByKey(trx, row.order_id, row.refund_key);
+      const earlier = await existingRefund(trx, row.order_id, row.refund_key);
       if (earlier?.status === 'succeeded') return { done: earlier };
       // The same form again (a double click): the refund path finds its refund and waits for it.
       if (row.refund_key === key)
@@ -135,15 +135,6 @@ async function shippingToRefund(trx: Db, row: ReturnRow): Promise<number> {
     .where('refund_shipping', '>', 0)
     .executeTakeFirst();
   return earlier ? 0 : Number(order.shipping);
-}
-
-function refundByKey(db: Db, orderId: string, key: string) {
-  return db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
 }
 
 async function release(db: Db, returnId: string, key: string): Promise<void> {
