@@ -1,4 +1,5 @@
 import { Form, useActionData, useNavigation } from 'react-router';
+import { answeredField } from '~/lib/form-answer';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField } from '~/components/ui/field';
 import { centsToDecimal } from '~/commerce/money';
@@ -55,7 +56,6 @@ export function PromotionEditor({
   const mine = answer?.intent === 'save' ? answer : undefined;
   const typed = mine && !mine.ok ? mine.values : undefined;
   const value = (name: string) => typed?.[name] ?? values[name] ?? '';
-  const error = (name: string) => mine?.fields?.[name];
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
   return (
@@ -70,10 +70,8 @@ export function PromotionEditor({
         {withCode ? (
           <Field
             label="Code"
-            name="code"
             hint="3 to 32 letters, digits, - or _; matched whatever the case typed"
-            defaultValue={value('code')}
-            error={error('code')}
+            {...answeredField(mine, 'code', values.code)}
             required
             maxLength={32}
             autoComplete="off"
@@ -81,58 +79,36 @@ export function PromotionEditor({
         ) : null}
         <Field
           label="How it reads in the cart"
-          name="label"
-          defaultValue={value('label')}
-          error={error('label')}
+          {...answeredField(mine, 'label', values.label)}
           required
           maxLength={80}
         />
-        <SelectField
-          label="Kind"
-          name="kind"
-          options={KINDS}
-          defaultValue={value('kind')}
-          error={error('kind')}
-        />
+        <SelectField label="Kind" options={KINDS} {...answeredField(mine, 'kind', values.kind)} />
         <Field
           label="Percent or dollars off"
-          name="value"
           hint="20 for 20 %, 25.00 for $25; blank for free shipping"
           inputMode="decimal"
-          defaultValue={value('value')}
-          error={error('value')}
+          {...answeredField(mine, 'value', values.value)}
         />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-xl font-bold">Terms</legend>
-        <SelectField
-          label="Applies to"
-          name="scope"
-          options={SCOPES}
-          defaultValue={value('scope')}
-          error={error('scope')}
-        />
+        <SelectField label="Applies to" options={SCOPES} {...answeredField(mine, 'scope', values.scope)} />
         <Field
           label="Category or product ids"
-          name="scopeIds"
           hint="Separated by commas, such as mobility"
-          defaultValue={value('scopeIds')}
-          error={error('scopeIds')}
+          {...answeredField(mine, 'scopeIds', values.scopeIds)}
           maxLength={2000}
         />
         <Field
           label="Minimum subtotal in dollars (optional)"
-          name="minSubtotal"
           inputMode="decimal"
-          defaultValue={value('minSubtotal')}
-          error={error('minSubtotal')}
+          {...answeredField(mine, 'minSubtotal', values.minSubtotal)}
         />
         <Field
           label="Minimum number of items (optional)"
-          name="minItems"
           inputMode="numeric"
-          defaultValue={value('minItems')}
-          error={error('minItems')}
+          {...answeredField(mine, 'minItems', values.minItems)}
         />
         <label className="flex min-h-11 items-center gap-3 sm:col-span-2">
           <input
@@ -148,34 +124,26 @@ export function PromotionEditor({
         <legend className="mb-2 text-xl font-bold">Dates and limits</legend>
         <Field
           label="Starts on (optional)"
-          name="startsOn"
           type="date"
           hint="From midnight, store time (Eastern)"
-          defaultValue={value('startsOn')}
-          error={error('startsOn')}
+          {...answeredField(mine, 'startsOn', values.startsOn)}
         />
         <Field
           label="Ends after (optional)"
-          name="endsOn"
           type="date"
           hint="The last day it works, store time (Eastern)"
-          defaultValue={value('endsOn')}
-          error={error('endsOn')}
+          {...answeredField(mine, 'endsOn', values.endsOn)}
         />
         <Field
           label="Total uses (optional)"
-          name="usageLimit"
           inputMode="numeric"
           hint="Paid orders; blank for no limit"
-          defaultValue={value('usageLimit')}
-          error={error('usageLimit')}
+          {...answeredField(mine, 'usageLimit', values.usageLimit)}
         />
         <Field
           label="Uses per customer (optional)"
-          name="perCustomerLimit"
           inputMode="numeric"
-          defaultValue={value('perCustomerLimit')}
-          error={error('perCustomerLimit')}
+          {...answeredField(mine, 'perCustomerLimit', values.perCustomerLimit)}
         />
       </fieldset>
       <button type="submit" name="intent" value="save" className={primaryButton} disabled={pending}>

@@ -1,4 +1,5 @@
 import { Form, useActionData, useNavigation } from 'react-router';
+import { answeredField } from '~/lib/form-answer';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Field, SelectField, TextAreaField } from '~/components/ui/field';
 import { MEASURE_FIELDS } from '../../product-admin.schema';
@@ -34,9 +35,7 @@ export function ProductEditor({
   const answer = useActionData<ProductConsoleAnswer>();
   const mine = answer?.intent === 'save' ? answer : undefined;
   const typed = mine && !mine.ok ? mine.values : undefined;
-  const value = (name: string) => typed?.[name] ?? values[name] ?? '';
   const checked = (name: keyof ProductFlags) => (typed ? typed[name] === 'on' : flags[name]);
-  const error = (name: string) => mine?.fields?.[name];
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
   return (
@@ -49,20 +48,11 @@ export function ProductEditor({
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-xl font-bold">Details</legend>
         <div className="sm:col-span-2">
-          <Field
-            label="Name"
-            name="name"
-            defaultValue={value('name')}
-            error={error('name')}
-            required
-            maxLength={120}
-          />
+          <Field label="Name" {...answeredField(mine, 'name', values.name)} required maxLength={120} />
         </div>
         <Field
           label="SKU"
-          name="sku"
-          defaultValue={value('sku')}
-          error={error('sku')}
+          {...answeredField(mine, 'sku', values.sku)}
           required
           maxLength={40}
           autoComplete="off"
@@ -70,9 +60,7 @@ export function ProductEditor({
         <div>
           <Field
             label="Brand"
-            name="brand"
-            defaultValue={value('brand')}
-            error={error('brand')}
+            {...answeredField(mine, 'brand', values.brand)}
             required
             maxLength={60}
             list="brand-names"
@@ -87,20 +75,16 @@ export function ProductEditor({
         <div className="sm:col-span-2">
           <SelectField
             label="Category"
-            name="placement"
-            defaultValue={value('placement')}
             options={placements}
             placeholder="Choose…"
-            error={error('placement')}
+            {...answeredField(mine, 'placement', values.placement)}
             required
           />
         </div>
         <div className="sm:col-span-2">
           <TextAreaField
             label="Description"
-            name="description"
-            defaultValue={value('description')}
-            error={error('description')}
+            {...answeredField(mine, 'description', values.description)}
             required
             maxLength={2000}
             rows={5}
@@ -111,18 +95,14 @@ export function ProductEditor({
         <legend className="mb-2 text-xl font-bold">Price</legend>
         <Field
           label="Price ($)"
-          name="price"
           inputMode="decimal"
-          defaultValue={value('price')}
-          error={error('price')}
+          {...answeredField(mine, 'price', values.price)}
           required
         />
         <Field
           label="Original price ($)"
-          name="originalPrice"
           inputMode="decimal"
-          defaultValue={value('originalPrice')}
-          error={error('originalPrice')}
+          {...answeredField(mine, 'originalPrice', values.originalPrice)}
           hint="Higher than the price while the product is on sale; empty otherwise"
         />
       </fieldset>
@@ -139,18 +119,14 @@ export function ProductEditor({
         <legend className="mb-2 text-xl font-bold">Features and specifications</legend>
         <TextAreaField
           label="Features"
-          name="features"
           hint="One per line"
-          defaultValue={value('features')}
-          error={error('features')}
+          {...answeredField(mine, 'features', values.features)}
           rows={6}
         />
         <TextAreaField
           label="More specifications"
-          name="specifications"
           hint='One per line, as "Name: value" (Material: Aluminum)'
-          defaultValue={value('specifications')}
-          error={error('specifications')}
+          {...answeredField(mine, 'specifications', values.specifications)}
           rows={6}
         />
       </fieldset>
@@ -160,10 +136,8 @@ export function ProductEditor({
           <Field
             key={name}
             label={label}
-            name={name}
             inputMode="decimal"
-            defaultValue={value(name)}
-            error={error(name)}
+            {...answeredField(mine, name, values[name])}
             hint="Empty when it does not apply"
           />
         ))}
