@@ -83,6 +83,11 @@ export interface OrderTable {
   cancelled_by: string | null;
   /** Cents given back so far (refunds that succeeded or are in flight). */
   refunded_total: number;
+  /** The organisation it was placed for (migration 0106), and the member's name at the time. */
+  organisation_id: string | null;
+  buyer_name: string | null;
+  /** The buyer's purchase order number, if given. */
+  po_number: string | null;
 }
 
 /** A saved address of a signed-in shopper. */
@@ -610,6 +615,59 @@ export interface DatabaseSchema {
   product_imports: ProductImportTable;
   shipping_settings: ShippingSettingsTable;
   tax_rates: TaxRateTable;
+  organisations: OrganisationTable;
+  organisation_members: OrganisationMemberTable;
+  organisation_invitations: OrganisationInvitationTable;
+}
+
+/** An organisation account (docs/decisions/0055). Money in cents, times in ms since 1970. */
+export interface OrganisationTable {
+  id: string;
+  name: string;
+  kind: 'clinic' | 'home_care_agency' | 'hospital' | 'pharmacy' | 'other';
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string | null;
+  npi: string | null;
+  tax_id: string | null;
+  status: 'pending' | 'approved' | 'refused';
+  refusal_reason: string | null;
+  applied_by: string;
+  decided_by: string | null;
+  decided_at: number | null;
+  po_required: Generated<Flag>;
+  /** Pay by invoice: net 15, 30 or 60 days; null when the organisation pays by card. */
+  terms_days: 15 | 30 | 60 | null;
+  credit_limit: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A person buying for an organisation; an account belongs to one organisation at most. */
+export interface OrganisationMemberTable {
+  organisation_id: string;
+  user_id: string;
+  role: 'admin' | 'approver' | 'buyer';
+  /** Cents; null: no limit. */
+  order_limit: number | null;
+  monthly_limit: number | null;
+  added_at: number;
+}
+
+export interface OrganisationInvitationTable {
+  id: string;
+  organisation_id: string;
+  email: string;
+  role: 'admin' | 'approver' | 'buyer';
+  token_hash: string;
+  invited_by: string;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+  revoked_at: number | null;
 }
 
 /** A promo code and its terms (docs/decisions/0052). Money in cents, times in ms since 1970. */

@@ -55,6 +55,8 @@ export interface NewOrder {
   shippingOption: ShippingOption;
   address: Address;
   items: Omit<OrderLine, never>[];
+  /** Placed by a member for their organisation: whose, who, and the purchase order given. */
+  organisation?: { id: string; buyerName: string; poNumber: string | null };
 }
 
 /**
@@ -115,6 +117,9 @@ export async function insertOrder(
         cancelled_at: null,
         cancelled_by: null,
         refunded_total: 0,
+        organisation_id: order.organisation?.id ?? null,
+        buyer_name: order.organisation?.buyerName ?? null,
+        po_number: order.organisation?.poNumber ?? null,
       };
       // A reference already taken inserts nothing and another is drawn: one statement, where a
       // look first was a second round trip to PostgreSQL for a one-in-a-trillion case.

@@ -30,6 +30,7 @@ import * as promotions from './0102-promotions';
 import * as returns from './0103-returns';
 import * as productImports from './0104-product-imports';
 import * as webhookSecretRotation from './0105-webhook-secret-rotation';
+import * as organisations from './0106-organisations';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0103-returns': returns,
   '0104-product-imports': productImports,
   '0105-webhook-secret-rotation': webhookSecretRotation,
+  '0106-organisations': organisations,
 };
