@@ -25,6 +25,7 @@ export interface AuditEntry {
     | 'job'
     | 'webhook'
     | 'return'
+    | 'quote'
     | 'promotion'
     | 'setting';
   targetId: string;

@@ -88,6 +88,8 @@ export interface OrderTable {
   buyer_name: string | null;
   /** The buyer's purchase order number, if given. */
   po_number: string | null;
+  /** An accepted quote's order (migration 0110): kept pending, its units held, until then. */
+  held_until: number | null;
 }
 
 /** A saved address of a signed-in shopper. */
@@ -618,6 +620,59 @@ export interface DatabaseSchema {
   organisations: OrganisationTable;
   organisation_members: OrganisationMemberTable;
   organisation_invitations: OrganisationInvitationTable;
+  quotes: QuoteTable;
+  quote_lines: QuoteLineTable;
+  quote_messages: QuoteMessageTable;
+}
+
+/** Quotes (migration 0110, docs/decisions/0059). Money in cents, times in ms since 1970. */
+export type QuoteStatus = 'requested' | 'answered' | 'accepted' | 'expired' | 'declined' | 'withdrawn';
+
+export interface QuoteTable {
+  id: string;
+  /** Q-XXXXXX, as the shopper and staff read it out. */
+  reference: string;
+  user_id: string;
+  /** The organisation the shopper bought for when asking (buyingContext), if any. */
+  organisation_id: string | null;
+  status: QuoteStatus;
+  ship_name: string;
+  ship_line1: string;
+  ship_line2: string;
+  ship_city: string;
+  ship_state: string;
+  ship_zip: string;
+  ship_phone: string;
+  /** Set with staff's answer: the prices hold until then. */
+  expires_at: number | null;
+  /** The pending order an accepted quote became. */
+  order_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface QuoteLineTable {
+  id: string;
+  quote_id: string;
+  position: number;
+  product_id: string;
+  /** The product's name when asked (kept if the product is renamed or removed). */
+  name: string;
+  quantity: number;
+  /** The catalogue's unit price when asked. */
+  list_price: number;
+  /** Staff's unit price; null until answered. */
+  quoted_price: number | null;
+}
+
+export interface QuoteMessageTable {
+  id: string;
+  quote_id: string;
+  author: 'shopper' | 'staff';
+  /** The shopper's or the member of staff's user id. */
+  author_id: string;
+  body: string;
+  at: number;
 }
 
 /** An organisation account (docs/decisions/0055). Money in cents, times in ms since 1970. */

@@ -62,6 +62,8 @@ export async function releaseDeadStockHold(trx: Db, orderId: string, now = Date.
     .where('stock_held', '=', 1)
     .where('status', 'not in', PLACED_STATUSES)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    // An accepted quote's order keeps its units until the quote's expiry (docs/decisions/0059).
+    .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '<', now)]))
     .executeTakeFirst();
   return changed(result);
 }

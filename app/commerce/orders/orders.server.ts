@@ -57,6 +57,8 @@ export interface NewOrder {
   items: Omit<OrderLine, never>[];
   /** Placed by a member for their organisation: whose, who, and the purchase order given. */
   organisation?: { id: string; buyerName: string; poNumber: string | null };
+  /** An accepted quote's order: payable, its units held, until the quote's expiry. */
+  heldUntil?: number;
 }
 
 /**
@@ -70,91 +72,102 @@ export async function insertOrder(
   order: NewOrder,
   options: { cancelAbandoned?: boolean; drawReference?: () => string } = {},
 ): Promise<OrderRow> {
+  return db.transaction().execute((trx) => insertOrderIn(trx, order, options));
+}
+
+/**
+ * `insertOrder` inside the caller's transaction: an accepted quote's order is stored in the
+ * transaction that takes its units, so neither is kept without the other.
+ */
+export async function insertOrderIn(
+  trx: Db,
+  order: NewOrder,
+  options: { cancelAbandoned?: boolean; drawReference?: () => string } = {},
+): Promise<OrderRow> {
   const drawReference = options.drawReference ?? newOrderReference;
-  return db.transaction().execute(async (trx) => {
-    if (options.cancelAbandoned && order.userId) await cancelAbandonedOrders(trx, order.userId);
-    for (let attempt = 0; ; attempt++) {
-      const reference = drawReference();
-      const now = Date.now();
-      const row: OrderRow = {
-        id: randomUUID(),
-        reference,
-        user_id: order.userId,
-        email: order.email,
-        status: STATUS.pending,
-        payment_method: order.paymentMethod,
-        subtotal: order.subtotal,
-        shipping: order.shipping,
-        discount: order.discount,
-        total: order.total,
-        promo_code: order.promoCode,
-        card_brand: null,
-        card_last4: null,
-        bank_last4: null,
-        transaction_id: null,
-        locked_by: null,
-        locked_until: null,
-        stock_held: 0,
-        created_at: now,
-        updated_at: now,
-        paid_at: null,
-        ship_name: order.address.recipientName,
-        ship_line1: order.address.line1,
-        ship_line2: order.address.line2,
-        ship_city: order.address.city,
-        ship_state: order.address.state,
-        ship_zip: order.address.zip,
-        ship_phone: order.address.phone,
-        shipping_option: order.shippingOption,
-        tax: order.tax,
-        tax_rate: order.taxRate,
-        fulfilment: FULFILMENT.unfulfilled,
-        carrier: null,
-        tracking_number: null,
-        packed_at: null,
-        shipped_at: null,
-        delivered_at: null,
-        cancelled_at: null,
-        cancelled_by: null,
-        refunded_total: 0,
-        organisation_id: order.organisation?.id ?? null,
-        buyer_name: order.organisation?.buyerName ?? null,
-        po_number: order.organisation?.poNumber ?? null,
-      };
-      // A reference already taken inserts nothing and another is drawn: one statement, where a
-      // look first was a second round trip to PostgreSQL for a one-in-a-trillion case.
-      const inserted = await trx
-        .insertInto('orders')
-        .values(row)
-        .onConflict((oc) => oc.column('reference').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) {
-        if (attempt < 5) continue;
-        throw new Error('no free order reference after 6 draws');
-      }
-      await trx
-        .insertInto('order_items')
-        .values(
-          order.items.map((item, position) => ({
-            id: randomUUID(),
-            order_id: row.id,
-            position,
-            product_id: item.productId,
-            name: item.name,
-            image_url: item.imageUrl,
-            unit_price: item.unitPrice,
-            quantity: item.quantity,
-            line_total: item.lineTotal,
-            hsa_fsa: item.hsaFsa,
-            // 0/1: SQLite has no boolean, and PostgreSQL reads '1' and '0' as booleans.
-            prescription_required: Number(item.prescriptionRequired),
-          })),
-        )
-        .execute();
-      return row;
+  if (options.cancelAbandoned && order.userId) await cancelAbandonedOrders(trx, order.userId);
+  for (let attempt = 0; ; attempt++) {
+    const reference = drawReference();
+    const now = Date.now();
+    const row: OrderRow = {
+      id: randomUUID(),
+      reference,
+      user_id: order.userId,
+      email: order.email,
+      status: STATUS.pending,
+      payment_method: order.paymentMethod,
+      subtotal: order.subtotal,
+      shipping: order.shipping,
+      discount: order.discount,
+      total: order.total,
+      promo_code: order.promoCode,
+      card_brand: null,
+      card_last4: null,
+      bank_last4: null,
+      transaction_id: null,
+      locked_by: null,
+      locked_until: null,
+      stock_held: 0,
+      created_at: now,
+      updated_at: now,
+      paid_at: null,
+      ship_name: order.address.recipientName,
+      ship_line1: order.address.line1,
+      ship_line2: order.address.line2,
+      ship_city: order.address.city,
+      ship_state: order.address.state,
+      ship_zip: order.address.zip,
+      ship_phone: order.address.phone,
+      shipping_option: order.shippingOption,
+      tax: order.tax,
+      tax_rate: order.taxRate,
+      fulfilment: FULFILMENT.unfulfilled,
+      carrier: null,
+      tracking_number: null,
+      packed_at: null,
+      shipped_at: null,
+      delivered_at: null,
+      cancelled_at: null,
+      cancelled_by: null,
+      refunded_total: 0,
+      organisation_id: order.organisation?.id ?? null,
+      buyer_name: order.organisation?.buyerName ?? null,
+      po_number: order.organisation?.poNumber ?? null,
+      held_until: order.heldUntil ?? null,
+    };
+    // A reference already taken inserts nothing and another is drawn: one statement, where a
+    // look first was a second round trip to PostgreSQL for a one-in-a-trillion case.
+    const inserted = await trx
+      .insertInto('orders')
+      .values(row)
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      if (attempt < 5) continue;
+      throw new Error('no free order reference after 6 draws');
     }
-  });
+    await trx
+      .insertInto('order_items')
+      .values(
+        order.items.map((item, position) => ({
+          id: randomUUID(),
+          order_id: row.id,
+          position,
+          product_id: item.productId,
+          name: item.name,
+          image_url: item.imageUrl,
+          unit_price: item.unitPrice,
+          quantity: item.quantity,
+          line_total: item.lineTotal,
+          hsa_fsa: item.hsaFsa,
+          // 0/1: SQLite has no boolean, and PostgreSQL reads '1' and '0' as booleans.
+          prescription_required: Number(item.prescriptionRequired),
+        })),
+      )
+      .execute();
+    return row;
+  }
 }
 
 export function findOrder(db: Db, orderId: string): Promise<OrderRow | undefined> {
@@ -199,6 +212,8 @@ export async function cancelAbandonedOrders(db: Db, userId: string): Promise<voi
     .where('user_id', '=', userId)
     .where('status', 'in', fromStatuses('abandon'))
     .where('locked_by', 'is', null)
+    // An accepted quote's order is not left behind by a new checkout: it waits for its expiry.
+    .where('held_until', 'is', null)
     .execute();
 }
 

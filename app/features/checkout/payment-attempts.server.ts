@@ -107,6 +107,8 @@ export async function returnAbandonedStock(db: Db): Promise<string[]> {
     // An authorised order keeps its units while staff review its prescription.
     .where('status', '!=', STATUS.authorized)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    // An accepted quote's order holds its units until the quote expires, with no attempt alive.
+    .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '<', now)]))
     .limit(100)
     .execute();
   const changed = new Set<string>();

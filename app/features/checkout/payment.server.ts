@@ -27,6 +27,7 @@ import {
 } from './payment-attempts.server';
 import type { PaymentInput } from './checkout.schema';
 import { PRESCRIPTION_TEXT } from '~/commerce/prescriptions/prescriptions';
+import { quoteExpiryDate } from '~/commerce/quotes';
 import { hasPrescription, orderNeedsPrescription } from '~/commerce/prescriptions/prescriptions.server';
 
 type Db = Kysely<DatabaseSchema>;
@@ -248,6 +249,12 @@ async function chargeOnce(
     }
     if (order.status === STATUS.cancelled) {
       const message = 'This checkout has expired. Please return to your cart and check out again.';
+      await finishAttempt(db, attemptId, 'refused', message);
+      throw new CheckoutError('order_closed', message);
+    }
+    if (order.held_until !== null && Number(order.held_until) < Date.now()) {
+      // An accepted quote's prices and units hold until its expiry, not after.
+      const message = `This quote expired on ${quoteExpiryDate(Number(order.held_until))}.`;
       await finishAttempt(db, attemptId, 'refused', message);
       throw new CheckoutError('order_closed', message);
     }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { returnOrderStock } from '~/commerce/catalogue/stock.server';
@@ -6,6 +6,13 @@ import { releasePromoUse } from '~/commerce/promo/promo-use.server';
 import { addOrderEvent } from '~/commerce/orders/fulfilment.server';
 
 type Db = Kysely<DatabaseSchema>;
+
+/**
+ * An unpaid order is due once left longer than the cutoff; an accepted quote's order only once
+ * the quote has expired (docs/decisions/0059), however long ago it was accepted.
+ */
+const due = (cutoff: number, now: number) => (eb: ExpressionBuilder<DatabaseSchema, 'orders'>) =>
+  eb.or([eb.and([eb('held_until', 'is', null), eb('created_at', '<', cutoff)]), eb('held_until', '<', now)]);
 
 /**
  * Cancels unpaid orders left longer than `olderThanMs` and returns any units they still hold.
@@ -26,7 +33,7 @@ export async function sweepAbandonedOrders(
       .selectFrom('orders')
       .select(['id', 'stock_held'])
       .where('status', 'in', fromStatuses('expire'))
-      .where('created_at', '<', cutoff)
+      .where(due(cutoff, now))
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .orderBy('created_at')
       .limit(200)
@@ -50,7 +57,7 @@ export async function sweepAbandonedOrders(
           })
           .where('id', '=', id)
           .where('status', 'in', fromStatuses('expire'))
-          .where('created_at', '<', cutoff)
+          .where(due(cutoff, now))
           .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;

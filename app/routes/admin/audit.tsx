@@ -14,6 +14,7 @@ const TYPES = new Set([
   'review',
   'job',
   'return',
+  'quote',
   'promotion',
   'webhook',
   'setting',

@@ -88,6 +88,7 @@ export function AuditLog({
             ['review', 'Reviews'],
             ['job', 'Jobs'],
             ['return', 'Returns'],
+            ['quote', 'Quotes'],
             ['promotion', 'Promotions'],
             ['webhook', 'Webhooks'],
             ['setting', 'Shipping and tax'],

@@ -1,0 +1,144 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '#server/db/schema';
+import { hsaFsaStatus } from '~/commerce/catalogue/catalog';
+import type { Catalogue } from '~/commerce/catalogue/catalog.server';
+import { SoldOutError, type StockLine, takeStock } from '~/commerce/catalogue/stock.server';
+import { holdOrderStock } from '~/commerce/orders/order-writes.server';
+import { insertOrderIn, type OrderRow } from '~/commerce/orders/orders.server';
+import { buyingContext } from '~/commerce/organisations/organisations.server';
+import { QUOTE_STATUSES, quotedTotals, quoteExpiryDate } from '~/commerce/quotes';
+import type { ShopSettings } from '~/commerce/shop-settings';
+import { QuoteError, type QuoteRow, quoteView, shownStatus } from './quotes.server';
+
+/**
+ * Accepting a priced quote (docs/decisions/0059): in one transaction the quote becomes accepted,
+ * the pending order is stored at exactly the quoted unit prices (shipping and tax by the
+ * checkout's `orderTotals`, no promotion), and its units are taken from stock as a payment takes
+ * them. The order stays payable, its units held, until the quote's expiry; the abandoned-order
+ * sweep cancels it after that and gives the units back.
+ */
+type Db = Kysely<DatabaseSchema>;
+
+export interface AcceptDeps {
+  db: Db;
+  catalogue: Catalogue;
+  settings: ShopSettings;
+}
+
+export interface Shopper {
+  id: string;
+  email: string;
+  name: string;
+}
+
+function refusal(quote: QuoteRow, now: number): QuoteError | null {
+  const status = shownStatus(quote, now);
+  if (status === 'expired' && quote.expires_at !== null)
+    return new QuoteError('expired', `This quote expired on ${quoteExpiryDate(Number(quote.expires_at))}.`);
+  if (status !== 'answered')
+    return new QuoteError(
+      'conflict',
+      `This quote cannot be accepted: it is ${QUOTE_STATUSES[status].toLowerCase()}.`,
+    );
+  return null;
+}
+
+export async function acceptQuote(
+  deps: AcceptDeps,
+  shopper: Shopper,
+  quote: QuoteRow,
+): Promise<{ order: OrderRow; taken: StockLine[] }> {
+  const now = Date.now();
+  const refused = refusal(quote, now);
+  if (refused) throw refused;
+  const view = await quoteView(deps.db, quote);
+  const lines = view.lines.map((line) => {
+    const product = deps.catalogue.getProduct(line.productId);
+    if (!product || line.quotedPrice === null) {
+      throw new QuoteError(
+        'invalid',
+        `${line.name} is no longer sold, so this quote cannot become an order. Write to us on this page and we will price it again.`,
+      );
+    }
+    return { line, product, unitPrice: line.quotedPrice };
+  });
+  const totals = await quotedTotals(
+    deps.settings,
+    lines.map(({ line, product, unitPrice }) => ({
+      unitPrice,
+      quantity: line.quantity,
+      taxExempt: Boolean(product.taxExempt),
+      freightOnly: Boolean(product.freightOnly),
+      hsaFsaEligible: hsaFsaStatus(product) !== 'not-eligible',
+    })),
+    view.address.state,
+  );
+  // Read fresh: a member removed since asking buys for themselves now.
+  const context = await buyingContext(deps.db, shopper.id);
+  const expiresAt = Number(quote.expires_at);
+  const taken: StockLine[] = lines.map(({ line }) => ({
+    productId: line.productId,
+    name: line.name,
+    quantity: line.quantity,
+  }));
+  return deps.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('quotes')
+      .set({ status: 'accepted', updated_at: now })
+      .where('id', '=', quote.id)
+      .where('status', '=', 'answered')
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) {
+      const fresh = await trx
+        .selectFrom('quotes')
+        .selectAll()
+        .where('id', '=', quote.id)
+        .executeTakeFirstOrThrow();
+      throw (
+        refusal(fresh, now) ??
+        new QuoteError('conflict', 'This quote was changed meanwhile. Please look again.')
+      );
+    }
+    const order = await insertOrderIn(trx, {
+      userId: shopper.id,
+      email: shopper.email.toLowerCase(),
+      paymentMethod: 'card',
+      subtotal: totals.subtotal,
+      shipping: totals.shipping,
+      discount: 0,
+      tax: totals.tax ?? 0,
+      taxRate: totals.taxRate ?? 0,
+      total: totals.total,
+      promoCode: null,
+      shippingOption: totals.shippingOption,
+      address: view.address,
+      items: lines.map(({ line, product, unitPrice }) => ({
+        productId: product.id,
+        name: line.name,
+        imageUrl: product.image,
+        unitPrice,
+        quantity: line.quantity,
+        lineTotal: unitPrice * line.quantity,
+        hsaFsa: hsaFsaStatus(product),
+        prescriptionRequired: product.prescriptionRequired,
+      })),
+      heldUntil: expiresAt,
+      organisation: context
+        ? { id: context.organisation.id, buyerName: shopper.name, poNumber: null }
+        : undefined,
+    });
+    try {
+      await takeStock(trx, taken, now);
+    } catch (error) {
+      if (!(error instanceof SoldOutError)) throw error;
+      throw new QuoteError(
+        'sold_out',
+        `We do not have ${error.line.quantity} units of ${error.line.name} in stock now, so this quote cannot be accepted. Write to us on this page and we will see what we can do.`,
+      );
+    }
+    await holdOrderStock(trx, order.id);
+    await trx.updateTable('quotes').set({ order_id: order.id }).where('id', '=', quote.id).execute();
+    return { order, taken };
+  });
+}
