@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import { getSessionUser } from '~/lib/session.server';
 import { cartAction, readServerCart } from '~/features/cart/cart-form.server';
 import { useCart } from '~/features/cart/cart-state';
@@ -29,7 +29,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const addresses = user ? await listAddresses(context.services.database.db, user.id) : [];
   const quote = await serverQuote({ context, request }, cart, null, user);
   return data(
-    { addresses, serverCart: { ...cart, promoCode: cookiePromoCode(request), quote } },
+    {
+      addresses,
+      signedIn: Boolean(user),
+      serverCart: { ...cart, promoCode: cookiePromoCode(request), quote },
+    },
     { headers },
   );
 }
@@ -79,6 +83,15 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
           ) : undefined
         }
       />
+      {loaderData.signedIn && inCart.length > 0 ? (
+        <p className="mx-auto max-w-7xl px-4 pb-8">
+          Buying in quantity, or more than a cart holds?{' '}
+          <Link to="/account/quotes#ask" className="font-bold underline">
+            Ask for a quote
+          </Link>{' '}
+          on these products and we will answer with prices.
+        </p>
+      ) : null}
       <div className="mx-auto max-w-7xl px-4 pb-8">
         <RecentlyViewed exclude={inCart} />
       </div>
