@@ -52,7 +52,7 @@ export default [
       route('returns', 'routes/admin/returns.tsx'),
       route('returns/:number', 'routes/admin/return.tsx'),
       route('quotes', 'routes/admin/quotes.tsx'),
-      route('quotes/:reference', 'routes/admin/quote.tsx'),
+      route('quotes/:quoteReference', 'routes/admin/quote.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('products', 'routes/admin/products.tsx'),

@@ -23,7 +23,7 @@ const CHALLENGE = '/admin/verify';
 describe.each(testEngines)('console access on %s', (engine) => {
   let t: TestServer;
   let reference = '';
-  const ids = { userId: '', messageId: '', campaignId: '', endpointId: '', returnNumber: 'R-CNSK23' };
+  const ids = { userId: '', messageId: '', campaignId: '', endpointId: '', returnNumber: 'R-CNSK23', quoteReference: 'Q-CNSK23' };
   const clients: Record<string, TestClient> = {};
 
   beforeAll(async () => {
@@ -112,6 +112,28 @@ describe.each(testEngines)('console access on %s', (engine) => {
         refund_amount: null,
       })
       .execute();
+    // A quote of the shopper's, so its console page answers.
+    await db
+      .insertInto('quotes')
+      .values({
+        id: '5f8d3b2c-4e6a-4c0d-9b3f-7a9e1c2d4f6b',
+        reference: ids.quoteReference,
+        user_id: ids.userId,
+        organisation_id: null,
+        status: 'requested',
+        ship_name: 'Pat Shopper',
+        ship_line1: '500 Pine Street',
+        ship_line2: '',
+        ship_city: 'Portland',
+        ship_state: 'OR',
+        ship_zip: '97204',
+        ship_phone: '(503) 555-0142',
+        expires_at: null,
+        order_id: null,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .execute();
     // The order's prescription, so its console download answers (an order without one: 404).
     await db
       .insertInto('prescriptions')
@@ -151,6 +173,7 @@ describe.each(testEngines)('console access on %s', (engine) => {
         .replace(':campaignId', ids.campaignId)
         .replace(':endpointId', ids.endpointId)
         .replace(':number', ids.returnNumber)
+        .replace(':quoteReference', ids.quoteReference)
         .replace(':promotionId', 'seed-welcome10'),
     );
 
@@ -176,6 +199,8 @@ describe.each(testEngines)('console access on %s', (engine) => {
         '/admin/webhooks/:endpointId',
         '/admin/returns',
         '/admin/returns/:number',
+        '/admin/quotes',
+        '/admin/quotes/:quoteReference',
         '/admin/shipping-tax',
       ]),
     );
