@@ -23,7 +23,14 @@ const CHALLENGE = '/admin/verify';
 describe.each(testEngines)('console access on %s', (engine) => {
   let t: TestServer;
   let reference = '';
-  const ids = { userId: '', messageId: '', campaignId: '', endpointId: '', returnNumber: 'R-CNSK23', quoteReference: 'Q-CNSK23' };
+  const ids = {
+    userId: '',
+    messageId: '',
+    campaignId: '',
+    endpointId: '',
+    returnNumber: 'R-CNSK23',
+    quoteReference: 'Q-CNSK23',
+  };
   const clients: Record<string, TestClient> = {};
 
   beforeAll(async () => {
