@@ -51,36 +51,8 @@ export async function acceptQuote(
   const now = Date.now();
   const refused = refusal(quote, now);
   if (refused) throw refused;
-  const view = await quoteView(deps.db, quote);
-  const lines = view.lines.map((line) => {
-    const product = deps.catalogue.getProduct(line.productId);
-    if (!product || line.quotedPrice === null) {
-      throw new QuoteError(
-        'invalid',
-        `${line.name} is no longer sold, so this quote cannot become an order. Write to us on this page and we will price it again.`,
-      );
-    }
-    return { line, product, unitPrice: line.quotedPrice };
-  });
-  const totals = await quotedTotals(
-    deps.settings,
-    lines.map(({ line, product, unitPrice }) => ({
-      unitPrice,
-      quantity: line.quantity,
-      taxExempt: Boolean(product.taxExempt),
-      freightOnly: Boolean(product.freightOnly),
-      hsaFsaEligible: hsaFsaStatus(product) !== 'not-eligible',
-    })),
-    view.address.state,
-  );
   // Read fresh: a member removed since asking buys for themselves now.
   const context = await buyingContext(deps.db, shopper.id);
-  const expiresAt = Number(quote.expires_at);
-  const taken: StockLine[] = lines.map(({ line }) => ({
-    productId: line.productId,
-    name: line.name,
-    quantity: line.quantity,
-  }));
   return deps.db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('quotes')
@@ -89,17 +61,46 @@ export async function acceptQuote(
       .where('status', '=', 'answered')
       .where('expires_at', '>', now)
       .executeTakeFirst();
+    const fresh = await trx
+      .selectFrom('quotes')
+      .selectAll()
+      .where('id', '=', quote.id)
+      .executeTakeFirstOrThrow();
     if (Number(moved.numUpdatedRows) !== 1) {
-      const fresh = await trx
-        .selectFrom('quotes')
-        .selectAll()
-        .where('id', '=', quote.id)
-        .executeTakeFirstOrThrow();
       throw (
         refusal(fresh, now) ??
         new QuoteError('conflict', 'This quote was changed meanwhile. Please look again.')
       );
     }
+    // The lines, prices and expiry as of the accepting update: staff's pricing again waits for
+    // it (the quote's row is locked) or went first, so the order never mixes the two.
+    const view = await quoteView(trx, fresh);
+    const lines = view.lines.map((line) => {
+      const product = deps.catalogue.getProduct(line.productId);
+      if (!product || line.quotedPrice === null) {
+        throw new QuoteError(
+          'invalid',
+          `${line.name} is no longer sold, so this quote cannot become an order. Write to us on this page and we will price it again.`,
+        );
+      }
+      return { line, product, unitPrice: line.quotedPrice };
+    });
+    const totals = await quotedTotals(
+      deps.settings,
+      lines.map(({ line, product, unitPrice }) => ({
+        unitPrice,
+        quantity: line.quantity,
+        taxExempt: Boolean(product.taxExempt),
+        freightOnly: Boolean(product.freightOnly),
+        hsaFsaEligible: hsaFsaStatus(product) !== 'not-eligible',
+      })),
+      view.address.state,
+    );
+    const taken: StockLine[] = lines.map(({ line }) => ({
+      productId: line.productId,
+      name: line.name,
+      quantity: line.quantity,
+    }));
     const order = await insertOrderIn(trx, {
       userId: shopper.id,
       email: shopper.email.toLowerCase(),
@@ -123,7 +124,7 @@ export async function acceptQuote(
         hsaFsa: hsaFsaStatus(product),
         prescriptionRequired: product.prescriptionRequired,
       })),
-      heldUntil: expiresAt,
+      heldUntil: Number(fresh.expires_at),
       organisation: context
         ? { id: context.organisation.id, buyerName: shopper.name, poNumber: null }
         : undefined,

@@ -2,6 +2,7 @@ import { type AppLoadContext, data, redirect } from 'react-router';
 import { hsaFsaStatus } from '~/commerce/catalogue/catalog';
 import { catalogueOf, catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
 import { listCart } from '~/commerce/cart/cart.server';
+import { MAX_CART_LINES } from '~/commerce/cart-limits';
 import type { CheckoutSession } from '~/commerce/checkout/checkout';
 import { addressSchema } from '~/commerce/delivery/address.schema';
 import { listAddresses } from '~/commerce/delivery/address-book.server';
@@ -79,8 +80,11 @@ export async function quotesPageAction(context: AppLoadContext, request: Request
         const errors: Record<string, string> = {};
         const catalogue = catalogueOf(context.services);
         const lines = [];
-        for (const [name, raw] of Object.entries(fields)) {
-          if (!name.startsWith('qty-')) continue;
+        const quantities = Object.entries(fields).filter(([name]) => name.startsWith('qty-'));
+        // The form holds the cart's lines; more than a cart can hold comes only from a hand-made post.
+        if (quantities.length > MAX_CART_LINES)
+          throw data('This form holds too many lines.', { status: 400 });
+        for (const [name, raw] of quantities) {
           const product = catalogue.getProduct(name.slice(4));
           if (!product) throw data('This form names a product we do not sell.', { status: 400 });
           const quantity = quoteQuantitySchema.safeParse(raw);
