@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eraseAccount } from '../../app/features/privacy/personal-data.server';
 import { signedInClient } from '../support/accounts';
 import { addToCart } from '../support/cart';
 import { cardPayment, pay, startCheckout } from '../support/checkout';
@@ -88,6 +89,24 @@ describe.each(testEngines)('accepting quotes on %s', (engine) => {
     expect(charge).not.toHaveBeenCalled();
     charge.mockRestore();
     expect((await orderRow(orderId)).status).toBe('pending');
+  });
+
+  it('erases an account’s quotes, their lines and thread with it', async () => {
+    const { client: leaving, email: leavingEmail } = await signedInClient(t.url, 'Lee');
+    const userId = ((await leaving.get('/api/auth/get-session')).body as { user: { id: string } }).user.id;
+    const reference = await askQuote(t, leaving);
+    const { id } = await quoteRow(reference);
+    const noReviews = { reviewsForExport: async () => [], eraseReviews: async () => [] };
+    await db()
+      .transaction()
+      .execute((trx) => eraseAccount(trx, { id: userId, email: leavingEmail }, noReviews));
+    expect(await db().selectFrom('quotes').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await db().selectFrom('quote_lines').select('id').where('quote_id', '=', id).execute()).toEqual(
+      [],
+    );
+    expect(await db().selectFrom('quote_messages').select('id').where('quote_id', '=', id).execute()).toEqual(
+      [],
+    );
   });
 
   it('makes a member’s quote and its order the organisation’s, with the buyer’s name', async () => {

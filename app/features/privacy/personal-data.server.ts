@@ -131,7 +131,7 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
  * the city, state and ZIP stay because the sales tax was charged by them. The account row goes
  * last: its sessions, sign-in methods, second factors, addresses, cart and wishlist go with it
  * (foreign keys, on both engines). The newsletter subscription, contact messages and any code
- * or link by email for the address go too, and the account's reviews: `reviewedProducts` lost
+ * or link by email for the address go too, its quotes, and the account's reviews: `reviewedProducts` lost
  * a published one, and their pages change once this commits.
  */
 export async function eraseAccount(trx: Db, user: { id: string; email: string }, reviewData: ReviewData) {
@@ -139,6 +139,9 @@ export async function eraseAccount(trx: Db, user: { id: string; email: string },
   const anonymised = await anonymiseOrdersOf(trx, user.id);
   await trx.updateTable('order_events').set({ actor_email: null }).where('actor_id', '=', user.id).execute();
   const reviewedProducts = await reviewData.eraseReviews(trx, user.id);
+  // Quotes hold the address and the messages (their lines and thread go with them); an accepted
+  // quote's order stays, anonymised above.
+  await trx.deleteFrom('quotes').where('user_id', '=', user.id).execute();
   const subscriber = await trx
     .selectFrom('newsletter_subscribers')
     .select('id')
