@@ -258,5 +258,8 @@ describe.each(testEngines)('quotes on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(order.status).toBe('cancelled');
     expect(await onHand(PRODUCT_A.id)).toBe(stock);
+    expect((await shopper.get(`/account/quotes/${reference}`)).text).toContain(
+      'It was not paid by the expiry date, so it is cancelled.',
+    );
   });
 });

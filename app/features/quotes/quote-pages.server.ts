@@ -187,7 +187,9 @@ export async function quotePageData(context: AppLoadContext, request: Request, r
   return {
     quote,
     totals,
-    order: order ? { reference: order.reference, status: order.status, total: order.total } : null,
+    order: order
+      ? { reference: order.reference, total: order.total, cancelled: order.status === STATUS.cancelled }
+      : null,
     session,
   };
 }

@@ -15,7 +15,7 @@ import { QuoteThread } from './quote-thread';
 interface QuotePageProps {
   quote: QuoteView;
   totals: QuotedTotals | null;
-  order: { reference: string; status: string; total: number } | null;
+  order: { reference: string; total: number; cancelled: boolean } | null;
   /** The payment step for the accepted quote's order (the checkout's, handed in by the route). */
   payment: ReactNode;
 }
@@ -84,7 +84,9 @@ export function QuotePage({ quote, totals, order, payment }: QuotePageProps) {
           </h2>
           <p>
             Order {order.reference} for {formatPrice(order.total)}.{' '}
-            {payment ? (
+            {order.cancelled ? (
+              'It was not paid by the expiry date, so it is cancelled. Write to us below for a new quote.'
+            ) : payment ? (
               `Pay for it by ${quote.expiresAt ? quoteExpiryDate(quote.expiresAt) : 'the expiry date'}: after that it is cancelled.`
             ) : (
               <Link to={`/account/orders/${order.reference}`}>See the order</Link>
