@@ -1,4 +1,4 @@
-import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { accessPageHeaders } from '~/features/account/access-route';
 import { accountAction, takeAccountNotice } from '~/features/account/account-actions.server';
 import { reauthAnswer } from '~/features/account/account-refusals.server';
@@ -83,14 +83,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       user={loaderData.user}
       sessions={loaderData.sessions}
       notice={loaderData.notice}
-      orders={
-        <>
-          <OrderHistory orders={loaderData.orders} />
-          <p className="mt-4">
-            <Link to="/account/quotes">Your quotes</Link>: ask for prices on larger quantities.
-          </p>
-        </>
-      }
+      orders={<OrderHistory orders={loaderData.orders} />}
       addressBook={<AddressBook addresses={loaderData.addresses} />}
       security={loaderData.security}
       identityFailed={loaderData.identityFailed}
