@@ -91,6 +91,22 @@ describe.each(testEngines)('accepting quotes on %s', (engine) => {
     expect((await orderRow(orderId)).status).toBe('pending');
   });
 
+  it('lets the shopper withdraw a request and decline a priced quote, after which neither is accepted', async () => {
+    await stockUp(t);
+    const waiting = await askQuote(t, shopper);
+    const withdrawn = await postForm(t, shopper, `/account/quotes/${waiting}`, { intent: 'withdraw' });
+    expect(withdrawn.status).toBe(200);
+    expect((await quoteRow(waiting)).status).toBe('withdrawn');
+    expect((await priceQuote(t, staff, waiting)).status).toBe(409);
+    const priced = await askQuote(t, shopper);
+    expect((await priceQuote(t, staff, priced)).status).toBe(200);
+    expect((await postForm(t, shopper, `/account/quotes/${priced}`, { intent: 'decline' })).status).toBe(200);
+    const late = await accept(priced);
+    expect(late.status).toBe(409);
+    expect(late.text).toContain('This quote cannot be accepted: it is declined.');
+    expect(await quoteRow(priced)).toMatchObject({ status: 'declined', order_id: null });
+  });
+
   it('erases an account’s quotes, their lines and thread with it', async () => {
     const { client: leaving, email: leavingEmail } = await signedInClient(t.url, 'Lee');
     const userId = ((await leaving.get('/api/auth/get-session')).body as { user: { id: string } }).user.id;
