@@ -80,8 +80,7 @@ export function QuickOrderForm() {
           <ul className="mt-2 list-disc space-y-1 pl-6 font-normal">
             {refused.map((line) => (
               <li key={`${line.source}-${line.line}`}>
-                {lineName(line.source, line.line)}
-                {line.sku ? ` (${line.sku})` : ''}: {line.reason}
+                {`${lineName(line.source, line.line)}${line.sku ? ` (${line.sku})` : ''}: ${line.reason}`}
               </li>
             ))}
           </ul>
@@ -93,7 +92,7 @@ export function QuickOrderForm() {
           <ul className="mt-2 list-disc space-y-1 pl-6 font-normal text-fg">
             {notes.map((note, index) => (
               <li key={`${note.source}-${note.line}-${index}`}>
-                {lineName(note.source, note.line)} ({note.sku}): {note.note}
+                {`${lineName(note.source, note.line)} (${note.sku}): ${note.note}`}
               </li>
             ))}
           </ul>
