@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { WALKER, WHEELCHAIR } from './support/products';
-import { cartLink, cartReady } from './support/shop';
+import { cartLink, cartReady, confirmedAccount, signIn } from './support/shop';
 
 /** /quick-order: SKU lines pasted, the bad ones listed and kept, the good ones in the cart. */
 const WALKER_SKU = 'DM-10210-1';
@@ -53,6 +53,26 @@ test('a guest pastes a list with the keyboard only, sees the bad lines, and the 
   // With scripts the badge follows at once.
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 4 items');
   await expectNoSeriousA11yViolations(page);
+  await expectCart(page);
+});
+
+test('a signed-in shopper uploads a CSV file; the account cart and its badge hold the lines', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  await signIn(page, await confirmedAccount(request, baseURL!));
+  await page.goto('/quick-order');
+  await cartReady(page, 0);
+  await page.getByLabel('Or upload a CSV file (optional)').setInputFiles({
+    name: 'order.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`sku,quantity\r\n${WALKER_SKU},3\r\n${WHEELCHAIR_SKU},1\r\n`),
+  });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('4 items added to your cart.')).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 4 items');
   await expectCart(page);
 });
 
