@@ -177,6 +177,17 @@ describe.each(testEngines)('quick order on %s', (engine) => {
     expect(cart.items).toEqual([]);
   });
 
+  it('holds a guest cart cookie at 40 products and asks to sign in for more', async () => {
+    const visitor = guest();
+    const many = plenty.slice(0, 41);
+    const page = await postQuickOrder(t, visitor, many.map((p) => p.sku).join('\r\n'));
+    expect(page.text).toContain('40 items added to your cart; 1 line could not be added:');
+    expect(page.text).toContain(
+      `Line 41 (${many[40]!.sku}): A guest cart holds up to 40 different products: please sign in to add more.`,
+    );
+    expect(visitor.client.cookies.get('guest_cart')!.split('_')).toHaveLength(40);
+  });
+
   it('says a product taken off the storefront is no longer sold', async () => {
     const { services } = t.server;
     await services.database.db

@@ -42,8 +42,17 @@ export async function quickOrderAction({ context, request }: { context: AppLoadC
   const fields = postedFields(form);
   const typed = fields.lines ?? '';
   const parsed = quickOrderFieldsSchema.safeParse(fields);
-  if (!parsed.success)
-    return invalidFields<QuickOrderAnswer>({ intent, values: { lines: typed } }, parsed.error.issues);
+  if (!parsed.success) {
+    // A field the form does not have comes from a hand-made or outdated page: say so above it.
+    const foreign = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys');
+    const message = foreign
+      ? 'This form could not be read: please reload the page and try again.'
+      : undefined;
+    return invalidFields<QuickOrderAnswer>(
+      { intent, message, values: { lines: typed } },
+      parsed.error.issues,
+    );
+  }
   const listed = readTypedLines(parsed.data.lines);
   if (listed.length > MAX_QUICK_LINES) return refusedForm(typed, { lines: TOO_MANY_LINES });
   const file = await readQuickOrderFile(form.get('file'));
