@@ -42,6 +42,7 @@ export default [
   route('order-success', 'routes/order-success.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
+  route('quick-order', 'routes/quick-order.tsx'),
   // The store console (staff and admins with two-factor on): every page checks the role itself.
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [

@@ -17,12 +17,22 @@ const PAGES = [
   '/reset-password',
   '/cart',
   '/wishlist',
+  '/quick-order',
   '/order-success?order_ref=MS-ABCDEFGH&payment_method=card',
   '/account',
   '/no-such-page',
 ];
 /** Pages of one's own account or payment: never stored by a browser or a shared cache. */
-const PRIVATE = ['/login', '/signup', '/reset-password', '/cart', '/wishlist', '/order-success', '/account'];
+const PRIVATE = [
+  '/login',
+  '/signup',
+  '/reset-password',
+  '/cart',
+  '/wishlist',
+  '/quick-order',
+  '/order-success',
+  '/account',
+];
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(

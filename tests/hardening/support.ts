@@ -42,6 +42,7 @@ export const STATE_CHANGING_ROUTES: StateRoute[] = [
   { method: 'POST', path: '/wishlist', form: { intent: 'remove', productId: PRODUCT_A.id } },
   { method: 'POST', path: '/wishlist', form: { intent: 'clear' } },
   { method: 'POST', path: '/wishlist', form: { intent: 'merge', productIds: [PRODUCT_B.id] } },
+  { method: 'POST', path: '/quick-order', form: { intent: 'quick-order', lines: `${PRODUCT_B.sku}, 1` } },
   { method: 'POST', path: '/api/checkout/quote', body: { shipping: 'expedited', state: 'IL' } },
   { method: 'POST', path: '/api/checkout', body: { paymentMethod: 'card', address: TEST_ADDRESS } },
   { method: 'POST', path: '/api/checkout/:order/pay', body: {} },

@@ -72,6 +72,7 @@ export function SiteFooter({ banner }: { banner: string | null }) {
           links={[
             ...CATEGORY_NAMES.map((c) => ({ href: `/category/${c.id}`, label: c.name })),
             { href: '/category/all', label: 'All Products' },
+            { href: '/quick-order', label: 'Quick Order' },
           ]}
         />
         <LinkList title="Customer Service" links={[...pagesOf('customer-service'), ...pagesOf('company')]} />

@@ -55,6 +55,9 @@ function EmptyCart() {
       <Link to="/category/featured" className={primaryButton}>
         Continue Shopping
       </Link>
+      <Link to="/quick-order" className="underline">
+        Quick order: add products by SKU
+      </Link>
     </div>
   );
 }
@@ -207,6 +210,9 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
           <div className="mt-4 flex flex-wrap justify-between gap-3">
             <Link to="/category/featured" className={secondaryButton}>
               Continue Shopping
+            </Link>
+            <Link to="/quick-order" className={secondaryButton}>
+              Quick Order
             </Link>
             <CartForm intent="clear">
               <button
