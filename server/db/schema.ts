@@ -618,6 +618,7 @@ export interface DatabaseSchema {
   organisations: OrganisationTable;
   organisation_members: OrganisationMemberTable;
   organisation_invitations: OrganisationInvitationTable;
+  order_approvals: OrderApprovalTable;
 }
 
 /** An organisation account (docs/decisions/0055). Money in cents, times in ms since 1970. */
@@ -668,6 +669,21 @@ export interface OrganisationInvitationTable {
   expires_at: number;
   accepted_at: number | null;
   revoked_at: number | null;
+}
+
+/** A member's order over their limits, waiting for an approver (docs/decisions/0056). */
+export interface OrderApprovalTable {
+  order_id: string;
+  organisation_id: string;
+  buyer_id: string;
+  status: 'waiting' | 'approved' | 'returned' | 'withdrawn';
+  /** Which limit, with the figures at checkout. */
+  why: string;
+  decided_by: string | null;
+  comment: string | null;
+  created_at: number;
+  decided_at: number | null;
+  updated_at: number;
 }
 
 /** A promo code and its terms (docs/decisions/0052). Money in cents, times in ms since 1970. */
