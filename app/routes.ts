@@ -33,6 +33,7 @@ export default [
   route('verify-email', 'routes/verify-email.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/data', 'routes/account-data.ts'),
+  route('account/organisation/approvals', 'routes/account-organisation-approvals.tsx'),
   route('account/orders/:reference', 'routes/account-order.tsx'),
   route('account/orders/:reference/receipt.pdf', 'routes/account-order-receipt.ts'),
   route('account/orders/:reference/prescription', 'routes/account-order-prescription.ts'),

@@ -20,7 +20,11 @@ export interface Limits {
 }
 
 /** Which limit an order of `total` cents breaks, given the member's spend this month, or null. */
-export function limitProblem(limits: Limits, spent: number, total: number): { limit: number; why: string } | null {
+export function limitProblem(
+  limits: Limits,
+  spent: number,
+  total: number,
+): { limit: number; why: string } | null {
   if (limits.orderLimit !== null && total > limits.orderLimit) {
     return {
       limit: limits.orderLimit,

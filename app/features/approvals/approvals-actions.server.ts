@@ -5,7 +5,13 @@ import { queueApprovalDecision } from '~/commerce/organisations/approval-mail.se
 import { buyingContext } from '~/commerce/organisations/organisations.server';
 import { canApprove } from '~/commerce/organisations/organisations';
 import { type ApprovalAnswer, approveSchema, sendBackSchema } from './approvals.schema';
-import { ApprovalError, approvalsFor, approveOrder, type DecidedApproval, sendBackOrder } from './approvals.server';
+import {
+  ApprovalError,
+  approvalsFor,
+  approveOrder,
+  type DecidedApproval,
+  sendBackOrder,
+} from './approvals.server';
 
 /** /account/organisation/approvals (docs/decisions/0056): members of an approved organisation only. */
 async function memberOf(context: AppLoadContext, request: Request) {

@@ -60,10 +60,7 @@ export async function approvalsFor(
     .orderBy('a.created_at', 'desc')
     .limit(100);
   const waitingRows = canApprove(buying.member.role)
-    ? await base
-        .where('a.status', '=', 'waiting')
-        .where('a.buyer_id', '!=', buying.member.userId)
-        .execute()
+    ? await base.where('a.status', '=', 'waiting').where('a.buyer_id', '!=', buying.member.userId).execute()
     : [];
   const mineRows = await base.where('a.buyer_id', '=', buying.member.userId).execute();
   const ids = [...waitingRows, ...mineRows].map((row) => row.order_id);
@@ -189,7 +186,10 @@ export async function sendBackOrder(
       .where('locked_by', 'is', null)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) {
-      throw new ApprovalError('conflict', `Order ${reference} could not be sent back: it is being paid or was closed.`);
+      throw new ApprovalError(
+        'conflict',
+        `Order ${reference} could not be sent back: it is being paid or was closed.`,
+      );
     }
     await trx
       .updateTable('order_approvals')

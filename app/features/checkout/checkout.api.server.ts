@@ -62,7 +62,15 @@ export function checkoutRoutes(services: AppServices) {
       .selectFrom('order_approvals as a')
       .innerJoin('orders as o', 'o.id', 'a.order_id')
       .innerJoin('organisations as g', 'g.id', 'a.organisation_id')
-      .select(['o.reference', 'o.total', 'o.buyer_name', 'g.name', 'a.why', 'a.organisation_id', 'a.buyer_id'])
+      .select([
+        'o.reference',
+        'o.total',
+        'o.buyer_name',
+        'g.name',
+        'a.why',
+        'a.organisation_id',
+        'a.buyer_id',
+      ])
       .where('a.order_id', '=', orderId)
       .executeTakeFirstOrThrow();
     await queueApprovalRequest(services, {
