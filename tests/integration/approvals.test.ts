@@ -128,6 +128,9 @@ describe.each(testEngines)('spending limits and approvals on %s', (engine) => {
     });
     const mail = await t.smtp.waitFor((m) => m.to.includes(buyer.email) && m.subject.includes('is approved'));
     expect(mail.text).toContain(`/account/orders/${session.reference}`);
+    const orderPage = await buyer.client.get(`/account/orders/${session.reference}`);
+    expect(orderPage.text).toContain('Approved: ready to pay');
+    expect(orderPage.text).toContain('Pay now');
     // The buyer's next checkout leaves the approved order to be paid.
     await addToCart(buyer.client, OTHER.id, 1);
     const next = (await startCheckout(buyer.client, {})).session;
@@ -137,6 +140,7 @@ describe.each(testEngines)('spending limits and approvals on %s', (engine) => {
     const order = await orderOf(session.orderId);
     expect(order.status).toBe('paid');
     expect(Number(order.total)).toBe(session.amount);
+    expect((await buyer.client.get(`/account/orders/${session.reference}`)).text).not.toContain('Pay now');
     const again = await pay(buyer.client, session.orderId, cardPayment(undefined, buyer.email));
     expect(again.status).toBe(200);
     expect((await orderOf(session.orderId)).transaction_id).toBe(order.transaction_id);
