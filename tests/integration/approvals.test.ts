@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepAbandonedOrders } from '../../app/features/orders/abandoned-orders.server';
 import { addToCart } from '../support/cart';
 import { cardPayment, pay, startCheckout } from '../support/checkout';
 import { postForm } from '../support/staff';
@@ -198,6 +199,16 @@ describe.each(testEngines)('spending limits and approvals on %s', (engine) => {
     expect((await startCheckout(buyer.client, {})).status).toBe(201);
     expect((await approvalOf(session.orderId)).status).toBe('withdrawn');
     expect((await orderOf(session.orderId)).status).toBe('cancelled');
+  });
+
+  it('keeps a waiting order from the abandoned-order sweep for 7 days', async () => {
+    const { session } = await waitingOrder();
+    const later = Date.now() + 60_000;
+    const kept = await sweepAbandonedOrders(db(), 0, later);
+    expect(kept.cancelled).not.toContain(session.orderId);
+    expect((await orderOf(session.orderId)).status).toBe('pending');
+    const swept = await sweepAbandonedOrders(db(), 0, Date.now() + 8 * 86_400_000);
+    expect(swept.cancelled).toContain(session.orderId);
   });
 
   it('lets exactly one of two $600 payments of a member with a $1,000 monthly limit through', async () => {
