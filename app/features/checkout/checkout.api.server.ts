@@ -99,7 +99,11 @@ export function checkoutRoutes(services: AppServices) {
       };
       const session = await createCheckoutSession(deps, user, body.data);
       metrics.ordersCreated.inc();
-      if (session.approval && user) await askApprovers(session.orderId);
+      // The order and its waiting approval stand even if the approvers' mail cannot be queued.
+      if (session.approval && user)
+        await askApprovers(session.orderId).catch((error: unknown) =>
+          logger.error({ err: error, order: session.reference }, 'approval request mail not queued'),
+        );
       return c.json(session, 201);
     } catch (error) {
       return failure(c, error);
