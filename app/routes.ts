@@ -35,6 +35,7 @@ export default [
   route('account/data', 'routes/account-data.ts'),
   route('account/quotes', 'routes/account-quotes.tsx'),
   route('account/quotes/:reference', 'routes/account-quote.tsx'),
+  route('account/organisation/approvals', 'routes/account-organisation-approvals.tsx'),
   route('account/orders/:reference', 'routes/account-order.tsx'),
   route('account/orders/:reference/receipt.pdf', 'routes/account-order-receipt.ts'),
   route('account/orders/:reference/prescription', 'routes/account-order-prescription.ts'),

@@ -55,6 +55,8 @@ export const ORDER_MOVES = {
   expire: { by: ['system'], from: { status: ['pending'] }, to: { status: 'cancelled' } },
   /** A signed-in shopper starting a new checkout leaves the older unpaid ones behind. */
   abandon: { by: ['shopper'], from: { status: PAYABLE }, to: { status: 'cancelled' } },
+  /** An organisation's approver sends back a cart over a buyer's limit (docs/decisions/0056). */
+  sendBack: { by: ['shopper'], from: { status: ['pending'] }, to: { status: 'cancelled' } },
   partRefund: { by: CONSOLE, from: { status: ['paid'] }, to: {} },
   refund: { by: CONSOLE, from: { status: ['paid'] }, to: { status: 'refunded' } },
 } as const satisfies Record<string, OrderMove>;

@@ -56,6 +56,7 @@ describe('the order state table', () => {
       cancel: [['pending', 'failed'], 'any', 'cancelled', undefined],
       expire: [['pending'], 'any', 'cancelled', undefined],
       abandon: [['pending', 'failed'], 'any', 'cancelled', undefined],
+      sendBack: [['pending'], 'any', 'cancelled', undefined],
       partRefund: [['paid'], 'any', undefined, undefined],
       refund: [['paid'], 'any', 'refunded', undefined],
     };
@@ -75,7 +76,7 @@ describe('the order state table', () => {
       (Object.keys(ORDER_MOVES) as OrderMoveName[]).filter((move) => mayMove(move, actor));
     expect(byWhom('payment')).toEqual(['authorize', 'capture', 'decline']);
     expect(byWhom('system')).toEqual(['expire']);
-    expect(byWhom('shopper')).toEqual(['abandon']);
+    expect(byWhom('shopper')).toEqual(['abandon', 'sendBack']);
     const consoleMoves = ['approve', 'reject', 'pack', 'ship', 'deliver', 'cancel', 'partRefund', 'refund'];
     expect(byWhom('staff')).toEqual(consoleMoves);
     expect(byWhom('admin')).toEqual(consoleMoves);

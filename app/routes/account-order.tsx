@@ -11,6 +11,8 @@ import { pageTitle } from '~/lib/store-info';
 import { runIntent } from '~/lib/form-action.server';
 import { OrderReturns } from '~/features/orders/components/order-returns';
 import { orderReturnsData, requestReturnAction } from '~/features/orders/returns-shopper.server';
+import { approvedPaymentSession } from '~/features/checkout/approved-payment.server';
+import { PayApprovedOrder } from '~/features/checkout/components/pay-approved-order';
 import type { Route } from './+types/account-order';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -38,7 +40,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const reviewed = new URL(request.url).searchParams.get('reviewed') ?? '';
   const prescription = await prescriptionOfReference(db, order.reference);
   const returns = await orderReturnsData(db, user.id, order.reference);
+  // Approved by the organisation's approver and not paid yet: the page offers "Pay now".
+  const payment = await approvedPaymentSession(db, order);
   return {
+    payment,
     order,
     reviewable,
     reviews,
@@ -67,7 +72,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order, reviewable, reviews, thanked, prescription, returns } = loaderData;
+  const { order, reviewable, reviews, thanked, prescription, returns, payment } = loaderData;
   return (
     <OrderDetail
       order={order}
@@ -86,6 +91,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           : undefined
       }
     >
+      {payment ? <PayApprovedOrder session={payment} /> : null}
       {prescription ? <PrescriptionSummary reference={order.reference} prescription={prescription} /> : null}
     </OrderDetail>
   );

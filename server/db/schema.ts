@@ -624,6 +624,7 @@ export interface DatabaseSchema {
   quotes: QuoteTable;
   quote_lines: QuoteLineTable;
   quote_messages: QuoteMessageTable;
+  order_approvals: OrderApprovalTable;
 }
 
 /** Quotes (migration 0110, docs/decisions/0059). Money in cents, times in ms since 1970. */
@@ -724,6 +725,21 @@ export interface OrganisationInvitationTable {
   expires_at: number;
   accepted_at: number | null;
   revoked_at: number | null;
+}
+
+/** A member's order over their limits, waiting for an approver (docs/decisions/0056). */
+export interface OrderApprovalTable {
+  order_id: string;
+  organisation_id: string;
+  buyer_id: string;
+  status: 'waiting' | 'approved' | 'returned' | 'withdrawn';
+  /** Which limit, with the figures at checkout. */
+  why: string;
+  decided_by: string | null;
+  comment: string | null;
+  created_at: number;
+  decided_at: number | null;
+  updated_at: number;
 }
 
 /** A promo code and its terms (docs/decisions/0052). Money in cents, times in ms since 1970. */

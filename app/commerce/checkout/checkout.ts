@@ -70,6 +70,11 @@ export interface CheckoutSession {
   email: string | null;
   /** Something in the order needs a prescription: the form asks for it, and the card is authorised only. */
   prescriptionRequired: boolean;
+  /**
+   * Over the buyer's spending limit (docs/decisions/0056): the order waits for the organisation's
+   * approvers, the dialog shows this message instead of the payment form, and the payment refuses it.
+   */
+  approval?: { organisationId: string; message: string };
 }
 
 export const EMPTY_CART_TITLE = 'Empty cart';

@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { FULFILMENT, PLACED_STATUSES, STATUS } from '~/commerce/order-states';
-import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, OrderTable } from '#server/db/schema';
 import { type CardBrand, type PaymentMethod, paymentMethodOf } from '../checkout/checkout';
@@ -8,6 +7,7 @@ import type { Address } from '../delivery/address.schema';
 import { shippingOptionOf } from '../delivery/shipping-options';
 import { type ShippingOption } from '~/commerce/shipping';
 import { isUsStateCode } from '../delivery/us-states';
+import { cancelAbandonedOrders } from './abandoned-checkouts.server';
 import { carrierName, trackingUrl } from './fulfilment';
 import type { OrderLine, OrderView, OrderViewLine, Shipment } from './orders';
 
@@ -202,19 +202,6 @@ export async function hasPaidOrder(
     .limit(1)
     .executeTakeFirst();
   return Boolean(row);
-}
-
-/** A signed-in shopper starting a new checkout leaves older unpaid ones behind: cancel them. */
-export async function cancelAbandonedOrders(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ ...ORDER_MOVES.abandon.to, updated_at: Date.now() })
-    .where('user_id', '=', userId)
-    .where('status', 'in', fromStatuses('abandon'))
-    .where('locked_by', 'is', null)
-    // An accepted quote's order is not left behind by a new checkout: it waits for its expiry.
-    .where('held_until', 'is', null)
-    .execute();
 }
 
 async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderViewLine[]>> {

@@ -16,7 +16,9 @@ export type CheckoutErrorCode =
   | 'payment_error'
   | 'payment_in_progress'
   | 'prescription_card_only'
-  | 'prescription_required';
+  | 'prescription_required'
+  | 'approval_required'
+  | 'over_limit';
 
 export const CHECKOUT_ERROR_STATUS: Record<CheckoutErrorCode, number> = {
   payment_not_configured: 503,
@@ -36,6 +38,8 @@ export const CHECKOUT_ERROR_STATUS: Record<CheckoutErrorCode, number> = {
   payment_in_progress: 409,
   prescription_card_only: 409,
   prescription_required: 409,
+  approval_required: 409,
+  over_limit: 409,
 };
 
 export class CheckoutError extends Error {

@@ -8,6 +8,7 @@ import { catalogueOf, catalogueStore } from '~/commerce/catalogue/catalogue-stor
 import { promotionsOf } from '~/commerce/promo/promotion-store.server';
 import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
 import { queueConfirmationMail } from '~/commerce/orders/order-mail-queue.server';
+import { queueApprovalRequest } from '~/commerce/organisations/approval-mail.server';
 import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
 import { createCheckoutSchema, idempotencyKeySchema, paymentSchema, quoteSchema } from './checkout.schema';
 import { createCheckoutSession } from './checkout.server';
@@ -55,6 +56,34 @@ export function checkoutRoutes(services: AppServices) {
     return c.json(quote);
   });
 
+  /** The organisation's approvers learn of a cart over a buyer's limit (docs/decisions/0056). */
+  const askApprovers = async (orderId: string) => {
+    const row = await db
+      .selectFrom('order_approvals as a')
+      .innerJoin('orders as o', 'o.id', 'a.order_id')
+      .innerJoin('organisations as g', 'g.id', 'a.organisation_id')
+      .select([
+        'o.reference',
+        'o.total',
+        'o.buyer_name',
+        'g.name',
+        'a.why',
+        'a.organisation_id',
+        'a.buyer_id',
+      ])
+      .where('a.order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    await queueApprovalRequest(services, {
+      reference: row.reference,
+      total: Number(row.total),
+      organisationName: row.name,
+      buyerName: row.buyer_name ?? 'A buyer',
+      why: row.why,
+      organisationId: row.organisation_id,
+      buyerId: row.buyer_id,
+    });
+  };
+
   app.post('/', async (c) => {
     const body = await parseBody(c, createCheckoutSchema);
     if (!body.ok) return body.response;
@@ -70,6 +99,11 @@ export function checkoutRoutes(services: AppServices) {
       };
       const session = await createCheckoutSession(deps, user, body.data);
       metrics.ordersCreated.inc();
+      // The order and its waiting approval stand even if the approvers' mail cannot be queued.
+      if (session.approval && user)
+        await askApprovers(session.orderId).catch((error: unknown) =>
+          logger.error({ err: error, order: session.reference }, 'approval request mail not queued'),
+        );
       return c.json(session, 201);
     } catch (error) {
       return failure(c, error);

@@ -15,9 +15,13 @@ import {
 import { CheckoutError } from './checkout-error';
 import { PRESCRIPTION_TEXT } from '~/commerce/prescriptions/prescriptions';
 import type { LineItem } from '~/commerce/cart/cart.schema';
+import type { BuyingContext } from '~/commerce/organisations/organisations';
+import { buyingContext } from '~/commerce/organisations/organisations.server';
+import { limitProblem, monthSpend } from '~/commerce/organisations/spending.server';
+import { formatPrice } from '~/commerce/money';
 import { type QuoteDeps, quoteOrder, type QuoteUser } from './quote.server';
 
-export type CheckoutUser = QuoteUser;
+export type CheckoutUser = QuoteUser & { firstName?: string; lastName?: string };
 
 export interface CheckoutRequest {
   paymentMethod: PaymentMethod;
@@ -57,6 +61,40 @@ async function keepAddress(deps: QuoteDeps, user: CheckoutUser, address: Address
 }
 
 /**
+ * An order over the member's order or monthly limit waits for the organisation's approvers
+ * (docs/decisions/0056): it is stored as usual, with a waiting approval that the payment refuses.
+ */
+async function holdForApproval(
+  deps: QuoteDeps,
+  buying: BuyingContext,
+  order: { id: string; total: number },
+): Promise<CheckoutSession['approval']> {
+  const now = Date.now();
+  const spent = await monthSpend(deps.db, buying.member.userId, now, order.id);
+  const problem = limitProblem(buying.member, spent, order.total);
+  if (!problem) return undefined;
+  await deps.db
+    .insertInto('order_approvals')
+    .values({
+      order_id: order.id,
+      organisation_id: buying.organisation.id,
+      buyer_id: buying.member.userId,
+      status: 'waiting',
+      why: problem.why,
+      decided_by: null,
+      comment: null,
+      created_at: now,
+      decided_at: null,
+      updated_at: now,
+    })
+    .execute();
+  return {
+    organisationId: buying.organisation.id,
+    message: `Your order is over your spending limit of ${formatPrice(problem.limit)} and has been sent to ${buying.organisation.name}'s approvers. We'll email you when it is approved.`,
+  };
+}
+
+/**
  * Creates the pending order the payment form pays (the create-payment call). The server prices
  * every line, the promotion, the shipping option and the tax to the address; a signed-in
  * shopper's cart is read from the account.
@@ -80,6 +118,7 @@ export async function createCheckoutSession(
   if (prescriptionRequired && request.paymentMethod !== 'card') {
     throw new CheckoutError('prescription_card_only', PRESCRIPTION_TEXT.cardOnly);
   }
+  const buying = user ? await buyingContext(deps.db, user.id) : undefined;
   const addressSaved =
     user && request.address && request.saveAddress ? await keepAddress(deps, user, address) : false;
   const order = await insertOrder(
@@ -98,10 +137,17 @@ export async function createCheckoutSession(
       shippingOption: quote.shippingOption,
       address,
       items: lines.map(({ taxExempt: _t, freightOnly: _f, ...line }) => line),
+      organisation: buying && {
+        id: buying.organisation.id,
+        buyerName: [user?.firstName, user?.lastName].filter(Boolean).join(' ') || (user?.email ?? ''),
+        poNumber: null,
+      },
     },
     { cancelAbandoned: Boolean(user) },
   );
+  const approval = buying && (await holdForApproval(deps, buying, order));
   return {
+    ...(approval ? { approval } : {}),
     url: orderSuccessPath(order.reference, paymentMethodOf(order.payment_method)),
     orderId: order.id,
     reference: order.reference,

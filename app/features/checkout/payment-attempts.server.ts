@@ -20,6 +20,7 @@ import {
 import type { OrderRow } from '~/commerce/orders/orders.server';
 import { detectCardBrand, lastFour } from '~/commerce/checkout/checkout';
 import { releasePromoUse, takePromoUse } from '~/commerce/promo/promo-use.server';
+import { checkSpendingAtLock } from '~/commerce/organisations/spending.server';
 import { CheckoutError } from './checkout-error';
 import type { PaymentInput } from './checkout.schema';
 
@@ -69,8 +70,9 @@ export async function finishAttempt(
 /**
  * Takes the order's payment lock for this attempt and, in the same transaction, the order's
  * units from stock and its code's use (unless it holds them already, from an attempt that
- * died). 'busy' when another attempt holds the lock; SoldOutError or PromoRefusedError, with
- * nothing taken and no lock, when a line's units or the code's uses are gone.
+ * died). 'busy' when another attempt holds the lock; SoldOutError, PromoRefusedError or
+ * SpendingLimitError, with nothing taken and no lock, when a line's units or the code's uses are
+ * gone, or an unapproved organisation order no longer fits its buyer's limits.
  */
 export async function lockAndTakeStock(
   db: Db,
@@ -83,6 +85,8 @@ export async function lockAndTakeStock(
     const lock = { holder: attemptId, until: now + LOCK_MS, forMove: 'capture' } as const;
     if (!(await takeOrderLock(trx, orderId, lock, now))) return { locked: false };
     if (!(await holdOrderStock(trx, orderId))) return { locked: true, taken: [] };
+    // Counted here, with the units: payments (and orders on terms) of one member take turns.
+    await checkSpendingAtLock(trx, orderId, now);
     await takePromoUse(trx, orderId, email, now);
     const lines = await orderStockLines(trx, orderId);
     await takeStock(trx, lines, now);

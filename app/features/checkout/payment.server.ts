@@ -5,6 +5,7 @@ import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
 import type { ChargeResult, ChargeSource, PaymentGateway } from '#server/payments/gateway';
 import { hasPaidOrder, type OrderRow, findOrder } from '~/commerce/orders/orders.server';
 import { PromoRefusedError } from '~/commerce/promo/promo-use.server';
+import { approvalStatus, SpendingLimitError } from '~/commerce/organisations/spending.server';
 import { toPromotion } from '~/commerce/promo/promotions-db.server';
 import {
   detectCardBrand,
@@ -123,6 +124,16 @@ async function promoStillApplies(db: Db, order: OrderRow, email: string): Promis
   return `${promo.code} is for a first order only. Please remove it from your cart and check out again.`;
 }
 
+/** An order over its buyer's limits is paid once approved, never while waiting or sent back. */
+async function approvalRefusal(db: Db, orderId: string): Promise<string | null> {
+  const status = await approvalStatus(db, orderId);
+  if (status === 'waiting')
+    return "This order is waiting for your organisation's approval. We'll email you when it is approved.";
+  if (status === 'returned' || status === 'withdrawn')
+    return 'This order was not approved and cannot be paid. Please return to your cart and check out again.';
+  return null;
+}
+
 /**
  * An order with a line that needs a prescription is paid by card, with the prescription given
  * first, and only authorised (staff capture it on approval). True when so; refuses the attempt
@@ -221,6 +232,10 @@ async function lockOrTakeSoldOut(deps: PaymentDeps, orderId: string, attemptId: 
       await finishAttempt(db, attemptId, 'refused', error.message);
       throw new CheckoutError('promo_not_applicable', error.message);
     }
+    if (error instanceof SpendingLimitError) {
+      await finishAttempt(db, attemptId, 'refused', error.message);
+      throw new CheckoutError('over_limit', error.message);
+    }
     if (!(error instanceof SoldOutError)) throw error;
     const message = soldOutMessage(error.line.name);
     await finishAttempt(db, attemptId, 'refused', message);
@@ -257,6 +272,11 @@ async function chargeOnce(
       const message = `This quote expired on ${quoteExpiryDate(Number(order.held_until))}.`;
       await finishAttempt(db, attemptId, 'refused', message);
       throw new CheckoutError('order_closed', message);
+    }
+    const approval = await approvalRefusal(db, order.id);
+    if (approval) {
+      await finishAttempt(db, attemptId, 'refused', approval);
+      throw new CheckoutError('approval_required', approval);
     }
     const refusal = await promoStillApplies(db, order, payment.email);
     if (refusal) {

@@ -7,6 +7,8 @@ import { addOrderEvent } from '~/commerce/orders/fulfilment.server';
 
 type Db = Kysely<DatabaseSchema>;
 
+export const APPROVAL_KEEP_MS = 7 * 86_400_000;
+
 /**
  * An unpaid order is due once left longer than the cutoff; an accepted quote's order only once
  * the quote has expired (docs/decisions/0059), however long ago it was accepted.
@@ -26,6 +28,18 @@ export async function sweepAbandonedOrders(
   now = Date.now(),
 ): Promise<{ cancelled: string[]; productIds: string[] }> {
   const cutoff = now - olderThanMs;
+  // An order waiting for an organisation's approver, or approved and not yet paid, is kept for 7
+  // days from the request or the approval (docs/decisions/0056).
+  const approvalWindow = now - APPROVAL_KEEP_MS;
+  const kept = db
+    .selectFrom('order_approvals')
+    .select('order_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'waiting'), eb('created_at', '>', approvalWindow)]),
+        eb.and([eb('status', '=', 'approved'), eb('decided_at', '>', approvalWindow)]),
+      ]),
+    );
   const cancelled: string[] = [];
   const productIds = new Set<string>();
   for (;;) {
@@ -35,6 +49,7 @@ export async function sweepAbandonedOrders(
       .where('status', 'in', fromStatuses('expire'))
       .where(due(cutoff, now))
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .where('id', 'not in', kept)
       .orderBy('created_at')
       .limit(200)
       .execute();
@@ -59,6 +74,7 @@ export async function sweepAbandonedOrders(
           .where('status', 'in', fromStatuses('expire'))
           .where(due(cutoff, now))
           .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+          .where('id', 'not in', kept)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         if (before && Number(before.stock_held) === 1) {

@@ -31,6 +31,7 @@ import * as returns from './0103-returns';
 import * as productImports from './0104-product-imports';
 import * as webhookSecretRotation from './0105-webhook-secret-rotation';
 import * as organisations from './0106-organisations';
+import * as orderApprovals from './0107-order-approvals';
 import * as quotes from './0110-quotes';
 
 /**
@@ -70,5 +71,6 @@ export const migrations: Record<string, Migration> = {
   '0104-product-imports': productImports,
   '0105-webhook-secret-rotation': webhookSecretRotation,
   '0106-organisations': organisations,
+  '0107-order-approvals': orderApprovals,
   '0110-quotes': quotes,
 };

@@ -25,6 +25,8 @@ export type CheckoutDialogProps = CheckoutDialogSlotProps;
 type View =
   | { name: 'creating' }
   | { name: 'form'; session: CheckoutSession }
+  // Over the buyer's spending limit: the order waits for the organisation's approvers.
+  | { name: 'approval'; message: string }
   | { name: 'error'; message: string }
   | { name: 'success'; session: CheckoutSession };
 
@@ -56,7 +58,9 @@ export default function CheckoutDialog(props: CheckoutDialogProps) {
     const keep = 'address' in destination && destination.saveAddress;
     void createSession({ lines, account, paymentMethod, promoCode, shipping, destination }).then((result) => {
       onSettled();
-      if (result.ok) {
+      if (result.ok && result.data.approval) {
+        setView({ name: 'approval', message: result.data.approval.message });
+      } else if (result.ok) {
         setView({ name: 'form', session: result.data });
         if (keep && account && !result.data.addressSaved) {
           notify.info('Address not saved', { description: ADDRESS_BOOK_FULL });
@@ -147,6 +151,14 @@ export default function CheckoutDialog(props: CheckoutDialogProps) {
                 <p role="status" className="py-10 text-center text-lg">
                   Creating payment session...
                 </p>
+              ) : view.name === 'approval' ? (
+                <div role="status" className="flex flex-col gap-3 py-6">
+                  <p className="text-xl font-bold">Sent for approval</p>
+                  <p>{view.message}</p>
+                  <a href="/account/organisation/approvals" className="font-bold underline">
+                    See your approval requests
+                  </a>
+                </div>
               ) : view.name === 'success' ? (
                 <div role="status" className="flex flex-col items-center gap-2 py-10 text-center">
                   <p className="text-2xl font-bold text-success">

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { primaryButton } from '~/components/ui/button-styles';
+import type { CheckoutSession } from '~/commerce/checkout/checkout';
+import { formatPrice } from '~/commerce/money';
+import type { PaymentInput } from '../checkout.schema';
+import { submitPayment } from '../checkout-client';
+import { PaymentForm } from './payment-form';
+
+/** "Pay now" on the page of an approved order: the checkout's payment form, for the stored amount. */
+export function PayApprovedOrder({ session }: { session: CheckoutSession }) {
+  const [open, setOpen] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
+
+  async function pay(payment: PaymentInput, key: string) {
+    setProcessing(true);
+    setError(null);
+    const result = await submitPayment(session.orderId, payment, key);
+    if (!result.ok) {
+      setProcessing(false);
+      setError(result.message);
+      return result.fields;
+    }
+    void navigate(result.data.url);
+    return undefined;
+  }
+
+  return (
+    <section aria-labelledby="pay-approved-heading" className="mt-8 rounded-md border-2 border-success p-4">
+      <h2 id="pay-approved-heading" className="text-xl font-bold">
+        Approved: ready to pay
+      </h2>
+      <p className="mt-1">
+        Your organisation approved this order for {formatPrice(session.amount)}. Pay for it within 7 days of
+        the approval; after that it is cancelled.
+      </p>
+      {open ? (
+        <div className="mt-4">
+          <PaymentForm session={session} processing={processing} error={error} onPay={pay} />
+        </div>
+      ) : (
+        <button type="button" className={`${primaryButton} mt-3`} onClick={() => setOpen(true)}>
+          Pay now
+        </button>
+      )}
+    </section>
+  );
+}
