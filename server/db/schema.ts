@@ -618,6 +618,37 @@ export interface DatabaseSchema {
   organisations: OrganisationTable;
   organisation_members: OrganisationMemberTable;
   organisation_invitations: OrganisationInvitationTable;
+  invoice_numbers: { id: string; last_number: number };
+  invoices: InvoiceTable;
+  invoice_payments: InvoicePaymentTable;
+}
+
+/** An order's invoice on an organisation's terms (docs/decisions/0058). Cents; ms since 1970. */
+export interface InvoiceTable {
+  id: string;
+  /** INV-000123: sequential across the store. */
+  number: string;
+  organisation_id: string;
+  order_id: string;
+  amount: number;
+  paid_amount: number;
+  status: 'open' | 'part_paid' | 'paid';
+  terms_days: number;
+  issued_at: number;
+  due_at: number;
+  paid_at: number | null;
+  reminder_due_sent_at: number | null;
+  reminder_overdue_sent_at: number | null;
+}
+
+export interface InvoicePaymentTable {
+  id: string;
+  invoice_id: string;
+  amount: number;
+  method: 'ach' | 'check' | 'wire' | 'card' | 'other';
+  reference: string | null;
+  recorded_by: string;
+  recorded_at: number;
 }
 
 /** An organisation account (docs/decisions/0055). Money in cents, times in ms since 1970. */

@@ -16,7 +16,9 @@ export type CheckoutErrorCode =
   | 'payment_error'
   | 'payment_in_progress'
   | 'prescription_card_only'
-  | 'prescription_required';
+  | 'prescription_required'
+  | 'po_required'
+  | 'terms_refused';
 
 export const CHECKOUT_ERROR_STATUS: Record<CheckoutErrorCode, number> = {
   payment_not_configured: 503,
@@ -36,12 +38,16 @@ export const CHECKOUT_ERROR_STATUS: Record<CheckoutErrorCode, number> = {
   payment_in_progress: 409,
   prescription_card_only: 409,
   prescription_required: 409,
+  po_required: 400,
+  terms_refused: 409,
 };
 
 export class CheckoutError extends Error {
   constructor(
     readonly code: CheckoutErrorCode,
     message: string,
+    /** A form field's own message (the PO number's), shown next to it. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }

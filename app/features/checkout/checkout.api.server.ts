@@ -31,7 +31,7 @@ export function checkoutRoutes(services: AppServices) {
 
   const failure = (c: Parameters<typeof apiError>[0], error: unknown) => {
     if (!(error instanceof CheckoutError)) throw error;
-    return apiError(c, CHECKOUT_ERROR_STATUS[error.code] as 400, error.code, error.message);
+    return apiError(c, CHECKOUT_ERROR_STATUS[error.code] as 400, error.code, error.message, error.fields);
   };
 
   // The cart's summary: the figures it shows come from here, priced as an order would be.

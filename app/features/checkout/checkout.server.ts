@@ -16,8 +16,36 @@ import { CheckoutError } from './checkout-error';
 import { PRESCRIPTION_TEXT } from '~/commerce/prescriptions/prescriptions';
 import type { LineItem } from '~/commerce/cart/cart.schema';
 import { type QuoteDeps, quoteOrder, type QuoteUser } from './quote.server';
+import { buyingContext } from '~/commerce/organisations/organisations.server';
+import { termsStanding } from '~/commerce/invoices/invoice-terms.server';
+import { INVOICE_TEXT } from '~/commerce/invoices/invoices';
 
-export type CheckoutUser = QuoteUser;
+/**
+ * For a member of an approved organisation: whose order it is, who placed it and its purchase
+ * order (required when the organisation says so); and whether it may go on invoice terms (held
+ * terms are said, with their reason). Undefined for a consumer, who pays by card or bank.
+ */
+async function organisationOf(deps: QuoteDeps, user: CheckoutUser | null, request: CheckoutRequest) {
+  const context = user ? await buyingContext(deps.db, user.id) : undefined;
+  if (!context) {
+    if (request.paymentMethod === 'invoice') throw new CheckoutError('terms_refused', INVOICE_TEXT.notOffered);
+    return undefined;
+  }
+  const poNumber = request.poNumber ?? null;
+  if (context.organisation.poRequired && !poNumber) {
+    throw new CheckoutError('po_required', INVOICE_TEXT.poRequired, { poNumber: INVOICE_TEXT.poRequired });
+  }
+  if (request.paymentMethod === 'invoice') {
+    const standing = await termsStanding(deps.db, context.organisation);
+    if (!standing) throw new CheckoutError('terms_refused', INVOICE_TEXT.notOffered);
+    if (standing.held) throw new CheckoutError('terms_refused', standing.held);
+  }
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
+  return { id: context.organisation.id, buyerName: name || (user?.email ?? ''), poNumber };
+}
+
+/** The signed-in shopper; the name goes on an organisation's order as its buyer. */
+export type CheckoutUser = QuoteUser & { firstName?: string; lastName?: string };
 
 export interface CheckoutRequest {
   paymentMethod: PaymentMethod;
@@ -30,6 +58,8 @@ export interface CheckoutRequest {
   addressId?: string;
   /** Keep the new address in the signed-in shopper's address book. */
   saveAddress?: boolean;
+  /** The buyer's purchase order number (an organisation's member), null for none. */
+  poNumber?: string | null;
 }
 
 /** Where the order goes: the new address, or the shopper's own saved one (anyone else's: 404). */
@@ -66,7 +96,11 @@ export async function createCheckoutSession(
   user: CheckoutUser | null,
   request: CheckoutRequest,
 ): Promise<CheckoutSession> {
-  if (!deps.gateway.configured) throw new CheckoutError('payment_not_configured', NOT_CONFIGURED_MESSAGE);
+  // An order on invoice terms takes no payment from the processor.
+  if (!deps.gateway.configured && request.paymentMethod !== 'invoice') {
+    throw new CheckoutError('payment_not_configured', NOT_CONFIGURED_MESSAGE);
+  }
+  const organisation = await organisationOf(deps, user, request);
   const address = await destination(deps, user, request);
   const { lines, quote } = await quoteOrder(
     deps,
@@ -98,6 +132,7 @@ export async function createCheckoutSession(
       shippingOption: quote.shippingOption,
       address,
       items: lines.map(({ taxExempt: _t, freightOnly: _f, ...line }) => line),
+      ...(organisation ? { organisation } : {}),
     },
     { cancelAbandoned: Boolean(user) },
   );
