@@ -78,7 +78,8 @@ export function shopperStatusText(order: {
 }): string {
   if (!ships(order.status)) return PAYMENT_STATES[order.status].shopper;
   // An invoiced order not yet packed reads 'Invoiced', not 'Paid' (the invoice is still open).
-  if (order.status === 'invoiced' && order.fulfilment === 'unfulfilled') return PAYMENT_STATES.invoiced.shopper;
+  if (order.status === 'invoiced' && order.fulfilment === 'unfulfilled')
+    return PAYMENT_STATES.invoiced.shopper;
   const step = FULFILMENT_STATES[order.fulfilment].shopper;
   return order.refundedTotal > 0 ? `${step} · Partly refunded` : step;
 }

@@ -8,6 +8,7 @@ import { catalogueOf, catalogueStore } from '~/commerce/catalogue/catalogue-stor
 import { promotionsOf } from '~/commerce/promo/promotion-store.server';
 import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
 import { queueConfirmationMail } from '~/commerce/orders/order-mail-queue.server';
+import { queueInvoiceIssued } from '~/commerce/invoices/invoice-mail.server';
 import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
 import { createCheckoutSchema, idempotencyKeySchema, paymentSchema, quoteSchema } from './checkout.schema';
 import { createCheckoutSession } from './checkout.server';
@@ -128,7 +129,9 @@ export function checkoutRoutes(services: AppServices) {
             .catch((error: unknown) =>
               logger.error({ err: error }, 'promotions: refresh after a use failed'),
             );
-        await queueConfirmationMail(services, paid.order);
+        // An order on invoice terms gets its invoice, PDF attached, in place of the receipt mail.
+        if (paid.invoice) await queueInvoiceIssued(services, paid.invoice, c.get('logger'));
+        else await queueConfirmationMail(services, paid.order);
       }
       if (!paid.order.user_id) {
         // The guest's browser, and only it, may see the order's confirmation page.

@@ -28,7 +28,8 @@ import { INVOICE_TEXT } from '~/commerce/invoices/invoices';
 async function organisationOf(deps: QuoteDeps, user: CheckoutUser | null, request: CheckoutRequest) {
   const context = user ? await buyingContext(deps.db, user.id) : undefined;
   if (!context) {
-    if (request.paymentMethod === 'invoice') throw new CheckoutError('terms_refused', INVOICE_TEXT.notOffered);
+    if (request.paymentMethod === 'invoice')
+      throw new CheckoutError('terms_refused', INVOICE_TEXT.notOffered);
     return undefined;
   }
   const poNumber = request.poNumber ?? null;

@@ -250,4 +250,3 @@ export async function lockOrTakeSoldOut(
     throw new CheckoutError('sold_out', message);
   }
 }
-

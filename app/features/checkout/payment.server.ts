@@ -4,12 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema, InvoiceTable, PaymentAttemptTable } from '#server/db/schema';
 import type { ChargeResult, ChargeSource } from '#server/payments/gateway';
 import { type OrderRow, findOrder } from '~/commerce/orders/orders.server';
-import {
-  detectCardBrand,
-  lastFour,
-  orderSuccessPath,
-  paymentMethodOf,
-} from '~/commerce/checkout/checkout';
+import { detectCardBrand, lastFour, orderSuccessPath, paymentMethodOf } from '~/commerce/checkout/checkout';
 import { CheckoutError } from './checkout-error';
 import {
   finishAttempt,
@@ -32,7 +27,6 @@ type Db = Kysely<DatabaseSchema>;
 
 export type { PaymentDeps } from './payment-attempts.server';
 import type { PaymentDeps } from './payment-attempts.server';
-
 
 export interface PayRequest {
   orderId: string;
@@ -181,7 +175,6 @@ export async function payOrder(deps: PaymentDeps, request: PayRequest): Promise<
     ? placeOnInvoice(deps, order.id, attemptId, request.payment)
     : chargeOnce(deps, order.id, attemptId, request.payment);
 }
-
 
 /** The last four digits staff may see: a card's or an account's; none for an invoice. */
 function last4Of(payment: PaymentInput): string | null {

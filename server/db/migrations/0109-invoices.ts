@@ -25,7 +25,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('organisation_id', 'varchar(40)', (c) => c.notNull().references('organisations.id'))
     .addColumn('order_id', 'varchar(40)', (c) => c.notNull().unique().references('orders.id'))
     .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount >= 0`))
-    .addColumn('paid_amount', 'integer', (c) => c.notNull().defaultTo(0).check(sql`paid_amount >= 0`))
+    .addColumn('paid_amount', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`paid_amount >= 0`),
+    )
     .addColumn('status', 'varchar(16)', (c) =>
       c.notNull().check(sql`status in ('open', 'part_paid', 'paid')`),
     )
@@ -44,7 +49,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['organisation_id', 'status', 'due_at'])
     .execute();
   // The console's lists and the reminder job: unpaid invoices by due date.
-  await db.schema.createIndex('invoices_status_due_idx').on('invoices').columns(['status', 'due_at']).execute();
+  await db.schema
+    .createIndex('invoices_status_due_idx')
+    .on('invoices')
+    .columns(['status', 'due_at'])
+    .execute();
   await db.schema
     .createTable('invoice_payments')
     .addColumn('id', 'varchar(40)', (c) => c.primaryKey())

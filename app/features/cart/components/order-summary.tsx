@@ -5,7 +5,11 @@ import { ChoiceGroup } from '~/components/ui/choice-group';
 import { PromoCodeForm } from '~/commerce/components/promo-code-form';
 import { freeShippingText } from '~/commerce/shipping';
 import { useShippingFigures } from '~/commerce/shipping-figures';
-import { OPEN_PAYMENT_METHODS, PAYMENT_METHOD_CHOICES, type PaymentMethod } from '~/commerce/checkout/checkout';
+import {
+  OPEN_PAYMENT_METHODS,
+  PAYMENT_METHOD_CHOICES,
+  type PaymentMethod,
+} from '~/commerce/checkout/checkout';
 import type { QuoteState } from '~/commerce/checkout/use-order-quote';
 import { ShippingOptionsField } from '~/commerce/components/shipping-options-field';
 import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
