@@ -26,7 +26,8 @@ export interface AuditEntry {
     | 'webhook'
     | 'return'
     | 'promotion'
-    | 'setting';
+    | 'setting'
+    | 'invoice';
   targetId: string;
   before?: unknown;
   after?: unknown;

@@ -98,7 +98,7 @@ export async function invoiceOnTerms(
     .selectFrom('organisations')
     .select(['id', 'status', 'terms_days', 'credit_limit'])
     .where('id', '=', order.organisation_id);
-  if (isPostgres(trx)) query = query.forUpdate();
+  if (isPostgres<DatabaseSchema>(trx)) query = query.forUpdate();
   const organisation = await query.executeTakeFirst();
   if (!organisation || organisation.status !== 'approved' || organisation.terms_days === null) {
     throw new TermsRefusedError(INVOICE_TEXT.notOffered);
