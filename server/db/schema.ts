@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Fulfilment, OrderStatus } from '../../app/commerce/order-states';
+import type { InvoiceStatus } from '../../app/commerce/invoices/invoices';
+import type { OrganisationStatus } from '../../app/commerce/organisations/organisations';
 
 /**
  * Row types of our own tables. Timestamps are epoch milliseconds (bigint in PostgreSQL, read
@@ -632,7 +634,7 @@ export interface InvoiceTable {
   order_id: string;
   amount: number;
   paid_amount: number;
-  status: 'open' | 'part_paid' | 'paid';
+  status: InvoiceStatus;
   terms_days: number;
   issued_at: number;
   due_at: number;
@@ -664,7 +666,7 @@ export interface OrganisationTable {
   phone: string | null;
   npi: string | null;
   tax_id: string | null;
-  status: 'pending' | 'approved' | 'refused';
+  status: OrganisationStatus;
   refusal_reason: string | null;
   applied_by: string;
   decided_by: string | null;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { isPurchasable } from '../../app/commerce/catalogue/catalog';
 import { SEED_PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
@@ -58,9 +59,7 @@ export async function memberOf(
   firstName = 'Dana',
 ): Promise<{ client: TestClient; email: string; userId: string }> {
   const { client, email } = await signedInClient(t.url, firstName);
-  const db = t.server.services.database.db as unknown as import('kysely').Kysely<{
-    user: { id: string; email: string };
-  }>;
+  const db = t.server.services.database.db as unknown as Kysely<{ user: { id: string; email: string } }>;
   const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   await t.server.services.database.db
     .insertInto('organisation_members')

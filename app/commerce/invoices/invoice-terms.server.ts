@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema, InvoiceTable } from '#server/db/schema';
 import type { BuyingContext } from '../organisations/organisations';
-import { DAY_MS, HOLD_AFTER_OVERDUE_DAYS, INVOICE_TEXT, invoiceNumber } from './invoices';
+import { DAY_MS, HOLD_AFTER_OVERDUE_DAYS, INVOICE_STATUS, INVOICE_TEXT, invoiceNumber } from './invoices';
 
 /**
  * Paying on an organisation's terms (docs/decisions/0058): whether it may, and the placing of an
@@ -19,7 +19,7 @@ export async function openBalance(db: Db, organisationId: string): Promise<numbe
     .selectFrom('invoices')
     .select(sql<string | number | null>`sum(amount - paid_amount)`.as('owed'))
     .where('organisation_id', '=', organisationId)
-    .where('status', '!=', 'paid')
+    .where('status', '!=', INVOICE_STATUS.paid)
     .executeTakeFirst();
   return Number(row?.owed ?? 0);
 }
@@ -30,7 +30,7 @@ async function oldestOverdue(db: Db, organisationId: string, before: number) {
     .selectFrom('invoices')
     .select(['number', 'due_at'])
     .where('organisation_id', '=', organisationId)
-    .where('status', '!=', 'paid')
+    .where('status', '!=', INVOICE_STATUS.paid)
     .where('due_at', '<=', before)
     .orderBy('due_at')
     .executeTakeFirst();
@@ -124,7 +124,7 @@ export async function invoiceOnTerms(
     order_id: order.id,
     amount: order.total,
     paid_amount: 0,
-    status: 'open',
+    status: INVOICE_STATUS.open,
     terms_days: organisation.terms_days,
     issued_at: now,
     due_at: now + organisation.terms_days * DAY_MS,

@@ -13,6 +13,10 @@ export const OVERDUE_REMINDER_DAYS = 7;
 
 export const INVOICE_STATUSES = { open: 'Open', part_paid: 'Part paid', paid: 'Paid' } as const;
 export type InvoiceStatus = keyof typeof INVOICE_STATUSES;
+/** Each invoice state by name (`INVOICE_STATUS.paid`): the order table's words stay its own. */
+export const INVOICE_STATUS = Object.fromEntries(Object.keys(INVOICE_STATUSES).map((key) => [key, key])) as {
+  readonly [K in InvoiceStatus]: K;
+};
 
 export const INVOICE_PAYMENT_METHODS = {
   ach: 'ACH transfer',
@@ -64,7 +68,7 @@ export const remainingOf = (invoice: Pick<InvoiceFigures, 'amount' | 'paidAmount
   invoice.amount - invoice.paidAmount;
 
 export const isOverdue = (invoice: Pick<InvoiceFigures, 'status' | 'dueAt'>, now: number) =>
-  invoice.status !== 'paid' && invoice.dueAt < now;
+  invoice.status !== INVOICE_STATUS.paid && invoice.dueAt < now;
 
 /** What a member or staff reads: "Overdue" once past due and unpaid, else the stored status. */
 export function invoiceStatusText(invoice: Pick<InvoiceFigures, 'status' | 'dueAt'>, now: number): string {
@@ -73,8 +77,8 @@ export function invoiceStatusText(invoice: Pick<InvoiceFigures, 'status' | 'dueA
 
 /** The status a payment leaves: paid once nothing remains, part paid once something was. */
 export function statusAfterPayment(amount: number, paidAmount: number): InvoiceStatus {
-  if (paidAmount >= amount) return 'paid';
-  return paidAmount > 0 ? 'part_paid' : 'open';
+  if (paidAmount >= amount) return INVOICE_STATUS.paid;
+  return paidAmount > 0 ? INVOICE_STATUS.part_paid : INVOICE_STATUS.open;
 }
 
 /** Where a member downloads an invoice's PDF. */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema, InvoiceTable } from '#server/db/schema';
 import { formatPrice } from '~/commerce/money';
-import { remainingOf, statusAfterPayment } from '~/commerce/invoices/invoices';
+import { INVOICE_STATUS, remainingOf, statusAfterPayment } from '~/commerce/invoices/invoices';
 import { type Actor, recordAudit } from '~/console/audit.server';
 import type { InvoicePaymentInput } from './invoices.schema';
 
@@ -17,7 +17,7 @@ type Db = Kysely<DatabaseSchema>;
 
 export class InvoicePaymentError extends Error {
   constructor(
-    readonly code: 'not_found' | 'too_much' | 'paid' | 'conflict',
+    readonly code: 'not_found' | 'too_much' | 'settled' | 'conflict',
     message: string,
   ) {
     super(message);
@@ -37,7 +37,8 @@ export async function recordInvoicePayment(
     const before = await query.executeTakeFirst();
     if (!before) throw new InvoicePaymentError('not_found', 'This invoice does not exist.');
     const remaining = remainingOf({ amount: before.amount, paidAmount: before.paid_amount });
-    if (remaining === 0) throw new InvoicePaymentError('paid', `Invoice ${before.number} is paid already.`);
+    if (remaining === 0)
+      throw new InvoicePaymentError('settled', `Invoice ${before.number} is paid already.`);
     if (input.amount > remaining) {
       throw new InvoicePaymentError(
         'too_much',
@@ -48,7 +49,7 @@ export async function recordInvoicePayment(
     const status = statusAfterPayment(before.amount, paidAmount);
     const result = await trx
       .updateTable('invoices')
-      .set({ paid_amount: paidAmount, status, paid_at: status === 'paid' ? now : null })
+      .set({ paid_amount: paidAmount, status, paid_at: status === INVOICE_STATUS.paid ? now : null })
       .where('id', '=', invoiceId)
       .where('paid_amount', '=', before.paid_amount)
       .executeTakeFirst();
@@ -82,6 +83,11 @@ export async function recordInvoicePayment(
       },
       now,
     );
-    return { ...before, paid_amount: paidAmount, status, paid_at: status === 'paid' ? now : null };
+    return {
+      ...before,
+      paid_amount: paidAmount,
+      status,
+      paid_at: status === INVOICE_STATUS.paid ? now : null,
+    };
   });
 }

@@ -2,7 +2,7 @@ import { defineQueue } from '#server/jobs/queue';
 import { offerEvery } from '#server/jobs/schedule';
 import type { AppServices } from '#server/types';
 import { type InvoiceMailKind, prepareInvoiceMail } from '~/commerce/invoices/invoice-mail.server';
-import { DAY_MS, OVERDUE_REMINDER_DAYS } from '~/commerce/invoices/invoices';
+import { DAY_MS, INVOICE_STATUS, OVERDUE_REMINDER_DAYS } from '~/commerce/invoices/invoices';
 
 /**
  * Invoice reminders (docs/decisions/0058): a daily job, one at a time across every instance
@@ -36,7 +36,7 @@ async function remind(services: ReminderServices, kind: 'due' | 'overdue', now: 
   let query = db
     .selectFrom('invoices')
     .selectAll()
-    .where('status', '!=', 'paid')
+    .where('status', '!=', INVOICE_STATUS.paid)
     .where('due_at', '<=', dueBefore)
     .where(column, 'is', null);
   // Found for the first time already a week late: the overdue reminder says it all.

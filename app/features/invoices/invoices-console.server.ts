@@ -6,6 +6,7 @@ import { findInvoiceByNumber } from '~/commerce/invoices/invoice-store.server';
 import {
   type InvoiceFilter,
   INVOICE_FILTERS,
+  INVOICE_STATUS,
   type InvoicePaymentMethod,
   type InvoiceStatus,
   isInvoiceNumber,
@@ -43,9 +44,10 @@ export async function invoiceListData(context: AppLoadContext, request: Request)
     .innerJoin('orders as o', 'o.id', 'i.order_id')
     .innerJoin('organisations as g', 'g.id', 'i.organisation_id')
     .select(['i.number', 'i.amount', 'i.paid_amount', 'i.status', 'i.due_at', 'o.reference', 'g.name']);
-  if (filter === 'paid') query = query.where('i.status', '=', 'paid');
-  else if (filter === 'open') query = query.where('i.status', '!=', 'paid');
-  else if (filter === 'overdue') query = query.where('i.status', '!=', 'paid').where('i.due_at', '<', now);
+  if (filter === INVOICE_STATUS.paid) query = query.where('i.status', '=', INVOICE_STATUS.paid);
+  else if (filter === INVOICE_STATUS.open) query = query.where('i.status', '!=', INVOICE_STATUS.paid);
+  else if (filter === 'overdue')
+    query = query.where('i.status', '!=', INVOICE_STATUS.paid).where('i.due_at', '<', now);
   const rows = await query
     .orderBy('i.due_at')
     .orderBy('i.number')
@@ -126,7 +128,7 @@ export async function invoicePageData(context: AppLoadContext, request: Request,
   };
 }
 
-const STATUS_OF_ERROR = { not_found: 404, too_much: 400, paid: 409, conflict: 409 } as const;
+const STATUS_OF_ERROR = { not_found: 404, too_much: 400, settled: 409, conflict: 409 } as const;
 
 /** Recording a payment (full or part): at most what remains; audited; the status follows. */
 export async function invoiceAction(context: AppLoadContext, request: Request, number: string) {
@@ -152,7 +154,7 @@ export async function invoiceAction(context: AppLoadContext, request: Request, n
             intent: 'pay',
             ok: true,
             message:
-              after.status === 'paid'
+              after.status === INVOICE_STATUS.paid
                 ? `Payment recorded: invoice ${invoice.number} is paid.`
                 : `Payment recorded on invoice ${invoice.number}.`,
           });
