@@ -23,6 +23,8 @@ export interface OrderMove {
 
 const CONSOLE = ['staff', 'admin'] as const;
 const PAYABLE = ['pending', 'failed'] as const;
+/** A parcel goes out once the order is paid, or placed on an organisation's invoice terms. */
+const SHIPPABLE = ['paid', 'invoiced'] as const;
 
 /** Every allowed move. Nothing else changes an order's status or fulfilment. */
 export const ORDER_MOVES = {
@@ -30,23 +32,25 @@ export const ORDER_MOVES = {
   authorize: { by: ['payment'], from: { status: PAYABLE }, to: { status: 'authorized' } },
   capture: { by: ['payment'], from: { status: PAYABLE }, to: { status: 'paid' } },
   decline: { by: ['payment'], from: { status: PAYABLE }, to: { status: 'failed' } },
+  /** Placed on the organisation's invoice terms (ADR 0058): no card, an invoice instead. */
+  invoice: { by: ['payment'], from: { status: PAYABLE }, to: { status: 'invoiced' } },
   /** Staff approve the prescription; the authorised charge is captured. */
   approve: { by: CONSOLE, from: { status: ['authorized'] }, to: { status: 'paid' } },
   /** Staff reject the prescription; the authorisation is voided. */
   reject: { by: CONSOLE, from: { status: ['authorized'] }, to: { status: 'cancelled' } },
   pack: {
     by: CONSOLE,
-    from: { status: ['paid'], fulfilment: ['unfulfilled'] },
+    from: { status: SHIPPABLE, fulfilment: ['unfulfilled'] },
     to: { fulfilment: 'packed' },
   },
   ship: {
     by: CONSOLE,
-    from: { status: ['paid'], fulfilment: ['unfulfilled', 'packed'] },
+    from: { status: SHIPPABLE, fulfilment: ['unfulfilled', 'packed'] },
     to: { fulfilment: 'shipped' },
   },
   deliver: {
     by: CONSOLE,
-    from: { status: ['paid'], fulfilment: ['shipped'] },
+    from: { status: SHIPPABLE, fulfilment: ['shipped'] },
     to: { fulfilment: 'delivered' },
   },
   /** Unpaid only (and, in SQL, not while a payment attempt holds the order). */

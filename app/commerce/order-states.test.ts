@@ -27,7 +27,15 @@ const every = ORDER_STATUSES.flatMap((status) => FULFILMENTS.map((fulfilment) =>
 
 describe('the order state table', () => {
   it('names every payment and parcel state, each by its own name', () => {
-    expect(ORDER_STATUSES).toEqual(['pending', 'authorized', 'paid', 'failed', 'cancelled', 'refunded']);
+    expect(ORDER_STATUSES).toEqual([
+      'pending',
+      'authorized',
+      'paid',
+      'failed',
+      'cancelled',
+      'refunded',
+      'invoiced',
+    ]);
     expect(FULFILMENTS).toEqual(['unfulfilled', 'packed', 'shipped', 'delivered']);
     for (const status of ORDER_STATUSES) expect(STATUS[status]).toBe(status);
     for (const fulfilment of FULFILMENTS) expect(FULFILMENT[fulfilment]).toBe(fulfilment);
@@ -48,11 +56,12 @@ describe('the order state table', () => {
       authorize: [['pending', 'failed'], 'any', 'authorized', undefined],
       capture: [['pending', 'failed'], 'any', 'paid', undefined],
       decline: [['pending', 'failed'], 'any', 'failed', undefined],
+      invoice: [['pending', 'failed'], 'any', 'invoiced', undefined],
       approve: [['authorized'], 'any', 'paid', undefined],
       reject: [['authorized'], 'any', 'cancelled', undefined],
-      pack: [['paid'], ['unfulfilled'], undefined, 'packed'],
-      ship: [['paid'], ['unfulfilled', 'packed'], undefined, 'shipped'],
-      deliver: [['paid'], ['shipped'], undefined, 'delivered'],
+      pack: [['paid', 'invoiced'], ['unfulfilled'], undefined, 'packed'],
+      ship: [['paid', 'invoiced'], ['unfulfilled', 'packed'], undefined, 'shipped'],
+      deliver: [['paid', 'invoiced'], ['shipped'], undefined, 'delivered'],
       cancel: [['pending', 'failed'], 'any', 'cancelled', undefined],
       expire: [['pending'], 'any', 'cancelled', undefined],
       abandon: [['pending', 'failed'], 'any', 'cancelled', undefined],
@@ -74,7 +83,7 @@ describe('the order state table', () => {
   it('lets the payment, the system, the shopper and the console make only their own moves', () => {
     const byWhom = (actor: Parameters<typeof mayMove>[1]) =>
       (Object.keys(ORDER_MOVES) as OrderMoveName[]).filter((move) => mayMove(move, actor));
-    expect(byWhom('payment')).toEqual(['authorize', 'capture', 'decline']);
+    expect(byWhom('payment')).toEqual(['authorize', 'capture', 'decline', 'invoice']);
     expect(byWhom('system')).toEqual(['expire']);
     expect(byWhom('shopper')).toEqual(['abandon', 'sendBack']);
     const consoleMoves = ['approve', 'reject', 'pack', 'ship', 'deliver', 'cancel', 'partRefund', 'refund'];
@@ -103,13 +112,26 @@ describe('the order state table', () => {
       refund: false,
     });
     for (const order of every.filter((o) => o.status !== 'paid')) {
-      expect(canMove('ship', order)).toBe(false);
       expect(canMove('refund', order)).toBe(false);
+      if (order.status === 'invoiced') continue;
+      expect(canMove('ship', order)).toBe(false);
     }
+    // An invoiced order ships like a paid one, and is settled by its invoice, never refunded.
+    expect(nextSteps({ status: 'invoiced', fulfilment: 'unfulfilled' })).toEqual({
+      pack: true,
+      ship: true,
+      deliver: false,
+      cancel: false,
+      refund: false,
+    });
+    expect(shopperStatusText({ status: 'invoiced', fulfilment: 'unfulfilled', refundedTotal: 0 })).toBe(
+      'Invoiced',
+    );
+    expect(staffStatusText({ status: 'invoiced', fulfilment: 'shipped' })).toBe('Invoiced · Shipped');
   });
 
   it('groups placed and receipt states', () => {
-    expect(PLACED_STATUSES).toEqual(['authorized', 'paid']);
+    expect(PLACED_STATUSES).toEqual(['authorized', 'paid', 'invoiced']);
     expect(RECEIPT_STATUSES).toEqual(['paid', 'refunded']);
   });
 

@@ -12,7 +12,10 @@
  * went through (the card is charged or authorised), so it counts as bought and holds its units.
  * `receipt`: money was taken, so the order has a receipt. 'refunded': every cent went back (a
  * part refund keeps 'paid'); 'authorized': the card is authorised, not charged, while staff
- * review the prescription.
+ * review the prescription;
+ * 'invoiced': an organisation's order placed on its invoice terms (docs/decisions/0058): it counts
+ * as bought, holds its units and is shipped like a paid one, but no money was taken yet (the
+ * invoice is paid later, so no receipt, and nothing to refund).
  */
 export const PAYMENT_STATES = {
   pending: sameLabel('Awaiting payment', false, false),
@@ -21,6 +24,7 @@ export const PAYMENT_STATES = {
   failed: sameLabel('Payment failed', false, false),
   cancelled: sameLabel('Cancelled', false, false),
   refunded: sameLabel('Refunded', false, true),
+  invoiced: sameLabel('Invoiced', true, false),
 };
 
 /** A payment state shoppers and staff read alike (every one, today). */
@@ -56,10 +60,13 @@ export const isPlaced = (status: OrderStatus) => PAYMENT_STATES[status].placed;
 /** Orders that were paid have an itemised receipt (a refunded one too: it shows the refund). */
 export const hasReceipt = (order: { status: OrderStatus }) => PAYMENT_STATES[order.status].receipt;
 
-/** The console's status line: the payment's, and once paid, where the parcel is. */
+/** The payment states whose parcel is on its way: paid, or placed on invoice terms. */
+const ships = (status: OrderStatus) => status === 'paid' || status === 'invoiced';
+
+/** The console's status line: the payment's, and once paid or invoiced, where the parcel is. */
 export function staffStatusText(order: { status: OrderStatus; fulfilment: Fulfilment }): string {
-  return order.status === 'paid'
-    ? `${PAYMENT_STATES.paid.staff} · ${FULFILMENT_STATES[order.fulfilment].staff}`
+  return ships(order.status)
+    ? `${PAYMENT_STATES[order.status].staff} · ${FULFILMENT_STATES[order.fulfilment].staff}`
     : PAYMENT_STATES[order.status].staff;
 }
 
@@ -69,7 +76,10 @@ export function shopperStatusText(order: {
   fulfilment: Fulfilment;
   refundedTotal: number;
 }): string {
-  if (order.status !== 'paid') return PAYMENT_STATES[order.status].shopper;
+  if (!ships(order.status)) return PAYMENT_STATES[order.status].shopper;
+  // An invoiced order not yet packed reads 'Invoiced', not 'Paid' (the invoice is still open).
+  if (order.status === 'invoiced' && order.fulfilment === 'unfulfilled')
+    return PAYMENT_STATES.invoiced.shopper;
   const step = FULFILMENT_STATES[order.fulfilment].shopper;
   return order.refundedTotal > 0 ? `${step} · Partly refunded` : step;
 }
@@ -80,7 +90,7 @@ export function statusTone(order: {
   fulfilment: Fulfilment;
 }): 'done' | 'good' | 'bad' | 'plain' {
   // Literals, not STATUS.x, here in the table itself: the shopper's pages then leave namesOf out.
-  if (order.status === 'paid') return order.fulfilment === 'delivered' ? 'done' : 'good';
+  if (ships(order.status)) return order.fulfilment === 'delivered' ? 'done' : 'good';
   return order.status === 'failed' ? 'bad' : 'plain';
 }
 
@@ -90,7 +100,7 @@ export function statusTone(order: {
  */
 export const CONSOLE_FILTERS = {
   fulfilment: ['shipped', 'delivered'],
-  status: ['authorized', 'pending', 'failed', 'refunded', 'cancelled'],
+  status: ['authorized', 'invoiced', 'pending', 'failed', 'refunded', 'cancelled'],
 } as const satisfies { fulfilment: readonly Fulfilment[]; status: readonly OrderStatus[] };
 
 /** `'a', 'b'` for a SQL text written out in full (a partial index's condition must match it word for word). */

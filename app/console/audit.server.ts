@@ -27,7 +27,8 @@ export interface AuditEntry {
     | 'return'
     | 'quote'
     | 'promotion'
-    | 'setting';
+    | 'setting'
+    | 'invoice';
   targetId: string;
   before?: unknown;
   after?: unknown;

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Fulfilment, OrderStatus } from '../../app/commerce/order-states';
+import type { InvoiceStatus } from '../../app/commerce/invoices/invoices';
 import type { OrganisationStatus } from '../../app/commerce/organisations/organisations';
 
 /**
@@ -625,6 +626,9 @@ export interface DatabaseSchema {
   quote_lines: QuoteLineTable;
   quote_messages: QuoteMessageTable;
   order_approvals: OrderApprovalTable;
+  invoice_numbers: { id: string; last_number: number };
+  invoices: InvoiceTable;
+  invoice_payments: InvoicePaymentTable;
 }
 
 /** Quotes (migration 0110, docs/decisions/0059). Money in cents, times in ms since 1970. */
@@ -675,6 +679,34 @@ export interface QuoteMessageTable {
   author_id: string;
   body: string;
   at: number;
+}
+
+/** An order's invoice on an organisation's terms (docs/decisions/0058). Cents; ms since 1970. */
+export interface InvoiceTable {
+  id: string;
+  /** INV-000123: sequential across the store. */
+  number: string;
+  organisation_id: string;
+  order_id: string;
+  amount: number;
+  paid_amount: number;
+  status: InvoiceStatus;
+  terms_days: number;
+  issued_at: number;
+  due_at: number;
+  paid_at: number | null;
+  reminder_due_sent_at: number | null;
+  reminder_overdue_sent_at: number | null;
+}
+
+export interface InvoicePaymentTable {
+  id: string;
+  invoice_id: string;
+  amount: number;
+  method: 'ach' | 'check' | 'wire' | 'card' | 'other';
+  reference: string | null;
+  recorded_by: string;
+  recorded_at: number;
 }
 
 /** An organisation account (docs/decisions/0055). Money in cents, times in ms since 1970. */

@@ -24,6 +24,14 @@ export interface MailMessage {
    * subject may carry what the body does (a code, a name), and the log is read by more people.
    */
   kind?: string;
+  /** Files sent with the mail (an invoice's PDF), their bytes in base64 so the job row keeps them. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
 }
 
 export interface SendResult {
@@ -133,6 +141,16 @@ function toMailOptions(message: MailMessage) {
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     ...(message.headers ? { headers: message.headers } : {}),
     ...(message.messageId ? { messageId: message.messageId } : {}),
+    ...(message.attachments
+      ? {
+          attachments: message.attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: file.contentBase64,
+            encoding: 'base64',
+          })),
+        }
+      : {}),
   };
 }
 

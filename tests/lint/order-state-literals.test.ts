@@ -27,7 +27,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The table: its states and labels, and its moves. */
 const TABLE_FILES = ['app/commerce/order-states.ts', 'app/commerce/order-moves.ts'];
 
-const ORDER_ONLY = ['authorized', 'paid', 'unfulfilled', 'packed', 'shipped', 'delivered'];
+const ORDER_ONLY = ['authorized', 'paid', 'invoiced', 'unfulfilled', 'packed', 'shipped', 'delivered'];
 const SHARED = ['pending', 'failed', 'cancelled', 'refunded'];
 /** Owners of a `.status` that is not an order's. */
 const OTHER_OWNERS =

@@ -11,6 +11,7 @@ export interface ReceivedMail {
   replyTo?: string;
   /** The message exactly as it arrived, headers and MIME parts included. */
   raw: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** The 6-digit code a code mail carries in its body (never in its subject). */
@@ -75,6 +76,11 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
               html: parsed.html || '',
               ...(replyTo ? { replyTo } : {}),
               raw: raw.toString('utf8'),
+              attachments: parsed.attachments.map((file) => ({
+                filename: file.filename ?? '',
+                contentType: file.contentType,
+                content: file.content,
+              })),
             });
             for (const notify of listeners) notify();
             callback();

@@ -3,9 +3,14 @@ import type { ShippingOption } from '~/commerce/shipping';
 
 /** Checkout rules shared by the browser (to check as the shopper types) and the server. */
 
-/** How a shopper pays: by card (the default) or by bank transfer. */
-export const PAYMENT_METHODS = ['card', 'bank_transfer'] as const;
+/**
+ * How a shopper pays: by card (the default) or by bank transfer; a member of an organisation
+ * with invoice terms may also pay by invoice (ADR 0058), offered to them alone.
+ */
+export const PAYMENT_METHODS = ['card', 'bank_transfer', 'invoice'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The methods every shopper is offered. */
+export const OPEN_PAYMENT_METHODS = ['card', 'bank_transfer'] as const satisfies readonly PaymentMethod[];
 
 /**
  * A stored order's payment method as the checkout's type. The database layer types the column
@@ -22,6 +27,7 @@ export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'card';
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Credit/Debit Card',
   bank_transfer: 'Bank Transfer',
+  invoice: 'Invoice',
 };
 
 export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
@@ -41,6 +47,7 @@ const ACCEPTED_CARD_NAMES = (['visa', 'mastercard', 'amex', 'discover'] as const
 export const PAYMENT_METHOD_CHOICES: Record<PaymentMethod, { label: string; hint: string }> = {
   card: { label: PAYMENT_METHOD_LABELS.card, hint: ACCEPTED_CARD_NAMES.join(', ') },
   bank_transfer: { label: `ACH/${PAYMENT_METHOD_LABELS.bank_transfer}`, hint: 'Pay from a US bank account' },
+  invoice: { label: 'Pay by invoice', hint: "On your organisation's terms" },
 };
 
 /** Everything the store takes, as its pages list it: the card networks, then ACH/Bank Transfer. */

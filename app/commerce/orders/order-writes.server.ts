@@ -126,6 +126,28 @@ export async function recordPaymentApproved(
   return changed(result);
 }
 
+/**
+ * Placed on the organisation's invoice terms (the `invoice` move, ADR 0058): no processor, no
+ * money taken yet; the order holds its units and ships as a paid one does. Runs in the payment
+ * lock's transaction, by the attempt holding the lock.
+ */
+export async function recordInvoiced(
+  trx: Db,
+  orderId: string,
+  holder: string,
+  email: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ status: STATUS.invoiced, email, updated_at: now, locked_by: null, locked_until: null })
+    .where('id', '=', orderId)
+    .where('locked_by', '=', holder)
+    .where('status', 'in', fromStatuses('invoice'))
+    .executeTakeFirst();
+  return changed(result);
+}
+
 /** The processor refused (declined: the order's payment failed) or erred (the state stays). */
 export async function recordPaymentRefused(
   trx: Db,

@@ -293,7 +293,7 @@ export async function listUserOrders(db: Db, userId: string, limit = 50): Promis
     .where('user_id', '=', userId)
     .where((eb) =>
       eb.or([
-        eb('status', 'in', [STATUS.authorized, STATUS.paid, STATUS.failed, STATUS.refunded]),
+        eb('status', 'in', [STATUS.authorized, STATUS.paid, STATUS.invoiced, STATUS.failed, STATUS.refunded]),
         eb.and([eb('status', '=', STATUS.cancelled), eb('cancelled_by', '=', 'staff')]),
       ]),
     )

@@ -95,8 +95,12 @@ export async function checkSpendingAtLock(trx: Db, orderId: string, now: number)
     .where('organisation_id', '=', order.organisation_id);
   if (isPostgres<DatabaseSchema>(trx)) memberQuery = memberQuery.forUpdate();
   const member = await memberQuery.executeTakeFirst();
-  // No longer a member: the order is theirs alone, with no organisation limit to count.
-  if (!member) return;
+  // Removed since checking out: the organisation's order is no longer theirs to pay.
+  if (!member) {
+    throw new SpendingLimitError(
+      'Nothing was charged: you are no longer a member of the organisation this order was placed for.',
+    );
+  }
   const spent = await monthSpend(trx, order.user_id, now, orderId);
   const total = Number(order.total);
   const problem = limitProblem(

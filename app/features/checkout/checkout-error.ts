@@ -18,7 +18,9 @@ export type CheckoutErrorCode =
   | 'prescription_card_only'
   | 'prescription_required'
   | 'approval_required'
-  | 'over_limit';
+  | 'over_limit'
+  | 'po_required'
+  | 'terms_refused';
 
 export const CHECKOUT_ERROR_STATUS: Record<CheckoutErrorCode, number> = {
   payment_not_configured: 503,
@@ -40,12 +42,16 @@ export const CHECKOUT_ERROR_STATUS: Record<CheckoutErrorCode, number> = {
   prescription_required: 409,
   approval_required: 409,
   over_limit: 409,
+  po_required: 400,
+  terms_refused: 409,
 };
 
 export class CheckoutError extends Error {
   constructor(
     readonly code: CheckoutErrorCode,
     message: string,
+    /** A form field's own message (the PO number's), shown next to it. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }

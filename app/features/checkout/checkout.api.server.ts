@@ -9,6 +9,7 @@ import { promotionsOf } from '~/commerce/promo/promotion-store.server';
 import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
 import { queueConfirmationMail } from '~/commerce/orders/order-mail-queue.server';
 import { queueApprovalRequest } from '~/commerce/organisations/approval-mail.server';
+import { queueInvoiceIssued } from '~/commerce/invoices/invoice-mail.server';
 import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
 import { createCheckoutSchema, idempotencyKeySchema, paymentSchema, quoteSchema } from './checkout.schema';
 import { createCheckoutSession } from './checkout.server';
@@ -32,7 +33,7 @@ export function checkoutRoutes(services: AppServices) {
 
   const failure = (c: Parameters<typeof apiError>[0], error: unknown) => {
     if (!(error instanceof CheckoutError)) throw error;
-    return apiError(c, CHECKOUT_ERROR_STATUS[error.code] as 400, error.code, error.message);
+    return apiError(c, CHECKOUT_ERROR_STATUS[error.code] as 400, error.code, error.message, error.fields);
   };
 
   // The cart's summary: the figures it shows come from here, priced as an order would be.
@@ -162,7 +163,9 @@ export function checkoutRoutes(services: AppServices) {
             .catch((error: unknown) =>
               logger.error({ err: error }, 'promotions: refresh after a use failed'),
             );
-        await queueConfirmationMail(services, paid.order);
+        // An order on invoice terms gets its invoice, PDF attached, in place of the receipt mail.
+        if (paid.invoice) await queueInvoiceIssued(services, paid.invoice, c.get('logger'));
+        else await queueConfirmationMail(services, paid.order);
       }
       if (!paid.order.user_id) {
         // The guest's browser, and only it, may see the order's confirmation page.

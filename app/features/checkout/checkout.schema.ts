@@ -5,6 +5,7 @@ import { addressSchema } from '~/commerce/delivery/address.schema';
 import { SHIPPING_CHOICES } from '~/commerce/delivery/shipping-options';
 import { isUsStateCode, type UsStateCode } from '~/commerce/delivery/us-states';
 import { isCardExpired, isValidRoutingNumber, PAYMENT_METHODS } from '~/commerce/checkout/checkout';
+import { INVOICE_TEXT, PO_NUMBER_MAX, PO_NUMBER_PATTERN } from '~/commerce/invoices/invoices';
 
 /**
  * Bodies of /api/checkout and the payment form, with the messages the shopper sees. The same
@@ -18,6 +19,14 @@ const promoCode = z.string().trim().max(32, 'Invalid promo code').nullish();
 /** The device cart of a guest; a signed-in shopper's account cart is read on the server. */
 const items = lineItemsSchema.default([]);
 const shipping = z.enum(SHIPPING_CHOICES, { error: 'Choose a shipping option' }).default('standard');
+
+/** The buyer's purchase order number; empty means none (required only by some organisations). */
+export const poNumberSchema = z
+  .string({ error: INVOICE_TEXT.poNotPrintable })
+  .trim()
+  .max(PO_NUMBER_MAX, INVOICE_TEXT.poTooLong)
+  .refine((value) => value === '' || PO_NUMBER_PATTERN.test(value), INVOICE_TEXT.poNotPrintable)
+  .transform((value) => (value === '' ? null : value));
 
 export const NO_ADDRESS_MESSAGE = 'Please enter a shipping address';
 
@@ -49,6 +58,7 @@ export const createCheckoutSchema = z
     address: addressSchema.optional(),
     addressId: z.string().max(40, 'This address is not in your address book.').optional(),
     saveAddress: z.boolean().default(false),
+    poNumber: poNumberSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.address && !value.addressId) {
@@ -108,9 +118,17 @@ export const bankPaymentSchema = z.strictObject({
   email,
 });
 
-export const paymentSchema = z.discriminatedUnion('paymentMethod', [cardPaymentSchema, bankPaymentSchema], {
-  error: 'Choose a payment method',
+/** Placing an order on the organisation's invoice terms: no card, only where the invoice goes. */
+export const invoicePaymentSchema = z.strictObject({
+  paymentMethod: z.literal('invoice'),
+  email,
 });
+
+export const paymentSchema = z.discriminatedUnion(
+  'paymentMethod',
+  [cardPaymentSchema, bankPaymentSchema, invoicePaymentSchema],
+  { error: 'Choose a payment method' },
+);
 export type PaymentInput = z.infer<typeof paymentSchema>;
 
 /** An idempotency key from the browser: one per press of Pay, reused by retries of that press. */

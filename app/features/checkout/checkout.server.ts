@@ -15,12 +15,11 @@ import {
 import { CheckoutError } from './checkout-error';
 import { PRESCRIPTION_TEXT } from '~/commerce/prescriptions/prescriptions';
 import type { LineItem } from '~/commerce/cart/cart.schema';
-import type { BuyingContext } from '~/commerce/organisations/organisations';
-import { buyingContext } from '~/commerce/organisations/organisations.server';
-import { limitProblem, monthSpend } from '~/commerce/organisations/spending.server';
-import { formatPrice } from '~/commerce/money';
 import { type QuoteDeps, quoteOrder, type QuoteUser } from './quote.server';
+import { holdForApproval, organisationOf } from './organisation-checkout.server';
+import { buyingContext } from '~/commerce/organisations/organisations.server';
 
+/** The signed-in shopper; the name goes on an organisation's order as its buyer. */
 export type CheckoutUser = QuoteUser & { firstName?: string; lastName?: string };
 
 export interface CheckoutRequest {
@@ -34,6 +33,8 @@ export interface CheckoutRequest {
   addressId?: string;
   /** Keep the new address in the signed-in shopper's address book. */
   saveAddress?: boolean;
+  /** The buyer's purchase order number (an organisation's member), null for none. */
+  poNumber?: string | null;
 }
 
 /** Where the order goes: the new address, or the shopper's own saved one (anyone else's: 404). */
@@ -61,40 +62,6 @@ async function keepAddress(deps: QuoteDeps, user: CheckoutUser, address: Address
 }
 
 /**
- * An order over the member's order or monthly limit waits for the organisation's approvers
- * (docs/decisions/0056): it is stored as usual, with a waiting approval that the payment refuses.
- */
-async function holdForApproval(
-  deps: QuoteDeps,
-  buying: BuyingContext,
-  order: { id: string; total: number },
-): Promise<CheckoutSession['approval']> {
-  const now = Date.now();
-  const spent = await monthSpend(deps.db, buying.member.userId, now, order.id);
-  const problem = limitProblem(buying.member, spent, order.total);
-  if (!problem) return undefined;
-  await deps.db
-    .insertInto('order_approvals')
-    .values({
-      order_id: order.id,
-      organisation_id: buying.organisation.id,
-      buyer_id: buying.member.userId,
-      status: 'waiting',
-      why: problem.why,
-      decided_by: null,
-      comment: null,
-      created_at: now,
-      decided_at: null,
-      updated_at: now,
-    })
-    .execute();
-  return {
-    organisationId: buying.organisation.id,
-    message: `Your order is over your spending limit of ${formatPrice(problem.limit)} and has been sent to ${buying.organisation.name}'s approvers. We'll email you when it is approved.`,
-  };
-}
-
-/**
  * Creates the pending order the payment form pays (the create-payment call). The server prices
  * every line, the promotion, the shipping option and the tax to the address; a signed-in
  * shopper's cart is read from the account.
@@ -104,7 +71,12 @@ export async function createCheckoutSession(
   user: CheckoutUser | null,
   request: CheckoutRequest,
 ): Promise<CheckoutSession> {
-  if (!deps.gateway.configured) throw new CheckoutError('payment_not_configured', NOT_CONFIGURED_MESSAGE);
+  // An order on invoice terms takes no payment from the processor.
+  if (!deps.gateway.configured && request.paymentMethod !== 'invoice') {
+    throw new CheckoutError('payment_not_configured', NOT_CONFIGURED_MESSAGE);
+  }
+  const buying = user ? await buyingContext(deps.db, user.id) : undefined;
+  const organisation = await organisationOf(deps, buying, user, request);
   const address = await destination(deps, user, request);
   const { lines, quote } = await quoteOrder(
     deps,
@@ -118,7 +90,6 @@ export async function createCheckoutSession(
   if (prescriptionRequired && request.paymentMethod !== 'card') {
     throw new CheckoutError('prescription_card_only', PRESCRIPTION_TEXT.cardOnly);
   }
-  const buying = user ? await buyingContext(deps.db, user.id) : undefined;
   const addressSaved =
     user && request.address && request.saveAddress ? await keepAddress(deps, user, address) : false;
   const order = await insertOrder(
@@ -137,11 +108,7 @@ export async function createCheckoutSession(
       shippingOption: quote.shippingOption,
       address,
       items: lines.map(({ taxExempt: _t, freightOnly: _f, ...line }) => line),
-      organisation: buying && {
-        id: buying.organisation.id,
-        buyerName: [user?.firstName, user?.lastName].filter(Boolean).join(' ') || (user?.email ?? ''),
-        poNumber: null,
-      },
+      ...(organisation ? { organisation } : {}),
     },
     { cancelAbandoned: Boolean(user) },
   );

@@ -1,14 +1,15 @@
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
-import type { ChargeResult } from '#server/payments/gateway';
+import type { ChargeResult, PaymentGateway } from '#server/payments/gateway';
 import {
+  SoldOutError,
   orderStockLines,
   returnOrderStock,
   returnStock,
   type StockLine,
   takeStock,
 } from '~/commerce/catalogue/stock.server';
-import { STATUS } from '~/commerce/order-states';
+import { PLACED_STATUSES, STATUS } from '~/commerce/order-states';
 import {
   holdOrderStock,
   recordPaymentApproved,
@@ -17,11 +18,17 @@ import {
   releaseDeadStockHold,
   takeOrderLock,
 } from '~/commerce/orders/order-writes.server';
-import type { OrderRow } from '~/commerce/orders/orders.server';
-import { detectCardBrand, lastFour } from '~/commerce/checkout/checkout';
-import { releasePromoUse, takePromoUse } from '~/commerce/promo/promo-use.server';
-import { checkSpendingAtLock } from '~/commerce/organisations/spending.server';
-import { CheckoutError } from './checkout-error';
+import { hasPaidOrder, type OrderRow } from '~/commerce/orders/orders.server';
+import { toPromotion } from '~/commerce/promo/promotions-db.server';
+import { detectCardBrand, lastFour, soldOutMessage } from '~/commerce/checkout/checkout';
+import { PromoRefusedError, releasePromoUse, takePromoUse } from '~/commerce/promo/promo-use.server';
+import {
+  approvalStatus,
+  checkSpendingAtLock,
+  SpendingLimitError,
+} from '~/commerce/organisations/spending.server';
+import { quoteExpiryDate } from '~/commerce/quotes';
+import { CheckoutError, type CheckoutErrorCode } from './checkout-error';
 import type { PaymentInput } from './checkout.schema';
 
 /**
@@ -29,6 +36,20 @@ import type { PaymentInput } from './checkout.schema';
  * submission's result. Kept apart from the flow in payment.server.ts.
  */
 type Db = Kysely<DatabaseSchema>;
+
+export interface PaymentDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  /** Keys the request fingerprint (HMAC), so no stored value can be reversed into card data. */
+  secret: string;
+  /** After committed stock changes: the catalogue reads these products again (every instance). */
+  stockChanged: (productIds: readonly string[]) => Promise<void>;
+}
+
+/** The catalogue follows stock after the fact: a failed refresh is logged, never the payment's. */
+export function notifyStock(deps: PaymentDeps, lines: readonly StockLine[]) {
+  void deps.stockChanged(lines.map((line) => line.productId)).catch(() => undefined);
+}
 
 /** Longer than any gateway call (30 s time limit): a crashed attempt frees the order after it. */
 export const LOCK_MS = 60_000;
@@ -70,27 +91,35 @@ export async function finishAttempt(
 /**
  * Takes the order's payment lock for this attempt and, in the same transaction, the order's
  * units from stock and its code's use (unless it holds them already, from an attempt that
- * died). 'busy' when another attempt holds the lock; SoldOutError, PromoRefusedError or
- * SpendingLimitError, with nothing taken and no lock, when a line's units or the code's uses are
- * gone, or an unapproved organisation order no longer fits its buyer's limits.
+ * died). 'busy' when another attempt holds the lock; SoldOutError or PromoRefusedError, with
+ * nothing taken and no lock, when a line's units or the code's uses are gone.
  */
 export async function lockAndTakeStock(
   db: Db,
   orderId: string,
   attemptId: string,
   email: string,
+  /**
+   * What else must hold for this order, in the same transaction, after the units are taken:
+   * placing it on invoice terms checks the credit and writes the invoice here. A throw rolls
+   * back the lock, the units and the code's use.
+   */
+  within?: (trx: Db, now: number) => Promise<void>,
 ): Promise<{ locked: false } | { locked: true; taken: StockLine[] }> {
   return db.transaction().execute(async (trx) => {
     const now = Date.now();
     const lock = { holder: attemptId, until: now + LOCK_MS, forMove: 'capture' } as const;
     if (!(await takeOrderLock(trx, orderId, lock, now))) return { locked: false };
-    if (!(await holdOrderStock(trx, orderId))) return { locked: true, taken: [] };
-    // Counted here, with the units: payments (and orders on terms) of one member take turns.
+    // Counted here, with the lock: payments (and orders on terms) of one member take turns.
     await checkSpendingAtLock(trx, orderId, now);
-    await takePromoUse(trx, orderId, email, now);
-    const lines = await orderStockLines(trx, orderId);
-    await takeStock(trx, lines, now);
-    return { locked: true, taken: lines };
+    let taken: StockLine[] = [];
+    if (await holdOrderStock(trx, orderId)) {
+      await takePromoUse(trx, orderId, email, now);
+      taken = await orderStockLines(trx, orderId);
+      await takeStock(trx, taken, now);
+    }
+    if (within) await within(trx, now);
+    return { locked: true, taken };
   });
 }
 
@@ -108,8 +137,9 @@ export async function returnAbandonedStock(db: Db): Promise<string[]> {
     // Written out, not bound: the planners use the partial index (migration 0008) only for a
     // query whose own text says what the index's WHERE says.
     .where(HOLDING_UNPAID)
-    // An authorised order keeps its units while staff review its prescription.
-    .where('status', '!=', STATUS.authorized)
+    // A placed order keeps its units: authorised while staff review its prescription, or
+    // invoiced on the organisation's terms.
+    .where('status', 'not in', PLACED_STATUSES)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
     // An accepted quote's order holds its units until the quote expires, with no attempt alive.
     .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '<', now)]))
@@ -187,4 +217,83 @@ export async function recordCharge(
       .execute();
     return { duplicate, returned };
   });
+}
+
+/** Refuses an order whose first-order promotion this address has already used. */
+async function promoStillApplies(db: Db, order: OrderRow, email: string): Promise<string | null> {
+  if (!order.promo_code) return null;
+  const row = await db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('code', '=', order.promo_code)
+    .executeTakeFirst();
+  const promo = row && toPromotion(row);
+  if (!promo?.firstOrder) return null;
+  if (!(await hasPaidOrder(db, { userId: order.user_id, email }))) return null;
+  return `${promo.code} is for a first order only. Please remove it from your cart and check out again.`;
+}
+
+/** An order over its buyer's limits is paid once approved, never while waiting or sent back. */
+async function approvalRefusal(db: Db, orderId: string): Promise<string | null> {
+  const status = await approvalStatus(db, orderId);
+  if (status === 'waiting')
+    return "This order is waiting for your organisation's approval. We'll email you when it is approved.";
+  if (status === 'returned' || status === 'withdrawn')
+    return 'This order was not approved and cannot be paid. Please return to your cart and check out again.';
+  return null;
+}
+
+/**
+ * Why an unpaid order cannot be paid or placed now, before any lock is taken (the same for a
+ * card and for invoice terms): an accepted quote past its expiry, an approval not given, a
+ * first-order code already used. Null when nothing stands in the way.
+ */
+export async function orderRefusal(
+  db: Db,
+  order: OrderRow,
+  email: string,
+): Promise<{ code: CheckoutErrorCode; message: string } | null> {
+  if (order.held_until !== null && Number(order.held_until) < Date.now()) {
+    // An accepted quote's prices and units hold until its expiry, not after.
+    return {
+      code: 'order_closed',
+      message: `This quote expired on ${quoteExpiryDate(Number(order.held_until))}.`,
+    };
+  }
+  const approval = await approvalRefusal(db, order.id);
+  if (approval) return { code: 'approval_required', message: approval };
+  const promo = await promoStillApplies(db, order, email);
+  return promo ? { code: 'promo_not_applicable', message: promo } : null;
+}
+
+/**
+ * The payment lock with the order's units and its code's use. Units or uses gone: no lock, no
+ * charge, the attempt refused with a message saying so (the processor was never called).
+ */
+export async function lockOrTakeSoldOut(
+  deps: PaymentDeps,
+  orderId: string,
+  attemptId: string,
+  email: string,
+  within?: Parameters<typeof lockAndTakeStock>[4],
+) {
+  const { db } = deps;
+  try {
+    return await lockAndTakeStock(db, orderId, attemptId, email, within);
+  } catch (error) {
+    if (error instanceof PromoRefusedError) {
+      // The code's uses ran out (or it ended) since the order was priced: the amount was the
+      // discounted one, so nothing is charged; the shopper checks the cart again.
+      await finishAttempt(db, attemptId, 'refused', error.message);
+      throw new CheckoutError('promo_not_applicable', error.message);
+    }
+    if (error instanceof SpendingLimitError) {
+      await finishAttempt(db, attemptId, 'refused', error.message);
+      throw new CheckoutError('over_limit', error.message);
+    }
+    if (!(error instanceof SoldOutError)) throw error;
+    const message = soldOutMessage(error.line.name);
+    await finishAttempt(db, attemptId, 'refused', message);
+    throw new CheckoutError('sold_out', message);
+  }
 }

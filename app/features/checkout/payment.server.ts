@@ -1,46 +1,32 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { isPlaced, STATUS } from '~/commerce/order-states';
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
-import type { ChargeResult, ChargeSource, PaymentGateway } from '#server/payments/gateway';
-import { hasPaidOrder, type OrderRow, findOrder } from '~/commerce/orders/orders.server';
-import { PromoRefusedError } from '~/commerce/promo/promo-use.server';
-import { approvalStatus, SpendingLimitError } from '~/commerce/organisations/spending.server';
-import { toPromotion } from '~/commerce/promo/promotions-db.server';
-import {
-  detectCardBrand,
-  lastFour,
-  orderSuccessPath,
-  paymentMethodOf,
-  soldOutMessage,
-} from '~/commerce/checkout/checkout';
+import type { DatabaseSchema, InvoiceTable, PaymentAttemptTable } from '#server/db/schema';
+import type { ChargeResult, ChargeSource } from '#server/payments/gateway';
+import { type OrderRow, findOrder } from '~/commerce/orders/orders.server';
+import { detectCardBrand, lastFour, orderSuccessPath, paymentMethodOf } from '~/commerce/checkout/checkout';
 import { CheckoutError } from './checkout-error';
-import { SoldOutError, type StockLine } from '~/commerce/catalogue/stock.server';
 import {
   finishAttempt,
   LOCK_MS,
-  lockAndTakeStock,
   POLL_MS,
   recordCharge,
   returnAbandonedStock,
+  lockOrTakeSoldOut,
+  notifyStock,
+  orderRefusal,
   sleep,
   waitForAttempt,
 } from './payment-attempts.server';
+import { placeOnInvoice } from './invoice-placement.server';
 import type { PaymentInput } from './checkout.schema';
 import { PRESCRIPTION_TEXT } from '~/commerce/prescriptions/prescriptions';
-import { quoteExpiryDate } from '~/commerce/quotes';
 import { hasPrescription, orderNeedsPrescription } from '~/commerce/prescriptions/prescriptions.server';
 
 type Db = Kysely<DatabaseSchema>;
 
-export interface PaymentDeps {
-  db: Db;
-  gateway: PaymentGateway;
-  /** Keys the request fingerprint (HMAC), so no stored value can be reversed into card data. */
-  secret: string;
-  /** After committed stock changes: the catalogue reads these products again (every instance). */
-  stockChanged: (productIds: readonly string[]) => Promise<void>;
-}
+export type { PaymentDeps } from './payment-attempts.server';
+import type { PaymentDeps } from './payment-attempts.server';
 
 export interface PayRequest {
   orderId: string;
@@ -60,6 +46,8 @@ export interface PaidOrder {
    * a lock lease ran out): money was taken twice and needs a refund. The caller logs it.
    */
   duplicateTransactionId?: string;
+  /** The invoice written when the order was placed on the organisation's terms. */
+  invoice?: InvoiceTable;
 }
 
 function fingerprint(secret: string, orderId: string, payment: PaymentInput): string {
@@ -68,7 +56,7 @@ function fingerprint(secret: string, orderId: string, payment: PaymentInput): st
     .digest('hex');
 }
 
-function chargeSource(payment: PaymentInput): ChargeSource {
+function chargeSource(payment: CardOrBank): ChargeSource {
   if (payment.paymentMethod === 'card') {
     return {
       method: 'card',
@@ -108,30 +96,6 @@ function replay(attempt: Pick<PaymentAttemptTable, 'status' | 'message'>, order:
         ? 'order_closed'
         : 'payment_error';
   throw new CheckoutError(code, attempt.message ?? 'Payment processing failed');
-}
-
-/** Refuses an order whose first-order promotion this address has already used. */
-async function promoStillApplies(db: Db, order: OrderRow, email: string): Promise<string | null> {
-  if (!order.promo_code) return null;
-  const row = await db
-    .selectFrom('promotions')
-    .selectAll()
-    .where('code', '=', order.promo_code)
-    .executeTakeFirst();
-  const promo = row && toPromotion(row);
-  if (!promo?.firstOrder) return null;
-  if (!(await hasPaidOrder(db, { userId: order.user_id, email }))) return null;
-  return `${promo.code} is for a first order only. Please remove it from your cart and check out again.`;
-}
-
-/** An order over its buyer's limits is paid once approved, never while waiting or sent back. */
-async function approvalRefusal(db: Db, orderId: string): Promise<string | null> {
-  const status = await approvalStatus(db, orderId);
-  if (status === 'waiting')
-    return "This order is waiting for your organisation's approval. We'll email you when it is approved.";
-  if (status === 'returned' || status === 'withdrawn')
-    return 'This order was not approved and cannot be paid. Please return to your cart and check out again.';
-  return null;
 }
 
 /**
@@ -187,9 +151,7 @@ export async function payOrder(deps: PaymentDeps, request: PayRequest): Promise<
       method: request.payment.paymentMethod,
       card_brand:
         request.payment.paymentMethod === 'card' ? detectCardBrand(request.payment.cardNumber) : null,
-      last4: lastFour(
-        request.payment.paymentMethod === 'card' ? request.payment.cardNumber : request.payment.accountNumber,
-      ),
+      last4: last4Of(request.payment),
     })
     .onConflict((oc) => oc.columns(['order_id', 'idempotency_key']).doNothing())
     .executeTakeFirst();
@@ -209,45 +171,24 @@ export async function payOrder(deps: PaymentDeps, request: PayRequest): Promise<
     const done = await waitForAttempt(db, first.id);
     return replay(done, (await findOrder(db, order.id)) ?? order);
   }
-  return chargeOnce(deps, order.id, attemptId, request.payment);
+  return request.payment.paymentMethod === 'invoice'
+    ? placeOnInvoice(deps, order.id, attemptId, request.payment)
+    : chargeOnce(deps, order.id, attemptId, request.payment);
 }
 
-/** The catalogue follows stock after the fact: a failed refresh is logged, never the payment's. */
-function notifyStock(deps: PaymentDeps, lines: readonly StockLine[]) {
-  void deps.stockChanged(lines.map((line) => line.productId)).catch(() => undefined);
+/** The last four digits staff may see: a card's or an account's; none for an invoice. */
+function last4Of(payment: PaymentInput): string | null {
+  if (payment.paymentMethod === 'card') return lastFour(payment.cardNumber);
+  return payment.paymentMethod === 'bank_transfer' ? lastFour(payment.accountNumber) : null;
 }
 
-/**
- * The payment lock with the order's units and its code's use. Units or uses gone: no lock, no
- * charge, the attempt refused with a message saying so (the processor was never called).
- */
-async function lockOrTakeSoldOut(deps: PaymentDeps, orderId: string, attemptId: string, email: string) {
-  const { db } = deps;
-  try {
-    return await lockAndTakeStock(db, orderId, attemptId, email);
-  } catch (error) {
-    if (error instanceof PromoRefusedError) {
-      // The code's uses ran out (or it ended) since the order was priced: the amount was the
-      // discounted one, so nothing is charged; the shopper checks the cart again.
-      await finishAttempt(db, attemptId, 'refused', error.message);
-      throw new CheckoutError('promo_not_applicable', error.message);
-    }
-    if (error instanceof SpendingLimitError) {
-      await finishAttempt(db, attemptId, 'refused', error.message);
-      throw new CheckoutError('over_limit', error.message);
-    }
-    if (!(error instanceof SoldOutError)) throw error;
-    const message = soldOutMessage(error.line.name);
-    await finishAttempt(db, attemptId, 'refused', message);
-    throw new CheckoutError('sold_out', message);
-  }
-}
+type CardOrBank = Exclude<PaymentInput, { paymentMethod: 'invoice' }>;
 
 async function chargeOnce(
   deps: PaymentDeps,
   orderId: string,
   attemptId: string,
-  payment: PaymentInput,
+  payment: CardOrBank,
 ): Promise<PaidOrder> {
   const { db, gateway } = deps;
   const deadline = Date.now() + LOCK_MS + 5_000;
@@ -267,21 +208,10 @@ async function chargeOnce(
       await finishAttempt(db, attemptId, 'refused', message);
       throw new CheckoutError('order_closed', message);
     }
-    if (order.held_until !== null && Number(order.held_until) < Date.now()) {
-      // An accepted quote's prices and units hold until its expiry, not after.
-      const message = `This quote expired on ${quoteExpiryDate(Number(order.held_until))}.`;
-      await finishAttempt(db, attemptId, 'refused', message);
-      throw new CheckoutError('order_closed', message);
-    }
-    const approval = await approvalRefusal(db, order.id);
-    if (approval) {
-      await finishAttempt(db, attemptId, 'refused', approval);
-      throw new CheckoutError('approval_required', approval);
-    }
-    const refusal = await promoStillApplies(db, order, payment.email);
+    const refusal = await orderRefusal(db, order, payment.email);
     if (refusal) {
-      await finishAttempt(db, attemptId, 'refused', refusal);
-      throw new CheckoutError('promo_not_applicable', refusal);
+      await finishAttempt(db, attemptId, 'refused', refusal.message);
+      throw new CheckoutError(refusal.code, refusal.message);
     }
     const authorizeOnly = await prescriptionGate(db, order, attemptId);
     const lock = await lockOrTakeSoldOut(deps, orderId, attemptId, payment.email);

@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { CONSOLE_FILTERS, FULFILMENT, isOneOf, sqlList, STATUS } from '~/commerce/order-states';
-import { fromFulfilments } from '~/commerce/order-moves';
+import { fromFulfilments, fromStatuses } from '~/commerce/order-moves';
 import { isPostgres } from '#server/db/database';
 import { containsText } from '#server/db/like';
 import type { DatabaseSchema } from '#server/db/schema';
@@ -103,7 +103,7 @@ function filtered(db: Db, search: OrderSearch): Matches {
     // Written out as the partial index's own condition (migration 0012), so it is used.
     query = query.where(TO_SHIP);
   } else if (isOneOf(CONSOLE_FILTERS.fulfilment, filter)) {
-    query = query.where('status', '=', STATUS.paid).where('fulfilment', '=', filter);
+    query = query.where('status', 'in', fromStatuses('deliver')).where('fulfilment', '=', filter);
   } else if (isOneOf(CONSOLE_FILTERS.status, filter)) {
     query = query.where('status', '=', filter);
   }

@@ -18,6 +18,7 @@ const TYPES = new Set([
   'promotion',
   'webhook',
   'setting',
+  'invoice',
 ]);
 
 export async function loader({ context, request }: Route.LoaderArgs) {

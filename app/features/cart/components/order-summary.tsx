@@ -5,14 +5,18 @@ import { ChoiceGroup } from '~/components/ui/choice-group';
 import { PromoCodeForm } from '~/commerce/components/promo-code-form';
 import { freeShippingText } from '~/commerce/shipping';
 import { useShippingFigures } from '~/commerce/shipping-figures';
-import { PAYMENT_METHOD_CHOICES, PAYMENT_METHODS, type PaymentMethod } from '~/commerce/checkout/checkout';
+import {
+  OPEN_PAYMENT_METHODS,
+  PAYMENT_METHOD_CHOICES,
+  type PaymentMethod,
+} from '~/commerce/checkout/checkout';
 import type { QuoteState } from '~/commerce/checkout/use-order-quote';
 import { ShippingOptionsField } from '~/commerce/components/shipping-options-field';
 import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
 import { OrderTotals } from '~/commerce/components/order-totals';
 import type { CartLine } from '~/commerce/cart/cart';
 
-const METHODS = PAYMENT_METHODS.map((value) => ({ value, ...PAYMENT_METHOD_CHOICES[value] }));
+const METHODS = OPEN_PAYMENT_METHODS.map((value) => ({ value, ...PAYMENT_METHOD_CHOICES[value] }));
 
 interface OrderSummaryProps {
   lines: CartLine[];

@@ -39,6 +39,10 @@ const TEXT = {
     title: 'Secure Checkout - Bank Transfer',
     description: 'Enter your bank account information securely below',
   },
+  invoice: {
+    title: 'Checkout - Pay by Invoice',
+    description: "Place your order on your organisation's invoice terms: no card is needed",
+  },
 } as const;
 
 /** The checkout dialog: session, payment form, success or error. Loaded on demand. */

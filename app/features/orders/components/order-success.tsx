@@ -28,6 +28,8 @@ export function OrderSuccess({ order, refreshCart }: { order: OrderView; refresh
   // The cart, emptied by the payment, is read again (the route hands in the cart's own refresh).
   useEffect(refreshCart, [refreshCart]);
   const authorized = order.status === STATUS.authorized;
+  // Placed on the organisation's invoice terms: nothing was charged, the invoice is mailed.
+  const invoiced = order.status === STATUS.invoiced;
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-12 text-center">
       <Icon icon={CircleCheck} size={64} className="text-success" />
@@ -42,6 +44,15 @@ export function OrderSuccess({ order, refreshCart }: { order: OrderView; refresh
               {PAYMENT_STATES.authorized.shopper}
             </h2>
             <p className="mt-1">{authorizedPaymentText(order, formatPrice(order.total))}</p>
+          </>
+        ) : invoiced ? (
+          <>
+            <h2 id="payment-status" className="text-xl font-bold">
+              {PAYMENT_STATES.invoiced.shopper}
+            </h2>
+            <p className="mt-1">
+              {`Nothing was charged. Your organisation's invoice for ${formatPrice(order.total)} is on its way by email; it is also in your organisation's invoices.`}
+            </p>
           </>
         ) : (
           <>
@@ -67,7 +78,7 @@ export function OrderSuccess({ order, refreshCart }: { order: OrderView; refresh
         </ul>
         <OrderTotals
           order={order}
-          totalLabel={authorized ? 'Total authorised' : 'Total paid'}
+          totalLabel={authorized ? 'Total authorised' : invoiced ? 'Total invoiced' : 'Total paid'}
           className="mt-2 border-t border-border pt-2"
         />
       </section>

@@ -92,6 +92,7 @@ export function AuditLog({
             ['promotion', 'Promotions'],
             ['webhook', 'Webhooks'],
             ['setting', 'Shipping and tax'],
+            ['invoice', 'Invoices'],
           ]}
         />
         <Field label="Order reference or id" name="target" defaultValue={search.target} maxLength={120} />
