@@ -1,8 +1,7 @@
 import { expect } from 'vitest';
 import { insertOrder, type NewOrder } from '../../app/commerce/orders/orders.server';
-import { signedInClient } from '../support/accounts';
-import type { TestClient } from '../support/http-client';
-import { postForm, staffClient } from '../support/staff';
+import { createClient, type TestClient } from '../support/http-client';
+import { postForm, type TestStaff } from '../support/staff';
 import type { TestServer } from '../support/test-server';
 
 /** An application as the page's form posts it; a valid NPI (Luhn over 80840 and its 9 digits). */
@@ -26,14 +25,34 @@ export interface Member {
   id: string;
 }
 
+let accounts = 0;
+
+/**
+ * A new signed-in account, each from an address of its own (X-Forwarded-For is believed from
+ * loopback when the server trusts it: TRUSTED_PROXIES): these tests make more accounts than one address may sign up in a minute.
+ */
 export async function account(t: TestServer, firstName: string): Promise<Member> {
-  const { client, email } = await signedInClient(t.url, firstName);
+  const n = ++accounts;
+  // Documentation addresses (TEST-NET-3): a header value only, never a destination.
+  const client = createClient(t.url, { headers: { 'x-forwarded-for': `203.0.113.${(n % 250) + 1}` } });
+  const email = `org-${process.pid}-${Date.now()}-${n}@example.com`;
+  const body = {
+    email,
+    password: 'password-123',
+    name: `${firstName} Tester`,
+    firstName,
+    lastName: 'Tester',
+  };
+  expect((await client.post('/api/auth/sign-up/email', body)).status).toBe(200);
+  expect((await client.post('/api/auth/sign-in/email', { email, password: 'password-123' })).status).toBe(
+    200,
+  );
   const session = await client.get('/api/auth/get-session');
   return { client, email, id: (session.body as { user: { id: string } }).user.id };
 }
 
 /** An approved organisation whose admin is a new account. */
-export async function approvedOrganisation(t: TestServer, name = 'Riverside') {
+export async function approvedOrganisation(t: TestServer, staff: TestStaff, name = 'Riverside') {
   const admin = await account(t, `${name}Admin`);
   expect((await postForm(t, admin.client, '/account/organisation', { ...APPLICATION, name })).status).toBe(
     200,
@@ -44,7 +63,6 @@ export async function approvedOrganisation(t: TestServer, name = 'Riverside') {
     .selectAll()
     .where('applied_by', '=', admin.id)
     .executeTakeFirstOrThrow();
-  const staff = await staffClient(t, 'staff');
   expect(
     (await postForm(t, staff.client, `/admin/organisations/${org.id}`, { intent: 'approve' })).status,
   ).toBe(200);
@@ -55,7 +73,9 @@ export async function approvedOrganisation(t: TestServer, name = 'Riverside') {
 export async function invite(t: TestServer, admin: Member, email: string, role: string) {
   const sent = await postForm(t, admin.client, '/account/organisation', { intent: 'invite', email, role });
   expect(sent.status).toBe(200);
-  const mail = await t.smtp.waitFor((m) => m.to.includes(email) && m.subject.includes('invites you'));
+  const mail = await t.smtp.waitFor(
+    (m) => m.to.includes(email.toLowerCase()) && m.subject.includes('invites you'),
+  );
   const token = /organisation-invitation\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
   expect(token).toBeDefined();
   return token ?? '';

@@ -26,7 +26,7 @@ describe.each(testEngines)('organisation accounts on %s', (engine) => {
       .execute();
 
   beforeAll(async () => {
-    t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false' });
+    t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false', TRUSTED_PROXIES: '127.0.0.1' });
     staff = await staffClient(t, 'staff');
   });
   afterAll(() => t.close());
