@@ -1,4 +1,7 @@
+import { useActionData } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import type { FormAnswer } from '~/lib/form-answer';
+import { FormResult } from './form-result';
 import { ApplyForm } from './apply-form';
 import { OrganisationHome, type HomeDetails, type HomeMember } from './organisation-home';
 import type { MemberRole } from '~/commerce/organisations/organisations';
@@ -25,6 +28,8 @@ export type OrganisationPageProps =
 
 /** /account/organisation: apply, wait for review, read the refusal, or the organisation's home. */
 export function OrganisationPage(props: OrganisationPageProps) {
+  // The application's thanks: once sent, the page has turned into the wait for review.
+  const answer = useActionData<FormAnswer>();
   const title = props.state === 'apply' ? 'Organisation account' : props.organisation.name;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:py-12">
@@ -37,8 +42,9 @@ export function OrganisationPage(props: OrganisationPageProps) {
       />
       <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
       {props.state === 'apply' ? <ApplyForm /> : null}
+      {props.state === 'pending' && answer?.intent === 'apply' ? <FormResult answer={answer} /> : null}
       {props.state === 'pending' ? (
-        <p role="status">
+        <p>
           Your application for {props.organisation.name} is waiting for review. We mail you as soon as it is
           decided, usually within 2 business days. Until then you buy as yourself.
         </p>
