@@ -77,14 +77,13 @@ export function OrganisationConsole({ isAdmin, organisation: o, members }: Conso
           rowKey={(m) => m.userId}
           emptyMessage="No members."
           announceEmpty={false}
-          caption="Members"
-          columns={[
-            { header: 'Name', rowHeader: true, cell: (m) => m.name },
-            { header: 'Email', cell: (m) => m.email },
-            { header: 'Role', cell: (m) => MEMBER_ROLES[m.role] },
-            { header: 'Order limit', cell: (m) => limitText(m.orderLimit) },
-            { header: 'Monthly limit', cell: (m) => limitText(m.monthlyLimit) },
-          ]}
+          // Entries, not a wide table: the console is used on phones too, without sideways scrolling.
+          item={(m) => (
+            <p>
+              <strong>{m.name}</strong> ({m.email}): {MEMBER_ROLES[m.role]}; order limit{' '}
+              {limitText(m.orderLimit)}; monthly limit {limitText(m.monthlyLimit)}
+            </p>
+          )}
         />
       </section>
     </div>
