@@ -37,6 +37,8 @@ export default [
   route('account/quotes/:reference', 'routes/account-quote.tsx'),
   route('account/organisation/approvals', 'routes/account-organisation-approvals.tsx'),
   route('account/orders/:reference', 'routes/account-order.tsx'),
+  route('account/organisation', 'routes/account-organisation.tsx'),
+  route('organisation-invitation/:token', 'routes/organisation-invitation.tsx'),
   route('account/orders/:reference/receipt.pdf', 'routes/account-order-receipt.ts'),
   route('account/orders/:reference/prescription', 'routes/account-order-prescription.ts'),
   route('account/orders/:reference/review/:productId', 'routes/account-order-review.tsx'),
@@ -82,6 +84,8 @@ export default [
       route('promotions/:promotionId', 'routes/admin/promotion.tsx'),
       route('webhooks/:endpointId', 'routes/admin/webhook.tsx'),
       route('shipping-tax', 'routes/admin/shipping-tax.tsx'),
+      route('organisations', 'routes/admin/organisations.tsx'),
+      route('organisations/:id', 'routes/admin/organisation.tsx'),
     ]),
     // The second-factor challenge, outside the layout (whose guard sends sessions without one here).
     route('verify', 'routes/admin/verify.tsx'),

@@ -23,6 +23,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/organisations', label: 'Organisations' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/promotions', label: 'Promotions' },

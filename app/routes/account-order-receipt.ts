@@ -1,11 +1,11 @@
 import { requireUser } from '~/lib/session.server';
-import { findUserOrder } from '~/commerce/orders/orders.server';
+import { findVisibleOrder } from '~/commerce/organisations/organisation-orders.server';
 import { orderByReceiptKey, receiptResponse } from '~/commerce/orders/receipt-download.server';
 import type { Route } from './+types/account-order-receipt';
 
 /**
  * GET /account/orders/:reference/receipt.pdf: the itemised receipt, for the account that
- * bought it, or for whoever holds the key of the confirmation mail's link (guests included).
+ * bought it (or an admin or approver of its organisation), or for whoever holds the key of the confirmation mail's link (guests included).
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { db } = context.services.database;
@@ -14,5 +14,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (key)
     return receiptResponse(await orderByReceiptKey(db, context.services.env.AUTH_SECRET, reference, key));
   const user = await requireUser(context, request);
-  return receiptResponse(await findUserOrder(db, user.id, reference));
+  return receiptResponse((await findVisibleOrder(db, user.id, reference))?.order);
 }

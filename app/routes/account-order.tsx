@@ -1,11 +1,11 @@
 import { data } from 'react-router';
 import { requireUser } from '~/lib/session.server';
 import { OrderDetail } from '~/features/orders/components/order-detail';
-import { findUserOrder } from '~/commerce/orders/orders.server';
+import { findVisibleOrder } from '~/commerce/organisations/organisation-orders.server';
 import { PrescriptionSummary } from '~/features/prescriptions/components/prescription-summary';
 import { prescriptionOfReference } from '~/commerce/prescriptions/prescriptions.server';
 import { ReviewLine, ReviewThanks } from '~/features/reviews/components/review-line';
-import { isReviewable, REVIEW_THANKS } from '~/features/reviews/reviews';
+import { isReviewable, type OwnReview, REVIEW_THANKS } from '~/features/reviews/reviews';
 import { ownReviews } from '~/features/reviews/reviews.server';
 import { pageTitle } from '~/lib/store-info';
 import { runIntent } from '~/lib/form-action.server';
@@ -18,9 +18,20 @@ import type { Route } from './+types/account-order';
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const { db } = context.services.database;
-  const order = await findUserOrder(db, user.id, params.reference.toUpperCase());
+  const found = await findVisibleOrder(db, user.id, params.reference.toUpperCase());
   // Someone else's order looks exactly like one that does not exist.
-  if (!order) throw data(null, { status: 404 });
+  if (!found) throw data(null, { status: 404 });
+  const { order } = found;
+  // An organisation's admin or approver reads a colleague's order: no returns or reviews of theirs.
+  if (!found.own)
+    return {
+      order,
+      reviewable: false,
+      reviews: {} as Record<string, Pick<OwnReview, 'status' | 'reason'>>,
+      thanked: false,
+      prescription: null,
+      returns: null,
+    };
   // A delivered order's lines can be reviewed: what became of each review so far.
   const reviewable = isReviewable(order);
   const own = reviewable

@@ -15,15 +15,18 @@ import { DeleteAccount, DownloadYourData } from '~/features/privacy/components/y
 import { OrderHistory } from '~/features/orders/components/order-history';
 import { listUserOrders } from '~/commerce/orders/orders.server';
 import { pageTitle } from '~/lib/store-info';
+import { OrganisationLink } from '~/features/organisations/components/organisation-link';
+import { membershipOf } from '~/features/organisations/organisation-store.server';
 import type { Route } from './+types/account';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const { database, env } = context.services;
-  const [own, orders, addresses] = await Promise.all([
+  const [own, orders, addresses, membership] = await Promise.all([
     readOwnAuthRows(context, user, request),
     listUserOrders(database.db, user.id),
     listAddresses(database.db, user.id),
+    membershipOf(database.db, user.id),
   ]);
   const sessions = deviceSessions(own);
   const security = securityState(own, env);
@@ -38,6 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       addresses,
       notice,
       security,
+      inOrganisation: Boolean(membership),
       identityFailed: new URL(request.url).searchParams.get('identity') === 'failed',
     },
     { headers },
@@ -85,6 +89,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       notice={loaderData.notice}
       orders={<OrderHistory orders={loaderData.orders} />}
       addressBook={<AddressBook addresses={loaderData.addresses} />}
+      organisation={<OrganisationLink member={loaderData.inOrganisation} />}
       security={loaderData.security}
       identityFailed={loaderData.identityFailed}
       downloadData={<DownloadYourData />}

@@ -19,6 +19,8 @@ export interface AccountPageProps {
   orders: ReactNode;
   /** The address book, rendered by the delivery feature. */
   addressBook: ReactNode;
+  /** The link to the organisation's page (or to apply for one), from the organisations feature. */
+  organisation?: ReactNode;
   /** Whether the sign-in and security settings are open (a recent sign-in), and for how long. */
   security: {
     openSeconds: number;
@@ -62,6 +64,7 @@ export function AccountPage(props: AccountPageProps) {
           </a>
         </p>
       ) : null}
+      {props.organisation ? <p className="mt-2">{props.organisation}</p> : null}
       <div className="mt-8 space-y-8">
         <AccountSection title="Order history">{orders}</AccountSection>
         <AccountSection title="Address book">{addressBook}</AccountSection>
