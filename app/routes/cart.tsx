@@ -7,6 +7,7 @@ import { CartPage } from '~/features/cart/components/cart-page';
 import { RecentlyViewed } from '~/features/catalog/components/recently-viewed';
 import { PaymentStepPreview } from '~/features/checkout/components/payment-step-preview';
 import { listAddresses } from '~/commerce/delivery/address-book.server';
+import { cartBuying } from '~/commerce/invoices/invoice-terms.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/cart';
 import { changePromo, cookiePromoCode, serverQuote, shipTo } from './shared/cart-checkout.server';
@@ -28,10 +29,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { cart, headers } = await readServerCart({ context, request });
   const addresses = user ? await listAddresses(context.services.database.db, user.id) : [];
   const quote = await serverQuote({ context, request }, cart, null, user);
+  const buying = user ? await cartBuying(context.services.database.db, user.id) : undefined;
   return data(
     {
       addresses,
       signedIn: Boolean(user),
+      buying: buying ?? null,
       serverCart: { ...cart, promoCode: cookiePromoCode(request), quote },
     },
     { headers },
@@ -75,6 +78,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       <CartPage
         CheckoutDialog={CheckoutDialog}
         savedAddresses={loaderData.addresses}
+        buying={loaderData.buying}
         serverCart={loaderData.serverCart}
         answer={actionData}
         paymentStep={

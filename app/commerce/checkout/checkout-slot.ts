@@ -14,6 +14,8 @@ export interface CheckoutDialogSlotProps {
   account: boolean;
   paymentMethod: PaymentMethod;
   promoCode: string | null;
+  /** An organisation member's purchase order number, if given. */
+  poNumber: string | null;
   shipping: ShippingChoice;
   destination: Destination;
   /** The session call has settled (the cart's button stops saying 'Processing...'). */

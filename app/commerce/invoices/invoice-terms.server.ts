@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema, InvoiceTable } from '#server/db/schema';
-import type { BuyingContext } from '../organisations/organisations';
+import type { BuyingContext, CartBuying } from '../organisations/organisations';
+import { buyingContext } from '../organisations/organisations.server';
 import { DAY_MS, HOLD_AFTER_OVERDUE_DAYS, INVOICE_STATUS, INVOICE_TEXT, invoiceNumber } from './invoices';
 
 /**
@@ -134,4 +135,17 @@ export async function invoiceOnTerms(
   };
   await trx.insertInto('invoices').values(invoice).execute();
   return invoice;
+}
+
+/** The cart's view of a member's buying (undefined for a consumer): PO field and invoice terms. */
+export async function cartBuying(db: Db, userId: string): Promise<CartBuying | undefined> {
+  const context = await buyingContext(db, userId);
+  if (!context) return undefined;
+  const standing = await termsStanding(db, context.organisation);
+  return {
+    organisation: context.organisation.name,
+    poRequired: context.organisation.poRequired,
+    termsDays: standing?.termsDays ?? null,
+    held: standing?.held ?? null,
+  };
 }

@@ -59,3 +59,14 @@ export const canManage = (role: MemberRole) => role === 'admin';
 export const canApprove = (role: MemberRole) => role === 'admin' || role === 'approver';
 /** Seeing every order of the organisation (a buyer sees their own). */
 export const seesAllOrders = (role: MemberRole) => role === 'admin' || role === 'approver';
+
+/**
+ * What the cart offers a member of an organisation: the purchase order field (required or not)
+ * and paying by invoice on its terms, unless they are held (then `held` says why).
+ */
+export interface CartBuying {
+  organisation: string;
+  poRequired: boolean;
+  termsDays: number | null;
+  held: string | null;
+}

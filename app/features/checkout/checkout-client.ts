@@ -14,12 +14,13 @@ const FALLBACK = 'There was an error processing your payment';
 export async function createSession(
   input: Pick<
     CheckoutDialogSlotProps,
-    'lines' | 'account' | 'paymentMethod' | 'promoCode' | 'shipping' | 'destination'
+    'lines' | 'account' | 'paymentMethod' | 'promoCode' | 'poNumber' | 'shipping' | 'destination'
   >,
 ): Promise<Outcome<CheckoutSession>> {
   const response = await postJson<CheckoutSession>('/api/checkout', {
     paymentMethod: input.paymentMethod,
     promoCode: input.promoCode,
+    ...(input.poNumber ? { poNumber: input.poNumber } : {}),
     shipping: input.shipping,
     ...input.destination,
     // An account's cart is read on the server; a guest's lives only on this device.

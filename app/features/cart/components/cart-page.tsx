@@ -29,6 +29,8 @@ import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
 import { storedPromoLabel, useStoredPromoCode } from '~/commerce/promo/promo-storage';
 import { OrderSummary } from './order-summary';
 import type { CheckoutDialogSlotProps } from '~/commerce/checkout/checkout-slot';
+import type { CartBuying } from '~/commerce/organisations/organisations';
+import { usePurchaseOrder } from '~/commerce/components/purchase-order-field';
 
 interface CheckoutState {
   /** Each checkout is a new pending order priced now: a new key remounts the dialog. */
@@ -37,6 +39,7 @@ interface CheckoutState {
   loading: boolean;
   method: PaymentMethod;
   promoCode: string | null;
+  poNumber: string | null;
   shipping: ShippingChoice;
   destination: Destination;
 }
@@ -72,6 +75,8 @@ interface CartPageProps {
   answer?: NoScriptAnswer;
   /** The payment step a valid address posted without scripts leads to (the checkout's). */
   paymentStep?: ReactNode;
+  /** A member of an organisation: the purchase order field and invoice terms. */
+  buying?: CartBuying | null;
 }
 
 /** The server's cart with what a browser without scripts applied: its code and figures. */
@@ -91,7 +96,8 @@ const ADDRESS_FORM = 'shipping-address';
 /** The cart: its lines and where they go, then the order summary. */
 const forgetPurchasedCart = () => loadCartClient().then((client) => client.forgetPurchasedCart());
 
-export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, paymentStep }: CartPageProps) {
+export function CartPage(props: CartPageProps) {
+  const { CheckoutDialog, savedAddresses, serverCart, answer, paymentStep, buying } = props;
   const storeCart = useCart();
   // Until the browser has read the cart (and always without scripts), the server's lines.
   const cart: CartState =
@@ -110,6 +116,7 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
   const posted = answer && 'shipping' in answer ? answer : undefined;
   const [shipping, setShipping] = useState<ShippingChoice>(posted?.shipping ?? 'standard');
   const [method, setMethod] = useState<PaymentMethod>('card');
+  const purchaseOrder = usePurchaseOrder(buying);
   const [destinationState, setDestinationState] = useState<string | null>(savedAddresses[0]?.state ?? null);
   const addressStep = useRef<ShippingAddressHandle>(null);
   const ready = cart.status === 'ready' && cart.lines.length > 0;
@@ -141,7 +148,7 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
   async function proceed() {
     // The address first: what to fix is shown, and focused, before any payment step.
     const destination = await addressStep.current?.read();
-    if (!destination) return;
+    if (!destination || !purchaseOrder.check()) return;
     setCheckout((c) => ({
       key: (c?.key ?? 0) + 1,
       open: true,
@@ -149,6 +156,7 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
       method,
       // A code the server said gives nothing to this cart is not sent: the summary said why.
       promoCode: quote.quote?.promoMessage ? null : promoCode,
+      poNumber: purchaseOrder.value.trim() || null,
       shipping: effectiveShipping,
       destination,
     }));
@@ -248,6 +256,8 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
           onShippingChange={setShipping}
           method={method}
           onMethodChange={setMethod}
+          buying={buying}
+          purchaseOrder={purchaseOrder}
           checkoutLoading={checkout?.loading ?? false}
           checkoutForm={ADDRESS_FORM}
           promoMessage={answer?.intent === 'promo' && 'message' in answer ? answer.message : undefined}
@@ -285,6 +295,7 @@ export function CartPage({ CheckoutDialog, savedAddresses, serverCart, answer, p
               account={cart.account}
               paymentMethod={checkout.method}
               promoCode={checkout.promoCode}
+              poNumber={checkout.poNumber}
               shipping={checkout.shipping}
               destination={checkout.destination}
               onSettled={settled}

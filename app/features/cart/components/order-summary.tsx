@@ -15,6 +15,15 @@ import { ShippingOptionsField } from '~/commerce/components/shipping-options-fie
 import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
 import { OrderTotals } from '~/commerce/components/order-totals';
 import type { CartLine } from '~/commerce/cart/cart';
+import type { CartBuying } from '~/commerce/organisations/organisations';
+import { type PurchaseOrder, PurchaseOrderField } from '~/commerce/components/purchase-order-field';
+
+/** Paying on the organisation's terms, offered to its members while the terms are open. */
+const invoiceChoice = (buying: CartBuying) => ({
+  value: 'invoice' as const,
+  label: `Pay by invoice (net ${buying.termsDays})`,
+  hint: `On ${buying.organisation}'s terms: no card needed`,
+});
 
 const METHODS = OPEN_PAYMENT_METHODS.map((value) => ({ value, ...PAYMENT_METHOD_CHOICES[value] }));
 
@@ -36,12 +45,16 @@ interface OrderSummaryProps {
   checkoutForm?: string;
   /** Why the server refused a code posted without scripts. */
   promoMessage?: string;
+  /** A member of an organisation: the purchase order field, and invoice terms when open. */
+  buying?: CartBuying | null;
+  purchaseOrder?: PurchaseOrder;
 }
 
 /** The server's totals, the shipping option, the promo code and the payment choice. */
 export function OrderSummary(props: OrderSummaryProps) {
   const { lines, quote, applied, appliedLabel, shipping, onShippingChange, method, onMethodChange } = props;
-  const { checkoutLoading, onCheckout, checkoutForm, promoMessage } = props;
+  const { checkoutLoading, onCheckout, checkoutForm, promoMessage, buying, purchaseOrder } = props;
+  const methods = buying?.termsDays && !buying.held ? [...METHODS, invoiceChoice(buying)] : METHODS;
   const id = useId();
   const current = quote.quote;
   const freeShipping = freeShippingText(useShippingFigures()?.freeFrom ?? null);
@@ -89,10 +102,14 @@ export function OrderSummary(props: OrderSummaryProps) {
       <PromoCodeForm applied={applied} label={appliedLabel} lines={lines} serverMessage={promoMessage} />
       <ChoiceGroup
         legend="Payment method"
-        choices={METHODS.map((m) => ({ value: m.value, label: m.label, detail: m.hint }))}
+        choices={methods.map((m) => ({ value: m.value, label: m.label, detail: m.hint }))}
         value={method}
         onChange={onMethodChange}
       />
+      {buying?.held ? <p className="text-sm">Pay by invoice is paused: {buying.held}</p> : null}
+      {buying && purchaseOrder ? (
+        <PurchaseOrderField buying={buying} purchaseOrder={purchaseOrder} form={checkoutForm} />
+      ) : null}
       <div className="flex flex-col gap-2">
         <button
           type="submit"

@@ -58,33 +58,35 @@ export default function CheckoutDialog(props: CheckoutDialogProps) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const { lines, account, promoCode, shipping, destination } = request.current;
+    const { lines, account, promoCode, poNumber, shipping, destination } = request.current;
     const keep = 'address' in destination && destination.saveAddress;
-    void createSession({ lines, account, paymentMethod, promoCode, shipping, destination }).then((result) => {
-      onSettled();
-      if (result.ok && result.data.approval) {
-        setView({ name: 'approval', message: result.data.approval.message });
-      } else if (result.ok) {
-        setView({ name: 'form', session: result.data });
-        if (keep && account && !result.data.addressSaved) {
-          notify.info('Address not saved', { description: ADDRESS_BOOK_FULL });
-        }
-        if (result.data.mock) {
-          notify.info('Development Mode', {
-            description:
-              'Payments use the test gateway: no money moves. Card 4242 4242 4242 4242 is approved.',
+    void createSession({ lines, account, paymentMethod, promoCode, poNumber, shipping, destination }).then(
+      (result) => {
+        onSettled();
+        if (result.ok && result.data.approval) {
+          setView({ name: 'approval', message: result.data.approval.message });
+        } else if (result.ok) {
+          setView({ name: 'form', session: result.data });
+          if (keep && account && !result.data.addressSaved) {
+            notify.info('Address not saved', { description: ADDRESS_BOOK_FULL });
+          }
+          if (result.data.mock) {
+            notify.info('Development Mode', {
+              description:
+                'Payments use the test gateway: no money moves. Card 4242 4242 4242 4242 is approved.',
+            });
+          }
+        } else if (result.code === 'empty_cart') {
+          notify.error(EMPTY_CART_TITLE, { description: EMPTY_CART_MESSAGE });
+          setView({ name: 'error', message: EMPTY_CART_MESSAGE });
+        } else {
+          notify.error('Checkout failed', {
+            description: 'There was an error processing your checkout. Please try again.',
           });
+          setView({ name: 'error', message: result.message });
         }
-      } else if (result.code === 'empty_cart') {
-        notify.error(EMPTY_CART_TITLE, { description: EMPTY_CART_MESSAGE });
-        setView({ name: 'error', message: EMPTY_CART_MESSAGE });
-      } else {
-        notify.error('Checkout failed', {
-          description: 'There was an error processing your checkout. Please try again.',
-        });
-        setView({ name: 'error', message: result.message });
-      }
-    });
+      },
+    );
   }, [paymentMethod, onSettled]);
 
   async function pay(payment: PaymentInput, key: string, prescription: PrescriptionChoice | undefined) {

@@ -46,6 +46,7 @@ function newKey(): string {
 /** The amounts the server priced, the fields of the chosen method, and Pay. */
 export function PaymentForm({ session, processing, error, onPay }: PaymentFormProps) {
   const card = session.paymentMethod === 'card';
+  const invoice = session.paymentMethod === 'invoice';
   const [values, setValues] = useState<PaymentValues>({
     email: session.email ?? '',
     accountType: 'checking',
@@ -62,7 +63,7 @@ export function PaymentForm({ session, processing, error, onPay }: PaymentFormPr
     if (processing) return;
     const payment = check(
       paymentSchema,
-      { ...pick(values, card), paymentMethod: session.paymentMethod },
+      { ...pick(values, session.paymentMethod), paymentMethod: session.paymentMethod },
       prescriptionErrors(prescription),
     );
     if (!payment) return;
@@ -76,16 +77,18 @@ export function PaymentForm({ session, processing, error, onPay }: PaymentFormPr
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <div className="flex items-start gap-3 rounded-md border border-success bg-surface p-3">
-        <Icon icon={Lock} size={20} className="mt-0.5 shrink-0 text-success" />
-        <div>
-          <p className="font-bold">Secure Payment</p>
-          <p className="text-sm">
-            Your details travel encrypted and go only to our payment processor. We never store your{' '}
-            {card ? 'card number or security code' : 'account number'}.
-          </p>
+      {invoice ? null : (
+        <div className="flex items-start gap-3 rounded-md border border-success bg-surface p-3">
+          <Icon icon={Lock} size={20} className="mt-0.5 shrink-0 text-success" />
+          <div>
+            <p className="font-bold">Secure Payment</p>
+            <p className="text-sm">
+              Your details travel encrypted and go only to our payment processor. We never store your{' '}
+              {card ? 'card number or security code' : 'account number'}.
+            </p>
+          </div>
         </div>
-      </div>
+      )}
       <OrderTotals
         order={{ ...session, total: session.amount }}
         totalLabel="Total"
@@ -104,7 +107,12 @@ export function PaymentForm({ session, processing, error, onPay }: PaymentFormPr
           onChange={setPrescription}
         />
       ) : null}
-      {card ? (
+      {invoice ? (
+        <p className="text-sm">
+          No card is needed: the order is placed on your organisation&apos;s terms, and the invoice is emailed
+          to you and your organisation&apos;s admins.
+        </p>
+      ) : card ? (
         <CardFields
           values={values}
           errors={errors}
@@ -124,7 +132,7 @@ export function PaymentForm({ session, processing, error, onPay }: PaymentFormPr
         type="email"
         name="email"
         autoComplete="email"
-        hint="We send your order confirmation here."
+        hint={invoice ? 'We send your invoice here.' : 'We send your order confirmation here.'}
         value={values.email ?? ''}
         error={errors.email}
         disabled={processing}
@@ -137,7 +145,11 @@ export function PaymentForm({ session, processing, error, onPay }: PaymentFormPr
         </div>
       ) : null}
       <button type="submit" className={`${primaryButton} text-lg`} disabled={processing}>
-        {processing ? 'Processing...' : `Pay ${formatPrice(session.amount)}`}
+        {processing
+          ? 'Processing...'
+          : invoice
+            ? `Place order on invoice: ${formatPrice(session.amount)}`
+            : `Pay ${formatPrice(session.amount)}`}
       </button>
     </form>
   );
@@ -153,8 +165,8 @@ const CARD_FIELDS = [
 ];
 const BANK_FIELDS = ['accountHolderName', 'routingNumber', 'accountNumber', 'accountType', 'email'];
 
-function pick(values: PaymentValues, card: boolean): PaymentValues {
-  const names = card ? CARD_FIELDS : BANK_FIELDS;
+function pick(values: PaymentValues, method: CheckoutSession['paymentMethod']): PaymentValues {
+  const names = method === 'card' ? CARD_FIELDS : method === 'invoice' ? ['email'] : BANK_FIELDS;
   return Object.fromEntries(
     names.map((name) => [name, name === 'email' ? (values.email ?? '').trim() : (values[name] ?? '')]),
   );
