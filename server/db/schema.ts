@@ -88,6 +88,8 @@ export interface OrderTable {
   buyer_name: string | null;
   /** The buyer's purchase order number, if given. */
   po_number: string | null;
+  /** The tax exemption certificate the order carried no sales tax under (migration 0108). */
+  tax_certificate_number: string | null;
 }
 
 /** A saved address of a signed-in shopper. */
@@ -618,6 +620,30 @@ export interface DatabaseSchema {
   organisations: OrganisationTable;
   organisation_members: OrganisationMemberTable;
   organisation_invitations: OrganisationInvitationTable;
+  tax_certificates: TaxCertificateTable;
+}
+
+/** An organisation's tax exemption certificate for one state (docs/decisions/0057). */
+export interface TaxCertificateTable {
+  id: string;
+  organisation_id: string;
+  state: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  bytes: Uint8Array;
+  status: 'pending' | 'verified' | 'refused';
+  number: string | null;
+  /** yyyy-mm-dd, the last day it exempts. */
+  expires_on: string | null;
+  refusal_reason: string | null;
+  uploaded_by: string;
+  /** The deciding member of staff's email. */
+  verified_by: string | null;
+  decided_at: number | null;
+  reminder_sent_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** An organisation account (docs/decisions/0055). Money in cents, times in ms since 1970. */

@@ -57,6 +57,8 @@ export interface NewOrder {
   items: Omit<OrderLine, never>[];
   /** Placed by a member for their organisation: whose, who, and the purchase order given. */
   organisation?: { id: string; buyerName: string; poNumber: string | null };
+  /** The tax exemption certificate the quote found (tax is then 0). */
+  taxCertificateNumber?: string | null;
 }
 
 /**
@@ -120,6 +122,7 @@ export async function insertOrder(
         organisation_id: order.organisation?.id ?? null,
         buyer_name: order.organisation?.buyerName ?? null,
         po_number: order.organisation?.poNumber ?? null,
+        tax_certificate_number: order.taxCertificateNumber ?? null,
       };
       // A reference already taken inserts nothing and another is drawn: one statement, where a
       // look first was a second round trip to PostgreSQL for a one-in-a-trillion case.
@@ -259,6 +262,7 @@ function toView(row: OrderRow, items: OrderViewLine[]): OrderView {
     discount: row.discount,
     tax: address ? row.tax : null,
     taxRate: address ? row.tax_rate : null,
+    taxCertificate: row.tax_certificate_number,
     total: row.total,
     promoCode: row.promo_code,
     shippingOption: shippingOptionOf(row.shipping_option),

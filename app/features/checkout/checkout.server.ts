@@ -98,6 +98,7 @@ export async function createCheckoutSession(
       shippingOption: quote.shippingOption,
       address,
       items: lines.map(({ taxExempt: _t, freightOnly: _f, ...line }) => line),
+      taxCertificateNumber: quote.taxCertificate,
     },
     { cancelAbandoned: Boolean(user) },
   );

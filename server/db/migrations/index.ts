@@ -31,6 +31,7 @@ import * as returns from './0103-returns';
 import * as productImports from './0104-product-imports';
 import * as webhookSecretRotation from './0105-webhook-secret-rotation';
 import * as organisations from './0106-organisations';
+import * as taxCertificates from './0108-tax-certificates';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0104-product-imports': productImports,
   '0105-webhook-secret-rotation': webhookSecretRotation,
   '0106-organisations': organisations,
+  '0108-tax-certificates': taxCertificates,
 };
