@@ -21,6 +21,7 @@ import { newsletterRoutes } from '../app/features/newsletter/newsletter.api.serv
 import { newsletterFormAnswer } from '../app/features/newsletter/newsletter-form-answer.server';
 import { unconfirmedSubscribers } from '../app/features/newsletter/newsletter.server';
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
+import { startCertificateJobs } from '../app/features/tax-exemption/certificate-jobs.server';
 import { startWebhookJobs } from '../app/commerce/webhooks/delivery.server';
 import { oldWebhookEvents } from '../app/commerce/webhooks/retention.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
@@ -82,6 +83,8 @@ export async function startFeatureJobs(services: AppServices): Promise<() => Pro
   await startCatalogJobs(services);
   const stops = [
     await startOrderJobs(services),
+    // Tax exemption certificates' expiry reminders (docs/decisions/0057).
+    await startCertificateJobs(services),
     // Signed webhooks: the outbox's relay and the deliveries (docs/decisions/0049).
     await startWebhookJobs({ db: services.database.db, jobs, env, logger }),
     // Expired rows of server/ and of the features (docs/decisions/0032).

@@ -26,7 +26,8 @@ export interface AuditEntry {
     | 'webhook'
     | 'return'
     | 'promotion'
-    | 'setting';
+    | 'setting'
+    | 'tax_certificate';
   targetId: string;
   before?: unknown;
   after?: unknown;

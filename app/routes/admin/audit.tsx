@@ -17,6 +17,7 @@ const TYPES = new Set([
   'promotion',
   'webhook',
   'setting',
+  'tax_certificate',
 ]);
 
 export async function loader({ context, request }: Route.LoaderArgs) {

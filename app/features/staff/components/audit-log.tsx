@@ -91,6 +91,7 @@ export function AuditLog({
             ['promotion', 'Promotions'],
             ['webhook', 'Webhooks'],
             ['setting', 'Shipping and tax'],
+            ['tax_certificate', 'Tax certificates'],
           ]}
         />
         <Field label="Order reference or id" name="target" defaultValue={search.target} maxLength={120} />
