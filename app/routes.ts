@@ -37,6 +37,7 @@ export default [
   route('account/orders/:reference/receipt.pdf', 'routes/account-order-receipt.ts'),
   route('account/orders/:reference/prescription', 'routes/account-order-prescription.ts'),
   route('account/orders/:reference/review/:productId', 'routes/account-order-review.tsx'),
+  route('account/organisation/tax-exemption', 'routes/account-tax-exemption.tsx'),
   route('order-success', 'routes/order-success.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
@@ -72,6 +73,8 @@ export default [
       route('promotions/:promotionId', 'routes/admin/promotion.tsx'),
       route('webhooks/:endpointId', 'routes/admin/webhook.tsx'),
       route('shipping-tax', 'routes/admin/shipping-tax.tsx'),
+      route('tax-certificates', 'routes/admin/tax-certificates.tsx'),
+      route('tax-certificates/:id', 'routes/admin/tax-certificate.tsx'),
     ]),
     // The second-factor challenge, outside the layout (whose guard sends sessions without one here).
     route('verify', 'routes/admin/verify.tsx'),
@@ -80,6 +83,7 @@ export default [
     route('orders/:reference/prescription', 'routes/admin/order-prescription.ts'),
     route('newsletter.csv', 'routes/admin/newsletter-csv.ts'),
     route('reports.csv', 'routes/admin/reports-csv.ts'),
+    route('tax-certificates/:id/file', 'routes/admin/tax-certificate-file.ts'),
   ]),
   // Last: every unknown path answers 404 with the not-found page.
   route('*', 'routes/not-found.tsx'),

@@ -4,12 +4,7 @@ import type { DatabaseSchema } from '#server/db/schema';
 import type { UsStateCode } from '../delivery/us-states';
 import { checkedFile, PrescriptionError } from '../prescriptions/prescriptions.server';
 import type { MemberRole } from './organisations';
-import {
-  CERTIFICATE_TEXT,
-  type CertificateView,
-  stillValid,
-  storeDate,
-} from './tax-exemption';
+import { CERTIFICATE_TEXT, type CertificateView, stillValid, storeDate } from './tax-exemption';
 
 /**
  * Tax exemption certificates (docs/decisions/0057): the rule checkout applies, and the rows the

@@ -72,7 +72,8 @@ export function formatDay(date: string): string {
 }
 
 /** A certificate exempts through its expiry date (that whole day), not after. */
-export const stillValid = (expiresOn: string | null, today: string) => expiresOn !== null && expiresOn >= today;
+export const stillValid = (expiresOn: string | null, today: string) =>
+  expiresOn !== null && expiresOn >= today;
 
 export const TAX_EXEMPTION_PATH = '/account/organisation/tax-exemption';
 export const consoleCertificatePath = (id: string) => `/admin/tax-certificates/${id}`;

@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import type { AppServices } from '#server/types';
 import { type Actor, recordAudit } from '~/console/audit.server';
-import { adminEmails, CertificateError, findCertificate } from '~/commerce/organisations/tax-exemption.server';
+import {
+  adminEmails,
+  CertificateError,
+  findCertificate,
+} from '~/commerce/organisations/tax-exemption.server';
 import { CERTIFICATE_TEXT, TAX_EXEMPTION_PATH } from '~/commerce/organisations/tax-exemption';
 import { certificateRefusedMail, certificateVerifiedMail } from './certificate-mail.server';
 
@@ -48,7 +52,8 @@ export async function decideCertificate(
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new CertificateError('conflict', CERTIFICATE_TEXT.notPending);
+    if (Number(updated.numUpdatedRows) !== 1)
+      throw new CertificateError('conflict', CERTIFICATE_TEXT.notPending);
     await recordAudit(trx, staff, {
       action: decision.kind === 'verify' ? 'tax_certificate.verify' : 'tax_certificate.refuse',
       targetType: 'tax_certificate',
@@ -67,7 +72,8 @@ export async function decideCertificate(
       refusalReason: decision.kind === 'refuse' ? decision.reason : null,
       pageUrl: `${services.env.APP_URL}${TAX_EXEMPTION_PATH}`,
     };
-    const content = decision.kind === 'verify' ? certificateVerifiedMail(input) : certificateRefusedMail(input);
+    const content =
+      decision.kind === 'verify' ? certificateVerifiedMail(input) : certificateRefusedMail(input);
     for (const to of await adminEmails(trx, certificate.organisationId)) {
       await services.mail.send(
         { kind: decision.kind === 'verify' ? 'certificate verified' : 'certificate refused', to, ...content },
@@ -90,9 +96,16 @@ export async function certificateDownload(db: Db, staff: Actor, id: string): Pro
         .executeTakeFirst()
     : undefined;
   if (!row) {
-    return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    return new Response('Not found', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
   }
-  await recordAudit(db, staff, { action: 'tax_certificate.file_read', targetType: 'tax_certificate', targetId: id });
+  await recordAudit(db, staff, {
+    action: 'tax_certificate.file_read',
+    targetType: 'tax_certificate',
+    targetId: id,
+  });
   const name = row.file_name.replace(/[^\x20-\x7e]/g, '_');
   return new Response(Buffer.from(row.bytes), {
     headers: {

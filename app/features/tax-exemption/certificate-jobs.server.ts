@@ -32,7 +32,10 @@ type ReminderServices = Pick<AppServices, 'database' | 'mail' | 'env'>;
  * once: the reminder's mark and its mails are written in one transaction per certificate, so
  * a second run (or a second instance) finds it marked and sends nothing.
  */
-export async function sendCertificateReminders(services: ReminderServices, now = Date.now()): Promise<number> {
+export async function sendCertificateReminders(
+  services: ReminderServices,
+  now = Date.now(),
+): Promise<number> {
   const { db } = services.database;
   const today = storeDate(now);
   const due = await db

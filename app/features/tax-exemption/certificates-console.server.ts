@@ -67,7 +67,8 @@ export async function certificateAction(context: AppLoadContext, request: Reques
       async verify({ form }) {
         const values = postedFields(form);
         const parsed = verifySchema.safeParse(values);
-        if (!parsed.success) return invalidFields<FormAnswer>({ intent: 'verify', values }, parsed.error.issues);
+        if (!parsed.success)
+          return invalidFields<FormAnswer>({ intent: 'verify', values }, parsed.error.issues);
         return decide(
           'verify',
           { kind: 'verify', ...parsed.data },
@@ -77,7 +78,8 @@ export async function certificateAction(context: AppLoadContext, request: Reques
       async refuse({ form }) {
         const values = postedFields(form);
         const parsed = refuseSchema.safeParse(values);
-        if (!parsed.success) return invalidFields<FormAnswer>({ intent: 'refuse', values }, parsed.error.issues);
+        if (!parsed.success)
+          return invalidFields<FormAnswer>({ intent: 'refuse', values }, parsed.error.issues);
         return decide(
           'refuse',
           { kind: 'refuse', reason: parsed.data.reason },

@@ -52,7 +52,11 @@ export async function taxExemptionAction(context: AppLoadContext, request: Reque
         const fileMissing = file instanceof File && file.size > 0 ? undefined : CERTIFICATE_TEXT.fileMissing;
         if (!parsed.success || !(file instanceof File) || fileMissing || !isUsStateCode(parsed.data.state)) {
           return invalidFields<FormAnswer>(
-            { intent: 'upload', values, message: 'The certificate was not uploaded: please correct what is marked.' },
+            {
+              intent: 'upload',
+              values,
+              message: 'The certificate was not uploaded: please correct what is marked.',
+            },
             parsed.success ? [] : parsed.error.issues,
             { file: fileMissing },
           );
@@ -67,7 +71,11 @@ export async function taxExemptionAction(context: AppLoadContext, request: Reque
         } catch (error) {
           if (!(error instanceof CertificateError)) throw error;
           return invalidFields<FormAnswer>(
-            { intent: 'upload', values, message: 'The certificate was not uploaded: please correct what is marked.' },
+            {
+              intent: 'upload',
+              values,
+              message: 'The certificate was not uploaded: please correct what is marked.',
+            },
             [],
             { [error.field ?? 'file']: error.message },
           );
