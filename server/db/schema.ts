@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Fulfilment, OrderStatus } from '../../app/commerce/order-states';
+import type { CertificateStatus } from '../../app/commerce/organisations/tax-exemption';
 
 /**
  * Row types of our own tables. Timestamps are epoch milliseconds (bigint in PostgreSQL, read
@@ -632,7 +633,7 @@ export interface TaxCertificateTable {
   content_type: string;
   size: number;
   bytes: Uint8Array;
-  status: 'pending' | 'verified' | 'refused';
+  status: CertificateStatus;
   number: string | null;
   /** yyyy-mm-dd, the last day it exempts. */
   expires_on: string | null;
