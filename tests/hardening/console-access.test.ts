@@ -11,6 +11,7 @@ import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { PRODUCT_A, rowCounts } from './support';
 import { addToCart } from '../support/cart';
+import { insertCertificate, insertOrganisation } from '../integration/tax-exemption-support';
 
 /** The second-factor challenge (ADR 0038): where a session without one is sent, not a page to open. */
 const CHALLENGE = '/admin/verify';
@@ -23,7 +24,14 @@ const CHALLENGE = '/admin/verify';
 describe.each(testEngines)('console access on %s', (engine) => {
   let t: TestServer;
   let reference = '';
-  const ids = { userId: '', messageId: '', campaignId: '', endpointId: '', returnNumber: 'R-CNSK23' };
+  const ids = {
+    userId: '',
+    messageId: '',
+    campaignId: '',
+    endpointId: '',
+    returnNumber: 'R-CNSK23',
+    certificateId: '',
+  };
   const clients: Record<string, TestClient> = {};
 
   beforeAll(async () => {
@@ -42,6 +50,7 @@ describe.each(testEngines)('console access on %s', (engine) => {
     const { db } = t.server.services.database;
     const message = await db.selectFrom('contact_messages').select('id').executeTakeFirstOrThrow();
     ids.messageId = message.id;
+    ids.certificateId = await insertCertificate(db, await insertOrganisation(db, ids.userId), ids.userId);
     ids.campaignId = '5b7d1c1e-3f0a-4c55-9d7e-2f1b6c1a9e01';
     await db
       .insertInto('campaigns')
@@ -151,7 +160,8 @@ describe.each(testEngines)('console access on %s', (engine) => {
         .replace(':campaignId', ids.campaignId)
         .replace(':endpointId', ids.endpointId)
         .replace(':number', ids.returnNumber)
-        .replace(':promotionId', 'seed-welcome10'),
+        .replace(':promotionId', 'seed-welcome10')
+        .replace(':id', ids.certificateId),
     );
 
   it('finds the console routes in the router', () => {
@@ -270,7 +280,9 @@ describe.each(testEngines)('console access on %s', (engine) => {
         expect(posted.status, path).toBe(403);
       }
     }
-    expect(await rowCounts(t.server.services.database)).toEqual(before);
+    // Reading a tax certificate's file is audited by design (docs/decisions/0057): one row.
+    const after = await rowCounts(t.server.services.database);
+    expect(after).toEqual({ ...before, audit_log: (before.audit_log ?? 0) + 1 });
   });
 
   it('opens every page to an admin', async () => {

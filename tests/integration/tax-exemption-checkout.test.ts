@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../app/commerce/catalogue/catalog';
 import { SEED_PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
@@ -9,11 +8,10 @@ import { addToCart } from '../support/cart';
 import { cardPayment, pay, startCheckout, TEST_ADDRESS } from '../support/checkout';
 import type { TestClient } from '../support/http-client';
 import { pdfText } from '../support/pdf-text';
-import { prescriptionPdf } from '../support/prescription-files';
 import { staffClient, type TestStaff } from '../support/staff';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { inDays, organisation, userIdOf } from './tax-exemption-support';
+import { inDays, insertCertificate, organisation, userIdOf } from './tax-exemption-support';
 
 /**
  * Exemption at checkout (docs/decisions/0057): a member of an approved organisation shipping to
@@ -45,31 +43,7 @@ describe.each(testEngines)('tax exemption at checkout on %s', (engine) => {
     t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false' });
     staff = await staffClient(t, 'staff');
     org = await organisation(t);
-    certificateId = randomUUID();
-    const bytes = new Uint8Array(await prescriptionPdf('Illinois exemption certificate'));
-    const now = Date.now();
-    await db()
-      .insertInto('tax_certificates')
-      .values({
-        id: certificateId,
-        organisation_id: org.id,
-        state: 'IL',
-        file_name: 'il.pdf',
-        content_type: 'application/pdf',
-        size: bytes.length,
-        bytes,
-        status: 'verified',
-        number: 'IL-7788',
-        expires_on: inDays(300),
-        refusal_reason: null,
-        uploaded_by: await userIdOf(org.admin.client),
-        verified_by: staff.email,
-        decided_at: now,
-        reminder_sent_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    certificateId = await insertCertificate(db(), org.id, await userIdOf(org.admin.client));
     expect((await addToCart(org.buyer.client, taxable.id, 2)).status).toBe(200);
   });
   afterAll(async () => {

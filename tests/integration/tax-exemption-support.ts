@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { signedInClient } from '../support/accounts';
 import type { TestClient } from '../support/http-client';
+import { prescriptionPdf } from '../support/prescription-files';
 import type { TestServer } from '../support/test-server';
 
 export const PAGE = '/account/organisation/tax-exemption';
@@ -11,14 +12,14 @@ export async function userIdOf(client: TestClient): Promise<string> {
   return (session.body as { user: { id: string } }).user.id;
 }
 
-/**
- * An organisation with an admin and a buyer, signed in, written as migration 0106 keeps it
- * (applying and approving are the organisations part's pages, tested there).
- */
-export async function organisation(t: TestServer, status: 'approved' | 'pending' = 'approved') {
-  const db = t.server.services.database.db;
-  const admin = await signedInClient(t.url, 'Ada');
-  const buyer = await signedInClient(t.url, 'Ben');
+type Db = TestServer['server']['services']['database']['db'];
+
+/** An organisation row as migration 0106 keeps it (applying and approving are tested by their part). */
+export async function insertOrganisation(
+  db: Db,
+  appliedBy: string,
+  status: 'approved' | 'pending' = 'approved',
+) {
   const id = randomUUID();
   const now = Date.now();
   await db
@@ -37,7 +38,7 @@ export async function organisation(t: TestServer, status: 'approved' | 'pending'
       tax_id: null,
       status,
       refusal_reason: null,
-      applied_by: await userIdOf(admin.client),
+      applied_by: appliedBy,
       decided_by: null,
       decided_at: null,
       terms_days: null,
@@ -46,6 +47,46 @@ export async function organisation(t: TestServer, status: 'approved' | 'pending'
       updated_at: now,
     })
     .execute();
+  return id;
+}
+
+/** A certificate verified by staff for Illinois, number IL-7788, expiring in 300 days. */
+export async function insertCertificate(db: Db, organisationId: string, uploadedBy: string): Promise<string> {
+  const id = randomUUID();
+  const bytes = new Uint8Array(await prescriptionPdf('Illinois exemption certificate'));
+  const now = Date.now();
+  await db
+    .insertInto('tax_certificates')
+    .values({
+      id,
+      organisation_id: organisationId,
+      state: 'IL',
+      file_name: 'il.pdf',
+      content_type: 'application/pdf',
+      size: bytes.length,
+      bytes,
+      status: 'verified',
+      number: 'IL-7788',
+      expires_on: inDays(300),
+      refusal_reason: null,
+      uploaded_by: uploadedBy,
+      verified_by: 'staff@example.com',
+      decided_at: now,
+      reminder_sent_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** An approved organisation with an admin and a buyer, both signed in. */
+export async function organisation(t: TestServer) {
+  const db = t.server.services.database.db;
+  const admin = await signedInClient(t.url, 'Ada');
+  const buyer = await signedInClient(t.url, 'Ben');
+  const id = await insertOrganisation(db, await userIdOf(admin.client));
+  const now = Date.now();
   for (const [member, role] of [
     [admin, 'admin'],
     [buyer, 'buyer'],
