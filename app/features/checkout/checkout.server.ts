@@ -113,6 +113,7 @@ export async function createCheckoutSession(
     discount: order.discount,
     tax: order.tax,
     taxRate: order.tax_rate,
+    taxCertificate: order.tax_certificate_number,
     shippingOption: quote.shippingOption,
     address,
     addressSaved,
