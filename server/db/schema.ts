@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Fulfilment, OrderStatus } from '../../app/commerce/order-states';
+import type { OrganisationStatus } from '../../app/commerce/organisations/organisations';
 import type { CertificateStatus } from '../../app/commerce/organisations/tax-exemption';
 
 /**
@@ -660,7 +661,7 @@ export interface OrganisationTable {
   phone: string | null;
   npi: string | null;
   tax_id: string | null;
-  status: 'pending' | 'approved' | 'refused';
+  status: OrganisationStatus;
   refusal_reason: string | null;
   applied_by: string;
   decided_by: string | null;
