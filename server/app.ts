@@ -22,6 +22,7 @@ import { newsletterFormAnswer } from '../app/features/newsletter/newsletter-form
 import { unconfirmedSubscribers } from '../app/features/newsletter/newsletter.server';
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
 import { startInvoiceJobs } from '../app/features/invoices/invoice-reminders.server';
+import { startCertificateJobs } from '../app/features/tax-exemption/certificate-jobs.server';
 import { startWebhookJobs } from '../app/commerce/webhooks/delivery.server';
 import { oldWebhookEvents } from '../app/commerce/webhooks/retention.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
@@ -85,6 +86,8 @@ export async function startFeatureJobs(services: AppServices): Promise<() => Pro
     await startOrderJobs(services),
     // Invoice reminders at the due date and a week after (docs/decisions/0058).
     await startInvoiceJobs(services),
+    // Tax exemption certificates' expiry reminders (docs/decisions/0057).
+    await startCertificateJobs(services),
     // Signed webhooks: the outbox's relay and the deliveries (docs/decisions/0049).
     await startWebhookJobs({ db: services.database.db, jobs, env, logger }),
     // Expired rows of server/ and of the features (docs/decisions/0032).

@@ -60,6 +60,8 @@ export async function quotedTotals(
   settings: ShopSettings,
   lines: readonly QuotedLine[],
   state: UsStateCode,
+  /** An organisation's verified exemption certificate for the state: no sales tax. */
+  exempt = false,
 ): Promise<QuotedTotals> {
   const priced = lines.map((line) => ({ ...line, lineTotal: line.unitPrice * line.quantity }));
   const subtotal = priced.reduce((sum, line) => sum + line.lineTotal, 0);
@@ -81,7 +83,7 @@ export async function quotedTotals(
     })),
     percentOff: 0,
     shipping: offer?.price ?? 0,
-    taxRate: await rateTableTaxService(settings.taxRates).rate(state),
+    taxRate: exempt ? 0 : await rateTableTaxService(settings.taxRates).rate(state),
   });
   return { ...totals, shippingOption: offer?.option ?? 'standard' };
 }

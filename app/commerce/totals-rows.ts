@@ -19,6 +19,8 @@ export interface TotalsFigures {
   tax: number | null;
   taxRate: number | null;
   total: number;
+  /** Exempt from sales tax under this certificate (docs/decisions/0057). */
+  taxCertificate?: string | null;
 }
 
 export type TotalsRowKind = 'subtotal' | 'discount' | 'shipping' | 'tax' | 'total';
@@ -61,7 +63,13 @@ export function totalsRows(figures: TotalsFigures, options: TotalsRowsOptions = 
     label: `Shipping${figures.shippingOption ? ` (${SHIPPING_OPTION_NAMES[figures.shippingOption]})` : ''}`,
     value: shippingPriceText(figures.shipping),
   });
-  if (figures.tax !== null && figures.taxRate !== null) {
+  if (figures.taxCertificate && figures.tax !== null) {
+    rows.push({
+      kind: 'tax',
+      label: `Tax exempt (certificate ${figures.taxCertificate})`,
+      value: formatPrice(figures.tax),
+    });
+  } else if (figures.tax !== null && figures.taxRate !== null) {
     rows.push({
       kind: 'tax',
       label: `Sales tax (${formatRate(figures.taxRate)})`,

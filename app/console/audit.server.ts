@@ -28,7 +28,8 @@ export interface AuditEntry {
     | 'quote'
     | 'promotion'
     | 'setting'
-    | 'invoice';
+    | 'invoice'
+    | 'tax_certificate';
   targetId: string;
   before?: unknown;
   after?: unknown;

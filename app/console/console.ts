@@ -27,6 +27,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/promotions', label: 'Promotions' },
+  { to: '/admin/tax-certificates', label: 'Tax certificates' },
   { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/jobs', label: 'Jobs' },
   { to: '/admin/audit', label: 'Audit log' },

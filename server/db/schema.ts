@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { Fulfilment, OrderStatus } from '../../app/commerce/order-states';
 import type { InvoiceStatus } from '../../app/commerce/invoices/invoices';
 import type { OrganisationStatus } from '../../app/commerce/organisations/organisations';
+import type { CertificateStatus } from '../../app/commerce/organisations/tax-exemption';
 
 /**
  * Row types of our own tables. Timestamps are epoch milliseconds (bigint in PostgreSQL, read
@@ -92,6 +93,8 @@ export interface OrderTable {
   po_number: string | null;
   /** An accepted quote's order (migration 0110): kept pending, its units held, until then. */
   held_until: number | null;
+  /** The tax exemption certificate the order carried no sales tax under (migration 0108). */
+  tax_certificate_number: string | null;
 }
 
 /** A saved address of a signed-in shopper. */
@@ -629,6 +632,7 @@ export interface DatabaseSchema {
   invoice_numbers: { id: string; last_number: number };
   invoices: InvoiceTable;
   invoice_payments: InvoicePaymentTable;
+  tax_certificates: TaxCertificateTable;
 }
 
 /** Quotes (migration 0110, docs/decisions/0059). Money in cents, times in ms since 1970. */
@@ -707,6 +711,29 @@ export interface InvoicePaymentTable {
   reference: string | null;
   recorded_by: string;
   recorded_at: number;
+}
+
+/** An organisation's tax exemption certificate for one state (docs/decisions/0057). */
+export interface TaxCertificateTable {
+  id: string;
+  organisation_id: string;
+  state: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  bytes: Uint8Array;
+  status: CertificateStatus;
+  number: string | null;
+  /** yyyy-mm-dd, the last day it exempts. */
+  expires_on: string | null;
+  refusal_reason: string | null;
+  uploaded_by: string;
+  /** The deciding member of staff's email. */
+  verified_by: string | null;
+  decided_at: number | null;
+  reminder_sent_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** An organisation account (docs/decisions/0055). Money in cents, times in ms since 1970. */

@@ -11,6 +11,8 @@ const PRESCRIPTION_FORM_BYTES = 11 * MB;
 const IMPORT_FORM_BYTES = 16 * MB;
 /** The one path that takes it. */
 export const PRODUCT_IMPORT_PATH = '/admin/product-import';
+/** An organisation's tax exemption certificate: a file of a prescription's size (ADR 0057). */
+const CERTIFICATE_PATH = '/account/organisation/tax-exemption';
 /** Everything else: forms and JSON of a few kilobytes. */
 const OTHER_BYTES = 1 * MB;
 
@@ -30,7 +32,7 @@ export function bodySizeLimit(onError: (c: Context<AppBindings>) => Response | P
   const middleware: MiddlewareHandler<AppBindings> = async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const image = c.req.path.startsWith('/admin/products/');
-    const prescription = c.req.path.startsWith('/api/prescriptions/');
+    const prescription = c.req.path.startsWith('/api/prescriptions/') || c.req.path === CERTIFICATE_PATH;
     const productImport = c.req.path === PRODUCT_IMPORT_PATH;
     const max = image
       ? IMAGE_FORM_BYTES

@@ -68,6 +68,8 @@ export interface CheckoutSession {
   discount: number;
   tax: number;
   taxRate: number;
+  /** The tax exemption certificate the order carries no tax under, or null (ADR 0057). */
+  taxCertificate: string | null;
   shippingOption: ShippingOption;
   address: Address;
   /** A new address the shopper asked to keep was saved to the address book (false: the book is full). */

@@ -19,4 +19,6 @@ export interface OrderQuote extends OrderTotals {
   state: UsStateCode | null;
   /** Products in the cart that ship by freight (the cart says so). */
   freightItems: string[];
+  /** The organisation's tax exemption certificate the order carries no sales tax under, or null. */
+  taxCertificate: string | null;
 }

@@ -34,7 +34,7 @@ export async function invoicePdfOf(db: Db, invoice: InvoiceTable): Promise<Buffe
     .where('id', '=', invoice.organisation_id)
     .executeTakeFirstOrThrow();
   // Another part of issue 34 adds the order's tax exemption certificate; read it when present.
-  const certificate = (order as { tax_certificate_number?: string | null }).tax_certificate_number ?? null;
+  const certificate = order.tax_certificate_number;
   return invoicePdf({
     number: invoice.number,
     issuedAt: Number(invoice.issued_at),

@@ -59,6 +59,8 @@ export interface NewOrder {
   organisation?: { id: string; buyerName: string; poNumber: string | null };
   /** An accepted quote's order: payable, its units held, until the quote's expiry. */
   heldUntil?: number;
+  /** The tax exemption certificate the quote found (tax is then 0). */
+  taxCertificateNumber?: string | null;
 }
 
 /**
@@ -134,6 +136,7 @@ export async function insertOrderIn(
       buyer_name: order.organisation?.buyerName ?? null,
       po_number: order.organisation?.poNumber ?? null,
       held_until: order.heldUntil ?? null,
+      tax_certificate_number: order.taxCertificateNumber ?? null,
     };
     // A reference already taken inserts nothing and another is drawn: one statement, where a
     // look first was a second round trip to PostgreSQL for a one-in-a-trillion case.
@@ -261,6 +264,7 @@ function toView(row: OrderRow, items: OrderViewLine[]): OrderView {
     discount: row.discount,
     tax: address ? row.tax : null,
     taxRate: address ? row.tax_rate : null,
+    taxCertificate: row.tax_certificate_number,
     total: row.total,
     promoCode: row.promo_code,
     shippingOption: shippingOptionOf(row.shipping_option),

@@ -45,6 +45,8 @@ export interface OrderView {
   /** Cents, and the rate it was worked out at (thousandths of a percent); null on orders from before the store asked where to deliver. */
   tax: number | null;
   taxRate: number | null;
+  /** The tax exemption certificate the order was exempted under, or null. */
+  taxCertificate: string | null;
   total: number;
   promoCode: string | null;
   shippingOption: ShippingOption;

@@ -38,25 +38,34 @@ const MAX_PIXELS = 60_000_000;
 export type PrescriptionInput =
   { kind: 'upload'; file: File } | { kind: 'prescriber'; prescriberName: string; prescriberPhone: string };
 
-/** The file's bytes when they are what they claim to be; why not, otherwise. */
-async function checkedFile(file: File) {
+/** What a refused upload is told: the prescription's words, or another upload's (a tax certificate). */
+export type UploadTexts = Record<
+  'fileMissing' | 'tooLarge' | 'wrongKind' | 'notWhatItClaims' | 'unreadable',
+  string
+>;
+
+/**
+ * The file's bytes when they are what they claim to be; why not, otherwise (a PrescriptionError
+ * on the field 'file'). Every private upload of a document (a PDF or an image) is checked here.
+ */
+export async function checkedFile(file: File, text: UploadTexts = PRESCRIPTION_TEXT) {
   const invalid = (message: string) => new PrescriptionError('invalid', message, 'file');
-  if (file.size === 0) throw invalid(PRESCRIPTION_TEXT.fileMissing);
-  if (file.size > MAX_PRESCRIPTION_BYTES) throw invalid(PRESCRIPTION_TEXT.tooLarge);
+  if (file.size === 0) throw invalid(text.fileMissing);
+  if (file.size > MAX_PRESCRIPTION_BYTES) throw invalid(text.tooLarge);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffPrescription(bytes);
-  if (!kind) throw invalid(PRESCRIPTION_TEXT.wrongKind);
-  if (!claimsAgree(kind, file.name, file.type)) throw invalid(PRESCRIPTION_TEXT.notWhatItClaims);
+  if (!kind) throw invalid(text.wrongKind);
+  if (!claimsAgree(kind, file.name, file.type)) throw invalid(text.notWhatItClaims);
   if (kind !== 'pdf') {
     // An image must decode whole: a renamed or cut file fails here, before anything is kept.
     try {
       const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
       const meta = await image.metadata();
-      if (meta.format !== kind) throw invalid(PRESCRIPTION_TEXT.notWhatItClaims);
+      if (meta.format !== kind) throw invalid(text.notWhatItClaims);
       await image.clone().resize(32).toBuffer();
     } catch (error) {
       if (error instanceof PrescriptionError) throw error;
-      throw invalid(PRESCRIPTION_TEXT.unreadable);
+      throw invalid(text.unreadable);
     }
   }
   return {

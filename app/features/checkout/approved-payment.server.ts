@@ -30,6 +30,7 @@ export async function approvedPaymentSession(
     discount: order.discount,
     tax: order.tax ?? 0,
     taxRate: order.taxRate ?? 0,
+    taxCertificate: order.taxCertificate,
     shippingOption: order.shippingOption,
     address: order.address,
     addressSaved: false,

@@ -109,6 +109,7 @@ export async function createCheckoutSession(
       address,
       items: lines.map(({ taxExempt: _t, freightOnly: _f, ...line }) => line),
       ...(organisation ? { organisation } : {}),
+      taxCertificateNumber: quote.taxCertificate,
     },
     { cancelAbandoned: Boolean(user) },
   );
@@ -125,6 +126,7 @@ export async function createCheckoutSession(
     discount: order.discount,
     tax: order.tax,
     taxRate: order.tax_rate,
+    taxCertificate: order.tax_certificate_number,
     shippingOption: quote.shippingOption,
     address,
     addressSaved,

@@ -15,6 +15,8 @@ import type { OrderLine } from '~/commerce/orders/orders';
 import { hasPaidOrder } from '~/commerce/orders/orders.server';
 import { checkPromo, normalizePromoCode, type Promotion, promoCovers } from '~/commerce/promo/promo';
 import { customerUses } from '~/commerce/promo/promo-use.server';
+import { buyingContext } from '~/commerce/organisations/organisations.server';
+import { exemptionFor } from '~/commerce/organisations/tax-exemption.server';
 import { CheckoutError } from './checkout-error';
 import type { OrderQuote } from '~/commerce/checkout/quote';
 import { orderTotals } from '~/commerce/totals';
@@ -185,6 +187,7 @@ export async function quoteOrder(
   }
   const offer = chosen ?? offers[0];
   const state = request.state ?? null;
+  const exemption = state && user ? await certificateFor(deps.db, user.id, state) : undefined;
   // The one computation of the totals: the stored order keeps what it returns.
   const totals = orderTotals({
     lines: lines.map((line) => ({
@@ -197,7 +200,11 @@ export async function quoteOrder(
     percentOff: promo?.kind === 'percent' ? promo.value : 0,
     amountOff: promo?.kind === 'fixed' ? promo.value : 0,
     shipping: offer?.price ?? 0,
-    taxRate: state ? await (deps.tax ?? rateTableTaxService(deps.settings.taxRates)).rate(state) : null,
+    taxRate: !state
+      ? null
+      : exemption
+        ? 0
+        : await (deps.tax ?? rateTableTaxService(deps.settings.taxRates)).rate(state),
   });
   return {
     lines,
@@ -209,6 +216,17 @@ export async function quoteOrder(
       shippingOption: offer?.option ?? null,
       state,
       freightItems,
+      taxCertificate: exemption?.number ?? null,
     },
   };
+}
+
+/**
+ * A member of an approved organisation shipping to a state its verified, unexpired certificate
+ * covers pays no sales tax (docs/decisions/0057); checked at every quote, so an expired or
+ * replaced certificate stops exempting at once.
+ */
+async function certificateFor(db: Db, userId: string, state: UsStateCode) {
+  const buying = await buyingContext(db, userId);
+  return buying ? exemptionFor(db, buying.organisation.id, state, Date.now()) : undefined;
 }

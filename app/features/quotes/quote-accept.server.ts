@@ -6,6 +6,7 @@ import { SoldOutError, type StockLine, takeStock } from '~/commerce/catalogue/st
 import { holdOrderStock } from '~/commerce/orders/order-writes.server';
 import { insertOrderIn, type OrderRow } from '~/commerce/orders/orders.server';
 import { buyingContext } from '~/commerce/organisations/organisations.server';
+import { exemptionFor } from '~/commerce/organisations/tax-exemption.server';
 import { QUOTE_STATUSES, quotedTotals, quoteExpiryDate } from '~/commerce/quotes';
 import type { ShopSettings } from '~/commerce/shop-settings';
 import { QuoteError, type QuoteRow, quoteView, shownStatus } from './quotes.server';
@@ -85,6 +86,9 @@ export async function acceptQuote(
       }
       return { line, product, unitPrice: line.quotedPrice };
     });
+    const exemption = context
+      ? await exemptionFor(trx, context.organisation.id, view.address.state, now)
+      : undefined;
     const totals = await quotedTotals(
       deps.settings,
       lines.map(({ line, product, unitPrice }) => ({
@@ -95,6 +99,7 @@ export async function acceptQuote(
         hsaFsaEligible: hsaFsaStatus(product) !== 'not-eligible',
       })),
       view.address.state,
+      Boolean(exemption),
     );
     const taken: StockLine[] = lines.map(({ line }) => ({
       productId: line.productId,
@@ -125,6 +130,7 @@ export async function acceptQuote(
         prescriptionRequired: product.prescriptionRequired,
       })),
       heldUntil: Number(fresh.expires_at),
+      taxCertificateNumber: exemption?.number ?? null,
       organisation: context
         ? { id: context.organisation.id, buyerName: shopper.name, poNumber: null }
         : undefined,

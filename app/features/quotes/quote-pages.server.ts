@@ -10,6 +10,7 @@ import { isPlaced, STATUS } from '~/commerce/order-states';
 import { findOrder } from '~/commerce/orders/orders.server';
 import { buyingContext } from '~/commerce/organisations/organisations.server';
 import { quotedTotals } from '~/commerce/quotes';
+import { exemptionFor } from '~/commerce/organisations/tax-exemption.server';
 import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
 import { answer, invalidFields, postedFields, runIntent } from '~/lib/form-action.server';
 import type { FormAnswer } from '~/lib/form-answer';
@@ -157,6 +158,11 @@ export async function quotePageData(context: AppLoadContext, request: Request, r
           };
         }),
         quote.address.state,
+        // The organisation's exemption for the state, as the accepted order will carry it.
+        Boolean(
+          row.organisation_id &&
+          (await exemptionFor(db, row.organisation_id, quote.address.state, Date.now())),
+        ),
       )
     : null;
   const order = quote.orderId ? await findOrder(db, quote.orderId) : undefined;
@@ -173,6 +179,7 @@ export async function quotePageData(context: AppLoadContext, request: Request, r
         discount: order.discount,
         tax: order.tax,
         taxRate: order.tax_rate,
+        taxCertificate: order.tax_certificate_number,
         shippingOption: totals?.shippingOption ?? 'standard',
         address: quote.address,
         addressSaved: false,

@@ -19,6 +19,7 @@ const TYPES = new Set([
   'webhook',
   'setting',
   'invoice',
+  'tax_certificate',
 ]);
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -7,11 +7,11 @@ import {
 import type { Route } from './+types/organisation';
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
-  return organisationConsoleData(context, request, params.id);
+  return organisationConsoleData(context, request, params.organisationId);
 }
 
 export function action({ context, request, params }: Route.ActionArgs) {
-  return organisationConsoleAction(context, request, params.id);
+  return organisationConsoleAction(context, request, params.organisationId);
 }
 
 export const headers: Route.HeadersFunction = () => CONSOLE_HEADERS;

@@ -32,6 +32,7 @@ import * as productImports from './0104-product-imports';
 import * as webhookSecretRotation from './0105-webhook-secret-rotation';
 import * as organisations from './0106-organisations';
 import * as orderApprovals from './0107-order-approvals';
+import * as taxCertificates from './0108-tax-certificates';
 import * as invoices from './0109-invoices';
 import * as quotes from './0110-quotes';
 
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0105-webhook-secret-rotation': webhookSecretRotation,
   '0106-organisations': organisations,
   '0107-order-approvals': orderApprovals,
+  '0108-tax-certificates': taxCertificates,
   '0109-invoices': invoices,
   '0110-quotes': quotes,
 };

@@ -93,6 +93,7 @@ export function AuditLog({
             ['webhook', 'Webhooks'],
             ['setting', 'Shipping and tax'],
             ['invoice', 'Invoices'],
+            ['tax_certificate', 'Tax certificates'],
           ]}
         />
         <Field label="Order reference or id" name="target" defaultValue={search.target} maxLength={120} />
