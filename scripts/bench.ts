@@ -9,6 +9,7 @@ import { createShoppers } from './bench/shoppers';
 import { placeShopperOrders } from './bench/shopper-orders';
 import { consoleScenarios } from './bench/console-scenarios';
 import { writeReport } from './bench/report';
+import { organisationCheckoutScenarios } from './bench/organisation-scenarios';
 import { describeMoves, scrapeMetrics } from './bench/metrics-scrape';
 
 // `npm run bench`: the production server on loopback with a fresh database, driven by
@@ -51,6 +52,29 @@ for (const postgresUrl of engines) {
       console.log(
         `${result.name.padEnd(56)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors}  non-2xx ${result.non2xx}  server CPU ${result.serverCpuPercent} % (${result.serverCpuMsPerRequest} ms a request)${loop}${verdict}`,
       );
+    }
+    // An organisation's buyer checking out beside a consumer with the same cart (issue 34).
+    const paired = [
+      'checkout session creation, consumer (paired)',
+      'checkout session creation, organisation buyer',
+    ];
+    if (paired.some(chosen)) {
+      const pair: ScenarioResult[] = [];
+      for (const scenario of await organisationCheckoutScenarios(server.url, server.databaseUrl, origin)) {
+        const result = await drive(server, scenario, duration);
+        pair.push(result);
+        results.push(result);
+        console.log(
+          `${result.name.padEnd(56)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors}  non-2xx ${result.non2xx}  server CPU ${result.serverCpuPercent} % (${result.serverCpuMsPerRequest} ms a request)`,
+        );
+      }
+      const [consumer, buyer] = pair;
+      if (consumer && buyer && consumer.serverCpuMsPerRequest > 0) {
+        const ratio = buyer.serverCpuMsPerRequest / consumer.serverCpuMsPerRequest;
+        console.log(
+          `organisation buyer / consumer checkout, server CPU per request: ${ratio.toFixed(2)} (budget 1.10)${ratio <= 1.1 ? '  met' : '  OVER'}`,
+        );
+      }
     }
     // The console at the size of a store with history: 100,000 orders (BENCH_ORDERS).
     const consoleRuns = consoleScenarios();

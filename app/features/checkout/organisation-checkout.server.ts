@@ -53,7 +53,9 @@ export async function holdForApproval(
   order: { id: string; total: number },
 ): Promise<CheckoutSession['approval']> {
   const now = Date.now();
-  const spent = await monthSpend(deps.db, buying.member.userId, now, order.id);
+  // Only a monthly limit needs the month's spend (no query otherwise).
+  const spent =
+    buying.member.monthlyLimit === null ? 0 : await monthSpend(deps.db, buying.member.userId, now, order.id);
   const problem = limitProblem(buying.member, spent, order.total);
   if (!problem) return undefined;
   await deps.db

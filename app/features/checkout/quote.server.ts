@@ -16,6 +16,7 @@ import { hasPaidOrder } from '~/commerce/orders/orders.server';
 import { checkPromo, normalizePromoCode, type Promotion, promoCovers } from '~/commerce/promo/promo';
 import { customerUses } from '~/commerce/promo/promo-use.server';
 import { buyingContext } from '~/commerce/organisations/organisations.server';
+import type { BuyingContext } from '~/commerce/organisations/organisations';
 import { exemptionFor } from '~/commerce/organisations/tax-exemption.server';
 import { CheckoutError } from './checkout-error';
 import type { OrderQuote } from '~/commerce/checkout/quote';
@@ -45,6 +46,8 @@ export interface QuoteRequest {
   promoCode?: string | null;
   shipping: ShippingChoice;
   state?: UsStateCode | null;
+  /** The buyer's organisation, when the caller has read it already (null: a consumer). */
+  buying?: BuyingContext | null;
 }
 
 /** An order line priced from the catalogue, with how it is taxed and shipped. */
@@ -187,7 +190,7 @@ export async function quoteOrder(
   }
   const offer = chosen ?? offers[0];
   const state = request.state ?? null;
-  const exemption = state && user ? await certificateFor(deps.db, user.id, state) : undefined;
+  const exemption = state && user ? await certificateFor(deps.db, user.id, state, request.buying) : undefined;
   // The one computation of the totals: the stored order keeps what it returns.
   const totals = orderTotals({
     lines: lines.map((line) => ({
@@ -226,7 +229,12 @@ export async function quoteOrder(
  * covers pays no sales tax (docs/decisions/0057); checked at every quote, so an expired or
  * replaced certificate stops exempting at once.
  */
-async function certificateFor(db: Db, userId: string, state: UsStateCode) {
-  const buying = await buyingContext(db, userId);
+async function certificateFor(
+  db: Db,
+  userId: string,
+  state: UsStateCode,
+  known: BuyingContext | null | undefined,
+) {
+  const buying = known === undefined ? await buyingContext(db, userId) : known;
   return buying ? exemptionFor(db, buying.organisation.id, state, Date.now()) : undefined;
 }
