@@ -15,7 +15,6 @@ import { DeleteAccount, DownloadYourData } from '~/features/privacy/components/y
 import { OrderHistory } from '~/features/orders/components/order-history';
 import { listUserOrders } from '~/commerce/orders/orders.server';
 import { pageTitle } from '~/lib/store-info';
-import { OrganisationLink } from '~/features/organisations/components/organisation-link';
 import { membershipOf } from '~/features/organisations/organisation-store.server';
 import type { Route } from './+types/account';
 
@@ -89,7 +88,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       notice={loaderData.notice}
       orders={<OrderHistory orders={loaderData.orders} />}
       addressBook={<AddressBook addresses={loaderData.addresses} />}
-      organisation={<OrganisationLink member={loaderData.inOrganisation} />}
+      organisation={
+        // A plain link, not a component of the organisations feature: /account is at its budget.
+        <a href="/account/organisation" className="text-brand font-bold underline underline-offset-2">
+          {loaderData.inOrganisation ? 'Organisation' : 'Apply for an organisation account'}
+        </a>
+      }
       security={loaderData.security}
       identityFailed={loaderData.identityFailed}
       downloadData={<DownloadYourData />}
