@@ -1,3 +1,5 @@
+import { easternOffsetMinutes } from '~/lib/store-time';
+
 /** What every console page shares: its headers, its meta, its sections. */
 
 /** Never cached anywhere, never indexed: each answer is one member of staff's. */
@@ -61,25 +63,6 @@ export function dayStart(value: string | null, offsetDays = 0): number | undefin
   // Noon UTC of that day, minus the Eastern offset at that moment, back to midnight Eastern.
   const offset = easternOffsetMinutes(utc);
   return Date.UTC(y, m - 1, d + offsetDays) + offset * 60_000;
-}
-
-// Made once: building a formatter costs far more than using it (reports call this per day).
-const easternParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-});
-
-/** Minutes the store's time zone is behind UTC at a moment (300 in winter, 240 in summer). */
-export function easternOffsetMinutes(at: number): number {
-  const parts = easternParts.formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-  return Math.round((at - local) / 60_000);
 }
 
 const dateTime = new Intl.DateTimeFormat('en-US', {

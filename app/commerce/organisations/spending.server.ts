@@ -3,7 +3,7 @@ import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema, OrderApprovalTable } from '#server/db/schema';
 import { formatPrice } from '~/commerce/money';
 import { PLACED_STATUSES } from '~/commerce/order-states';
-import { monthStart } from './month';
+import { monthStart } from '~/lib/store-time';
 
 /**
  * A member's spending limits (docs/decisions/0056), shared by the checkout (which sends an order

@@ -4,7 +4,8 @@ import type { DatabaseSchema } from '#server/db/schema';
 import type { UsStateCode } from '../delivery/us-states';
 import { checkedFile, PrescriptionError } from '../prescriptions/prescriptions.server';
 import type { MemberRole } from './organisations';
-import { CERTIFICATE_TEXT, type CertificateView, stillValid, storeDate } from './tax-exemption';
+import { storeDate } from '~/lib/store-time';
+import { CERTIFICATE_TEXT, type CertificateView, stillValid } from './tax-exemption';
 
 /**
  * Tax exemption certificates (docs/decisions/0057): the rule checkout applies, and the rows the

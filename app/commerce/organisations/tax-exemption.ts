@@ -43,19 +43,6 @@ export interface CertificateView {
   exempts: boolean;
 }
 
-// The store's calendar is Eastern time (the console's dates are too).
-const storeDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/New_York',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The store's date at a moment, yyyy-mm-dd. */
-export function storeDate(at: number): string {
-  return storeDay.format(new Date(at));
-}
-
 /** A yyyy-mm-dd date `days` later (or earlier). */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

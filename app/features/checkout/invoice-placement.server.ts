@@ -84,7 +84,7 @@ export async function placeOnInvoice(
     let invoice: InvoiceTable | undefined;
     let lock: Awaited<ReturnType<typeof lockOrTakeSoldOut>>;
     try {
-      lock = await lockOrTakeSoldOut(deps, orderId, attemptId, email, async (trx, now) => {
+      lock = await lockOrTakeSoldOut(deps, order, attemptId, email, async (trx, now) => {
         invoice = await invoiceOnTerms(trx, order, now);
         // The lock was taken in this transaction: the order is this attempt's to move.
         if (!(await recordInvoiced(trx, orderId, attemptId, email, now))) {

@@ -96,7 +96,7 @@ export async function finishAttempt(
  */
 export async function lockAndTakeStock(
   db: Db,
-  orderId: string,
+  order: Pick<OrderRow, 'id' | 'organisation_id'>,
   attemptId: string,
   email: string,
   /**
@@ -106,12 +106,14 @@ export async function lockAndTakeStock(
    */
   within?: (trx: Db, now: number) => Promise<void>,
 ): Promise<{ locked: false } | { locked: true; taken: StockLine[] }> {
+  const orderId = order.id;
   return db.transaction().execute(async (trx) => {
     const now = Date.now();
     const lock = { holder: attemptId, until: now + LOCK_MS, forMove: 'capture' } as const;
     if (!(await takeOrderLock(trx, orderId, lock, now))) return { locked: false };
-    // Counted here, with the lock: payments (and orders on terms) of one member take turns.
-    await checkSpendingAtLock(trx, orderId, now);
+    // Counted here, with the lock: payments (and orders on terms) of one member take turns. A
+    // consumer's order (no organisation, which never changes) has no limit to count.
+    if (order.organisation_id) await checkSpendingAtLock(trx, orderId, now);
     let taken: StockLine[] = [];
     if (await holdOrderStock(trx, orderId)) {
       await takePromoUse(trx, orderId, email, now);
@@ -260,7 +262,8 @@ export async function orderRefusal(
       message: `This quote expired on ${quoteExpiryDate(Number(order.held_until))}.`,
     };
   }
-  const approval = await approvalRefusal(db, order.id);
+  // Only an organisation's order can wait for approval: a consumer's asks nothing more here.
+  const approval = order.organisation_id ? await approvalRefusal(db, order.id) : null;
   if (approval) return { code: 'approval_required', message: approval };
   const promo = await promoStillApplies(db, order, email);
   return promo ? { code: 'promo_not_applicable', message: promo } : null;
@@ -272,14 +275,14 @@ export async function orderRefusal(
  */
 export async function lockOrTakeSoldOut(
   deps: PaymentDeps,
-  orderId: string,
+  order: Pick<OrderRow, 'id' | 'organisation_id'>,
   attemptId: string,
   email: string,
   within?: Parameters<typeof lockAndTakeStock>[4],
 ) {
   const { db } = deps;
   try {
-    return await lockAndTakeStock(db, orderId, attemptId, email, within);
+    return await lockAndTakeStock(db, order, attemptId, email, within);
   } catch (error) {
     if (error instanceof PromoRefusedError) {
       // The code's uses ran out (or it ended) since the order was priced: the amount was the

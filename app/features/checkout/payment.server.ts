@@ -214,7 +214,7 @@ async function chargeOnce(
       throw new CheckoutError(refusal.code, refusal.message);
     }
     const authorizeOnly = await prescriptionGate(db, order, attemptId);
-    const lock = await lockOrTakeSoldOut(deps, orderId, attemptId, payment.email);
+    const lock = await lockOrTakeSoldOut(deps, order, attemptId, payment.email);
     if (lock.locked) {
       if (lock.taken.length > 0) notifyStock(deps, lock.taken);
       let result: ChargeResult;

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { RECEIPT_STATUSES, STATUS } from '~/commerce/order-states';
 import type { DatabaseSchema } from '#server/db/schema';
 import { LOW_STOCK_AT } from '~/commerce/catalogue/catalog';
-import { easternOffsetMinutes } from '~/console/console';
+import { easternOffsetMinutes } from '~/lib/store-time';
 import { TO_SHIP } from './order-admin.server';
 
 type Db = Kysely<DatabaseSchema>;

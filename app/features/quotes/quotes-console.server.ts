@@ -1,6 +1,7 @@
 import { type AppLoadContext, data } from 'react-router';
 import type { QuoteStatus } from '#server/db/schema';
-import { easternOffsetMinutes, pageParam } from '~/console/console';
+import { pageParam } from '~/console/console';
+import { easternOffsetMinutes } from '~/lib/store-time';
 import { requireStaff } from '~/console/staff-access.server';
 import { QUOTE_STATUSES } from '~/commerce/quotes';
 import { answer, invalidFields, runIntent } from '~/lib/form-action.server';

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { RECEIPT_STATUSES } from '~/commerce/order-states';
 import type { Engine } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
-import { easternOffsetMinutes } from '~/console/console';
+import { easternOffsetMinutes } from '~/lib/store-time';
 import type { ChartTable } from '~/console/chart-table';
 
 type Db = Kysely<DatabaseSchema>;

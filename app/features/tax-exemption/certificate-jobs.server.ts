@@ -2,12 +2,8 @@ import { defineQueue } from '#server/jobs/queue';
 import { offerEvery } from '#server/jobs/schedule';
 import type { AppServices } from '#server/types';
 import { adminEmails } from '~/commerce/organisations/tax-exemption.server';
-import {
-  addDays,
-  REMINDER_DAYS,
-  storeDate,
-  TAX_EXEMPTION_PATH,
-} from '~/commerce/organisations/tax-exemption';
+import { addDays, REMINDER_DAYS, TAX_EXEMPTION_PATH } from '~/commerce/organisations/tax-exemption';
+import { storeDate } from '~/lib/store-time';
 import { certificateExpiringMail } from './certificate-mail.server';
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { US_STATE_CODES } from '~/commerce/delivery/us-states';
-import { CERTIFICATE_TEXT, storeDate } from '~/commerce/organisations/tax-exemption';
+import { CERTIFICATE_TEXT } from '~/commerce/organisations/tax-exemption';
+import { storeDate } from '~/lib/store-time';
 
 /** The upload form's fields besides the file (which the commerce core checks by its bytes). */
 export const uploadSchema = z.strictObject({

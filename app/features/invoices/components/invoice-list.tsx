@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
+import { ConsoleFilterTabs } from '~/console/console-filter-tabs';
 import { ConsoleList } from '~/console/console-list';
 import { formatPrice } from '~/commerce/money';
 import { formatOrderDate } from '~/commerce/orders/order-status';
@@ -36,21 +36,7 @@ export function InvoiceList({ invoices, filter, page, hasNext, now }: InvoiceLis
         Orders placed on an organisation&apos;s invoice terms. Open an invoice to record a payment received
         (all of it or a part).
       </p>
-      <nav aria-label="Invoices by status">
-        <ul className="flex flex-wrap gap-2">
-          {tabs.map(([value, label]) => (
-            <li key={label}>
-              <Link
-                to={href(value)}
-                aria-current={value === filter ? 'page' : undefined}
-                className={value === filter ? primaryButton : secondaryButton}
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ConsoleFilterTabs label="Invoices by status" tabs={tabs} current={filter} href={href} />
       <ConsoleList
         rows={invoices}
         rowKey={(row) => row.number}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
+import { ConsoleFilterTabs } from '~/console/console-filter-tabs';
 import { ConsoleList } from '~/console/console-list';
 import { formatDateTime } from '~/console/console';
 import {
@@ -39,21 +39,7 @@ export function OrganisationsConsole({ organisations, status, page, hasNext }: L
         Approve or refuse each application; the applicant is mailed either way. Administrators set the buying
         terms.
       </p>
-      <nav aria-label="Organisations by status">
-        <ul className="flex flex-wrap gap-2">
-          {tabs.map(([s, label]) => (
-            <li key={label}>
-              <Link
-                to={href(s)}
-                aria-current={s === status ? 'page' : undefined}
-                className={s === status ? primaryButton : secondaryButton}
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ConsoleFilterTabs label="Organisations by status" tabs={tabs} current={status} href={href} />
       <ConsoleList
         rows={organisations}
         rowKey={(row) => row.id}

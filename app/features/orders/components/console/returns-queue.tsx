@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
+import { ConsoleFilterTabs } from '~/console/console-filter-tabs';
 import { ConsoleList } from '~/console/console-list';
 import { formatDateTime } from '~/console/console';
 import { RETURN_STEP_IDS, RETURN_STEPS, returnReasonLabel, type ReturnStep } from '~/commerce/orders/returns';
@@ -28,21 +28,7 @@ export function ReturnsQueue({ returns, status, page, hasNext }: QueueProps) {
         Approve a request to mail the shopper the return number and instructions, or refuse it with a reason.
         When the parcel arrives, restock or write off each line, then refund it.
       </p>
-      <nav aria-label="Returns by step">
-        <ul className="flex flex-wrap gap-2">
-          {tabs.map(([step, label]) => (
-            <li key={label}>
-              <Link
-                to={href(step)}
-                aria-current={step === status ? 'page' : undefined}
-                className={step === status ? primaryButton : secondaryButton}
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ConsoleFilterTabs label="Returns by step" tabs={tabs} current={status} href={href} />
       <ConsoleList
         rows={returns}
         rowKey={(row) => row.number}

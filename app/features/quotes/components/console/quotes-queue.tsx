@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
+import { ConsoleFilterTabs } from '~/console/console-filter-tabs';
 import { ConsoleList } from '~/console/console-list';
 import { formatDateTime } from '~/console/console';
 import { QUOTE_STATUSES, type QuoteStatus } from '~/commerce/quotes';
@@ -31,21 +31,7 @@ export function QuotesQueue({ quotes, status, page, hasNext }: QueueProps) {
         Price a request with a unit price per line and the last day the prices hold; the shopper is mailed and
         may accept it until then.
       </p>
-      <nav aria-label="Quotes by status">
-        <ul className="flex flex-wrap gap-2">
-          {tabs.map(([s, label]) => (
-            <li key={label}>
-              <Link
-                to={href(s)}
-                aria-current={s === status ? 'page' : undefined}
-                className={s === status ? primaryButton : secondaryButton}
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ConsoleFilterTabs label="Quotes by status" tabs={tabs} current={status} href={href} />
       <ConsoleList
         rows={quotes}
         rowKey={(row) => row.reference}

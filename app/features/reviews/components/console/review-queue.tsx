@@ -3,6 +3,7 @@ import { Form, Link, useActionData } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { TextAreaField } from '~/components/ui/field';
 import { ConsoleMessage } from '~/console/console-message';
+import { ConsoleFilterTabs } from '~/console/console-filter-tabs';
 import { ConsoleList } from '~/console/console-list';
 import { formatDateTime } from '~/console/console';
 import type { FormAnswer } from '~/lib/form-answer';
@@ -42,21 +43,12 @@ export function ReviewQueue({ reviews, hasNext, pendingCount, filter }: QueuePro
         be checked. Publish what is about the product; reject anything with a person&apos;s health or contact
         details, abuse or advertising, and say why: the customer reads the reason.
       </p>
-      <nav aria-label="Reviews by status">
-        <ul className="flex flex-wrap gap-2">
-          {TABS.map(([status, label]) => (
-            <li key={status}>
-              <Link
-                to={`/admin/reviews?status=${status}`}
-                aria-current={status === filter.status ? 'page' : undefined}
-                className={status === filter.status ? primaryButton : secondaryButton}
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ConsoleFilterTabs
+        label="Reviews by status"
+        tabs={TABS}
+        current={filter.status}
+        href={(status) => `/admin/reviews?status=${status}`}
+      />
       <div ref={messageRef} tabIndex={-1}>
         <ConsoleMessage />
       </div>

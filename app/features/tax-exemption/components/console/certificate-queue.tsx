@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
+import { ConsoleFilterTabs } from '~/console/console-filter-tabs';
 import { ConsoleList } from '~/console/console-list';
 import { formatDateTime } from '~/console/console';
 import { stateName, type UsStateCode } from '~/commerce/delivery/us-states';
@@ -30,21 +30,14 @@ export function CertificateQueue({ certificates, status, page, hasNext }: QueueP
         Open a certificate to read its file, then verify it with its number and expiry date, or refuse it with
         a reason. The organisation&apos;s admins are mailed either way.
       </p>
-      <nav aria-label="Certificates by status">
-        <ul className="flex flex-wrap gap-2">
-          {(Object.keys(CERTIFICATE_STATUSES) as CertificateStatus[]).map((s) => (
-            <li key={s}>
-              <Link
-                to={href(s)}
-                aria-current={s === status ? 'page' : undefined}
-                className={s === status ? primaryButton : secondaryButton}
-              >
-                {CERTIFICATE_STATUSES[s]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ConsoleFilterTabs
+        label="Certificates by status"
+        tabs={(Object.keys(CERTIFICATE_STATUSES) as CertificateStatus[]).map(
+          (s) => [s, CERTIFICATE_STATUSES[s]] as const,
+        )}
+        current={status}
+        href={href}
+      />
       <ConsoleList
         rows={certificates}
         rowKey={(row) => row.id}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthStart } from './month';
+import { monthStart } from './store-time';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
