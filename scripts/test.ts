@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureBuild } from './ensure-build.ts';
 
 /**
@@ -18,6 +19,14 @@ interface Counts {
 }
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps: string[] = [];
+/** Each failed test by file and name, printed again in the summary: a CI log's tail names them. */
+const failedTests: string[] = [];
+
+/** The first line of a failure's message, without the colours a reporter puts in. */
+function firstLine(message: string | undefined): string {
+  const plain = stripVTControlCharacters(message ?? '').trim();
+  return plain.split('\n')[0]?.slice(0, 200) ?? '';
+}
 
 function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n=== ${step} ===`);
@@ -45,12 +54,59 @@ function vitestStep(step: string, jsonName: string, args: string[]): void {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: {
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+    }[];
   }>(json);
   if (counts) {
+    for (const file of counts.testResults) {
+      const where = path.relative(ROOT, file.name);
+      const failed = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of failed)
+        failedTests.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      // A file that failed before its tests ran (an import, a hook) has no failed test of its own.
+      if (file.status === 'failed' && failed.length === 0)
+        failedTests.push(`${where}: ${firstLine(file.message)}`);
+    }
     total.passed += counts.numPassedTests;
     total.failed += counts.numFailedTests;
     total.skipped += counts.numPendingTests + counts.numTodoTests;
   }
+}
+
+interface PlaywrightStats {
+  expected: number;
+  unexpected: number;
+  skipped: number;
+  flaky: number;
+}
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    ok: boolean;
+    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
+  }[];
+}
+
+function collectPlaywrightFailures(suite: PlaywrightSuite, titles: string[]): void {
+  const inside = suite.file && titles.length === 0 ? [] : [...titles, suite.title];
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      if (test.status !== 'unexpected') continue;
+      const error = test.results.at(-1)?.error?.message;
+      const name = [...inside, spec.title].filter(Boolean).join(' > ');
+      failedTests.push(`[${test.projectName}] ${spec.file}:${spec.line} > ${name}: ${firstLine(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) collectPlaywrightFailures(child, inside);
 }
 
 rmSync(RESULTS, { recursive: true, force: true });
@@ -89,10 +145,9 @@ if (!failedSteps.includes('build')) {
   run('end-to-end tests (Playwright)', bin('playwright'), ['test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
   });
-  const e2e = readJson<{ stats: { expected: number; unexpected: number; skipped: number; flaky: number } }>(
-    e2eJson,
-  );
+  const e2e = readJson<{ stats: PlaywrightStats; suites: PlaywrightSuite[] }>(e2eJson);
   if (e2e) {
+    for (const suite of e2e.suites) collectPlaywrightFailures(suite, []);
     total.passed += e2e.stats.expected + e2e.stats.flaky;
     total.failed += e2e.stats.unexpected;
     total.skipped += e2e.stats.skipped;
@@ -101,5 +156,6 @@ if (!failedSteps.includes('build')) {
 
 console.log('\n=== summary ===');
 if (failedSteps.length > 0) console.log(`Failed steps: ${[...new Set(failedSteps)].join(', ')}`);
+for (const test of failedTests) console.log(`Failed: ${test}`);
 console.log(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedSteps.length > 0 || total.failed > 0 ? 1 : 0);
