@@ -209,6 +209,9 @@ describe.each(testEngines)('spending limits and approvals on %s', (engine) => {
     expect((await orderOf(session.orderId)).status).toBe('pending');
     const swept = await sweepAbandonedOrders(db(), 0, Date.now() + 8 * 86_400_000);
     expect(swept.cancelled).toContain(session.orderId);
+    // Nobody decided it: the request leaves the approvers' queue with its order.
+    expect((await approvalOf(session.orderId)).status).toBe('withdrawn');
+    expect((await approver.client.get(PAGE)).text).not.toContain(session.reference);
   });
 
   it('lets exactly one of two $600 payments of a member with a $1,000 monthly limit through', async () => {

@@ -85,34 +85,48 @@ export async function queueApprovalDecision(
   services: MailServices,
   to: string,
   order: ApprovalMailOrder,
-  decision: { approved: true } | { approved: false; comment: string },
+  decision: { approved: true; placedOnTerms?: string | null } | { approved: false; comment: string },
 ): Promise<void> {
   const orderUrl = `${services.env.APP_URL}/account/orders/${order.reference}`;
-  const content = decision.approved
+  const placed = decision.approved && decision.placedOnTerms !== undefined;
+  const content = placed
     ? {
-        subject: `Your order ${order.reference} is approved: you can pay for it now`,
+        subject: `Your order ${order.reference} is approved and placed`,
         ...renderMail(STORE, {
-          title: 'Your order is approved',
-          preheader: `Order ${order.reference} for ${formatPrice(order.total)} is approved.`,
+          title: 'Your order is approved and placed',
+          preheader: `Order ${order.reference} for ${formatPrice(order.total)} is approved and placed on invoice terms.`,
           paragraphs: [
             `${order.organisationName} approved your order ${order.reference} for ${formatPrice(order.total)}.`,
-            'Pay for it from the order page within 7 days; after that it is cancelled. The amount is the one approved.',
-          ],
-          action: { label: 'Pay for your order', url: orderUrl },
-        }),
-      }
-    : {
-        subject: `Your order ${order.reference} was sent back`,
-        ...renderMail(STORE, {
-          title: 'Your order was not approved',
-          preheader: `Order ${order.reference} was sent back by ${order.organisationName}'s approver.`,
-          paragraphs: [
-            `${order.organisationName}'s approver sent back your order ${order.reference} for ${formatPrice(order.total)}, and it is cancelled.`,
-            `Their comment: ${decision.comment}`,
-            'Your cart still holds the items: change it and check out again if you need to.',
+            `It is placed on ${order.organisationName}'s invoice terms${decision.placedOnTerms ? `: invoice ${decision.placedOnTerms} is emailed to you separately` : ''}. Nothing more is needed from you; we email you when it ships.`,
           ],
           action: { label: 'View the order', url: orderUrl },
         }),
-      };
+      }
+    : decision.approved
+      ? {
+          subject: `Your order ${order.reference} is approved: you can pay for it now`,
+          ...renderMail(STORE, {
+            title: 'Your order is approved',
+            preheader: `Order ${order.reference} for ${formatPrice(order.total)} is approved.`,
+            paragraphs: [
+              `${order.organisationName} approved your order ${order.reference} for ${formatPrice(order.total)}.`,
+              'Pay for it from the order page within 7 days; after that it is cancelled. The amount is the one approved.',
+            ],
+            action: { label: 'Pay for your order', url: orderUrl },
+          }),
+        }
+      : {
+          subject: `Your order ${order.reference} was sent back`,
+          ...renderMail(STORE, {
+            title: 'Your order was not approved',
+            preheader: `Order ${order.reference} was sent back by ${order.organisationName}'s approver.`,
+            paragraphs: [
+              `${order.organisationName}'s approver sent back your order ${order.reference} for ${formatPrice(order.total)}, and it is cancelled.`,
+              `Their comment: ${decision.comment}`,
+              'Your cart still holds the items: change it and check out again if you need to.',
+            ],
+            action: { label: 'View the order', url: orderUrl },
+          }),
+        };
   await queue(services, decision.approved ? 'approval granted' : 'approval sent back', to, content);
 }

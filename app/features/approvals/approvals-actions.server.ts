@@ -42,8 +42,16 @@ const refused = (intent: ApprovalAnswer['intent'], reference: string, error: unk
   );
 };
 
+/**
+ * What happens to an approved order the buyer checked out on invoice terms: the route gives the
+ * checkout's placement (features do not import each other). Undefined: paid by card or bank.
+ */
+export type PlaceOnTerms = (
+  orderId: string,
+) => Promise<{ placed: true; invoiceNumber: string | null } | { placed: false; message: string } | undefined>;
+
 /** Approve or send back; the buyer is mailed once the decision has committed. */
-export async function approvalsAction(context: AppLoadContext, request: Request) {
+export async function approvalsAction(context: AppLoadContext, request: Request, placeOnTerms: PlaceOnTerms) {
   const { user, db, buying } = await memberOf(context, request);
   const { services } = context;
   const actor = { id: user.id, email: user.email };
@@ -75,12 +83,27 @@ export async function approvalsAction(context: AppLoadContext, request: Request)
         } catch (error) {
           return refused('approve', reference, error);
         }
+        const buyer = row.buyer_name ?? 'The buyer';
+        // Placed after the approval has committed: a refused placement leaves the order approved,
+        // and its buyer can place it from the order page once the organisation's terms allow.
+        const terms = await placeOnTerms(row.order_id);
+        if (terms?.placed) {
+          await mail(row, { approved: true, placedOnTerms: terms.invoiceNumber });
+          const invoice = terms.invoiceNumber ? ` (invoice ${terms.invoiceNumber})` : '';
+          return answer<ApprovalAnswer>({
+            intent: 'approve',
+            reference,
+            ok: true,
+            message: `Order ${reference} approved and placed on ${buying.organisation.name}'s invoice terms${invoice}. ${buyer} is emailed the invoice.`,
+          });
+        }
         await mail(row, { approved: true });
+        const notPlaced = terms ? ` It could not be placed on invoice terms: ${terms.message}` : '';
         return answer<ApprovalAnswer>({
           intent: 'approve',
           reference,
           ok: true,
-          message: `Order ${reference} approved. ${row.buyer_name ?? 'The buyer'} is emailed a link to pay for it.`,
+          message: `Order ${reference} approved.${notPlaced} ${buyer} is emailed a link to ${terms ? 'place' : 'pay for'} it.`,
         });
       },
       async sendBack({ form }) {

@@ -4,16 +4,15 @@ import { apiError, rateLimited } from '#server/http-error';
 import type { AppBindings, AppServices } from '#server/types';
 import { parseBody } from '#server/validate';
 import { orderAccessCookie } from '~/commerce/orders/order-access.server';
-import { catalogueOf, catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import { promotionsOf } from '~/commerce/promo/promotion-store.server';
 import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
-import { queueConfirmationMail } from '~/commerce/orders/order-mail-queue.server';
 import { queueApprovalRequest } from '~/commerce/organisations/approval-mail.server';
-import { queueInvoiceIssued } from '~/commerce/invoices/invoice-mail.server';
 import { CHECKOUT_ERROR_STATUS, CheckoutError } from './checkout-error';
 import { createCheckoutSchema, idempotencyKeySchema, paymentSchema, quoteSchema } from './checkout.schema';
 import { createCheckoutSession } from './checkout.server';
 import { payOrder } from './payment.server';
+import { announcePlaced, paymentDepsOf } from './placed-order.server';
 import { quoteOrder } from './quote.server';
 
 /** Card testers try many cards quickly: a shopper never needs more than a few tries. */
@@ -22,7 +21,7 @@ const orderIdPattern = /^[0-9a-f-]{36}$/;
 
 /** /api/checkout: the payment session (create-payment) and the payment (process-payment). */
 export function checkoutRoutes(services: AppServices) {
-  const { database, auth, payments, logger, env, rateLimiter, cartEvents, metrics } = services;
+  const { database, auth, payments, logger, env, rateLimiter, metrics } = services;
   const db = database.db;
   const app = new Hono<AppBindings>();
 
@@ -130,43 +129,13 @@ export function checkoutRoutes(services: AppServices) {
     // Fresh: a revoked session must not start or pay an account's order from the cookie cache.
     const user = await sessionUser(auth, c.req.raw.headers, { fresh: true });
     try {
-      const paid = await payOrder(
-        {
-          db,
-          gateway: payments,
-          secret: env.AUTH_SECRET,
-          stockChanged: (ids) =>
-            catalogueStore(services)
-              .changed(ids)
-              .catch((error: unknown) => logger.error({ err: error }, 'catalogue: stock refresh failed')),
-        },
-        { orderId, userId: user?.id ?? null, payment: body.data, idempotencyKey: key },
-      );
-      if (paid.duplicateTransactionId) {
-        c.get('logger').error(
-          { order: paid.order.reference, transactionId: paid.duplicateTransactionId },
-          'order charged twice: refund this transaction',
-        );
-      }
-      if (paid.charged) {
-        metrics.ordersPaid.inc();
-        c.get('logger').info({ order: paid.order.reference, amount: paid.order.total }, 'order paid');
-        // The other tabs' signal is not awaited. The mail is queued before the answer, as every
-        // order mail is (order-mail-queue), so it goes out, and is retried, whatever happens to
-        // this process; the payment stands even if queueing fails, which is logged.
-        if (paid.order.user_id) void cartEvents.publish(paid.order.user_id).catch(() => undefined);
-        // A limited code's count moved: every instance's quotes learn when its last use is gone.
-        const code = paid.order.promo_code ? promotionsOf(services).find(paid.order.promo_code) : undefined;
-        if (code && code.usageLimit !== null)
-          void promotionsOf(services)
-            .changed()
-            .catch((error: unknown) =>
-              logger.error({ err: error }, 'promotions: refresh after a use failed'),
-            );
-        // An order on invoice terms gets its invoice, PDF attached, in place of the receipt mail.
-        if (paid.invoice) await queueInvoiceIssued(services, paid.invoice, c.get('logger'));
-        else await queueConfirmationMail(services, paid.order);
-      }
+      const paid = await payOrder(paymentDepsOf(services), {
+        orderId,
+        userId: user?.id ?? null,
+        payment: body.data,
+        idempotencyKey: key,
+      });
+      await announcePlaced(services, paid, c.get('logger'));
       if (!paid.order.user_id) {
         // The guest's browser, and only it, may see the order's confirmation page.
         const cookie = orderAccessCookie({

@@ -82,6 +82,13 @@ export async function sweepAbandonedOrders(
           // Its code's use, taken with the units, goes back with them.
           await releasePromoUse(trx, id, now);
         }
+        // A request nobody decided in 7 days leaves the approvers' queue with its order.
+        await trx
+          .updateTable('order_approvals')
+          .set({ status: 'withdrawn', decided_at: now, updated_at: now })
+          .where('order_id', '=', id)
+          .where('status', '=', 'waiting')
+          .execute();
         await addOrderEvent(trx, id, null, ORDER_MOVES.expire.to.status, { reason: 'not paid in time' }, now);
         return true;
       });

@@ -7,12 +7,17 @@ import type { PaymentInput } from '../checkout.schema';
 import { submitPayment } from '../checkout-client';
 import { PaymentForm } from './payment-form';
 
-/** "Pay now" on the page of an approved order: the checkout's payment form, for the stored amount. */
+/**
+ * "Pay now" on the page of an approved order: the checkout's payment form, for the stored amount.
+ * An order on invoice terms is placed at approval; it shows here only when the terms refused it
+ * then (over the credit limit, an overdue invoice), to be placed once they allow.
+ */
 export function PayApprovedOrder({ session }: { session: CheckoutSession }) {
   const [open, setOpen] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
+  const onTerms = session.paymentMethod === 'invoice';
 
   async function pay(payment: PaymentInput, key: string) {
     setProcessing(true);
@@ -30,11 +35,12 @@ export function PayApprovedOrder({ session }: { session: CheckoutSession }) {
   return (
     <section aria-labelledby="pay-approved-heading" className="mt-8 rounded-md border-2 border-success p-4">
       <h2 id="pay-approved-heading" className="text-xl font-bold">
-        Approved: ready to pay
+        {onTerms ? 'Approved: ready to place on invoice terms' : 'Approved: ready to pay'}
       </h2>
       <p className="mt-1">
-        Your organisation approved this order for {formatPrice(session.amount)}. Pay for it within 7 days of
-        the approval; after that it is cancelled.
+        {onTerms
+          ? `Your organisation approved this order for ${formatPrice(session.amount)}, but its invoice terms did not allow it yet. Place it within 7 days of the approval; after that it is cancelled.`
+          : `Your organisation approved this order for ${formatPrice(session.amount)}. Pay for it within 7 days of the approval; after that it is cancelled.`}
       </p>
       {open ? (
         <div className="mt-4">
@@ -42,7 +48,7 @@ export function PayApprovedOrder({ session }: { session: CheckoutSession }) {
         </div>
       ) : (
         <button type="button" className={`${primaryButton} mt-3`} onClick={() => setOpen(true)}>
-          Pay now
+          {onTerms ? 'Place order' : 'Pay now'}
         </button>
       )}
     </section>
