@@ -52,7 +52,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const prescription = await prescriptionOfReference(db, order.reference);
   const returns = await orderReturnsData(db, user.id, order.reference);
   // Approved by the organisation's approver and not paid yet: the page offers "Pay now".
-  const payment = await approvedPaymentSession(db, order);
+  const payment = await approvedPaymentSession(db, order.reference, context.services.payments.mock);
   return {
     payment,
     order,

@@ -1,6 +1,6 @@
 import { ApprovalsPage } from '~/features/approvals/components/approvals-page';
 import { approvalsAction, approvalsPageData } from '~/features/approvals/approvals-actions.server';
-import { placeApprovedOnTerms } from '~/features/checkout/placed-order.server';
+import { placeStoredOrderOnTerms } from '~/features/checkout/placed-order.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/account-organisation-approvals';
 
@@ -10,7 +10,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export function action({ context, request }: Route.ActionArgs) {
   // An approved order on invoice terms is placed by the checkout at once (docs/decisions/0056).
-  return approvalsAction(context, request, (orderId) => placeApprovedOnTerms(context.services, orderId));
+  return approvalsAction(context, request, (orderId) => placeStoredOrderOnTerms(context.services, orderId));
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

@@ -1,5 +1,6 @@
 import { QuotePage } from '~/features/quotes/components/quote-page';
-import { quotePageAction, quotePageData } from '~/features/quotes/quote-pages.server';
+import { placeStoredOrderOnTerms } from '~/features/checkout/placed-order.server';
+import { quotePageAction, quotePageData } from '~/features/quotes/quote-page.server';
 import { pageTitle } from '~/lib/store-info';
 import type { Route } from './+types/account-quote';
 import { QuotePayment } from './shared/quote-payment';
@@ -9,7 +10,10 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export function action({ context, request, params }: Route.ActionArgs) {
-  return quotePageAction(context, request, params.reference);
+  // Accepted on invoice terms: the checkout places the order on them at once (docs/decisions/0059).
+  return quotePageAction(context, request, params.reference, (orderId) =>
+    placeStoredOrderOnTerms(context.services, orderId),
+  );
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

@@ -85,3 +85,13 @@ export function statusAfterPayment(amount: number, paidAmount: number): InvoiceS
 export const invoicePdfPath = (number: string) => `/account/organisation/invoices/${number}.pdf`;
 export const INVOICES_PATH = '/account/organisation/invoices';
 export const ADMIN_INVOICES_PATH = '/admin/invoices';
+
+/** What placing a stored order on its organisation's terms came to (an approved order, a quote's). */
+export type TermsPlacement =
+  { placed: true; invoiceNumber: string | null } | { placed: false; message: string };
+
+/**
+ * Places a stored order on invoice terms if it was checked out on them (undefined otherwise): the
+ * checkout's placement, handed by a route to the approvals and the quotes, which do not import it.
+ */
+export type PlaceOnTerms = (orderId: string) => Promise<TermsPlacement | undefined>;

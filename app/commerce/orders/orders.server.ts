@@ -237,7 +237,7 @@ async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderVie
 }
 
 /** The address an order was sent to, as it was written at checkout. */
-function addressOf(row: OrderRow): Address | null {
+export function addressOf(row: OrderRow): Address | null {
   const { ship_name, ship_line1, ship_city, ship_state, ship_zip, ship_phone } = row;
   if (!ship_name || !ship_line1 || !ship_city || !ship_state || !ship_zip || !ship_phone) return null;
   if (!isUsStateCode(ship_state)) return null;

@@ -1,6 +1,7 @@
 import { type AppLoadContext, data } from 'react-router';
 import { answer, invalidFields, postedFields, runIntent } from '~/lib/form-action.server';
 import { requireUser } from '~/lib/session.server';
+import type { PlaceOnTerms } from '~/commerce/invoices/invoices';
 import { queueApprovalDecision } from '~/commerce/organisations/approval-mail.server';
 import { buyingContext } from '~/commerce/organisations/organisations.server';
 import { canApprove } from '~/commerce/organisations/organisations';
@@ -41,14 +42,6 @@ const refused = (intent: ApprovalAnswer['intent'], reference: string, error: unk
     { status: error.code === 'not_found' ? 404 : 409 },
   );
 };
-
-/**
- * What happens to an approved order the buyer checked out on invoice terms: the route gives the
- * checkout's placement (features do not import each other). Undefined: paid by card or bank.
- */
-export type PlaceOnTerms = (
-  orderId: string,
-) => Promise<{ placed: true; invoiceNumber: string | null } | { placed: false; message: string } | undefined>;
 
 /** Approve or send back; the buyer is mailed once the decision has committed. */
 export async function approvalsAction(context: AppLoadContext, request: Request, placeOnTerms: PlaceOnTerms) {

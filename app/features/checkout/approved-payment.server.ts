@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
-import { type CheckoutSession, orderSuccessPath } from '~/commerce/checkout/checkout';
+import { type CheckoutSession, orderSuccessPath, paymentMethodOf } from '~/commerce/checkout/checkout';
 import { canMove } from '~/commerce/order-moves';
-import type { OrderView } from '~/commerce/orders/orders';
 import { findOrderByReference } from '~/commerce/orders/orders.server';
+import { storedOrderSession } from '~/commerce/orders/stored-order-session.server';
 import { approvalStatus } from '~/commerce/organisations/spending.server';
 
 /**
@@ -13,30 +13,12 @@ import { approvalStatus } from '~/commerce/organisations/spending.server';
  */
 export async function approvedPaymentSession(
   db: Kysely<DatabaseSchema>,
-  order: OrderView,
+  reference: string,
+  mock: boolean,
 ): Promise<CheckoutSession | undefined> {
-  const row = await findOrderByReference(db, order.reference);
-  if (!row || !order.address || !canMove('capture', { status: row.status, fulfilment: row.fulfilment }))
-    return undefined;
+  const row = await findOrderByReference(db, reference);
+  if (!row || !canMove('capture', { status: row.status, fulfilment: row.fulfilment })) return undefined;
   if ((await approvalStatus(db, row.id)) !== 'approved') return undefined;
-  return {
-    url: orderSuccessPath(order.reference, order.paymentMethod),
-    orderId: row.id,
-    reference: order.reference,
-    paymentMethod: order.paymentMethod,
-    amount: order.total,
-    subtotal: order.subtotal,
-    shipping: order.shipping,
-    discount: order.discount,
-    tax: order.tax ?? 0,
-    taxRate: order.taxRate ?? 0,
-    taxCertificate: order.taxCertificate,
-    shippingOption: order.shippingOption,
-    address: order.address,
-    addressSaved: false,
-    promoCode: order.promoCode,
-    mock: false,
-    email: order.email,
-    prescriptionRequired: false,
-  };
+  const url = orderSuccessPath(row.reference, paymentMethodOf(row.payment_method));
+  return storedOrderSession(db, row, { url, mock });
 }

@@ -5,7 +5,7 @@ import { addressSchema } from '~/commerce/delivery/address.schema';
 import { SHIPPING_CHOICES } from '~/commerce/delivery/shipping-options';
 import { isUsStateCode, type UsStateCode } from '~/commerce/delivery/us-states';
 import { isCardExpired, isValidRoutingNumber, PAYMENT_METHODS } from '~/commerce/checkout/checkout';
-import { INVOICE_TEXT, PO_NUMBER_MAX, PO_NUMBER_PATTERN } from '~/commerce/invoices/invoices';
+import { poNumberSchema } from '~/commerce/invoices/po-number.schema';
 
 /**
  * Bodies of /api/checkout and the payment form, with the messages the shopper sees. The same
@@ -19,14 +19,6 @@ const promoCode = z.string().trim().max(32, 'Invalid promo code').nullish();
 /** The device cart of a guest; a signed-in shopper's account cart is read on the server. */
 const items = lineItemsSchema.default([]);
 const shipping = z.enum(SHIPPING_CHOICES, { error: 'Choose a shipping option' }).default('standard');
-
-/** The buyer's purchase order number; empty means none (required only by some organisations). */
-export const poNumberSchema = z
-  .string({ error: INVOICE_TEXT.poNotPrintable })
-  .trim()
-  .max(PO_NUMBER_MAX, INVOICE_TEXT.poTooLong)
-  .refine((value) => value === '' || PO_NUMBER_PATTERN.test(value), INVOICE_TEXT.poNotPrintable)
-  .transform((value) => (value === '' ? null : value));
 
 export const NO_ADDRESS_MESSAGE = 'Please enter a shipping address';
 

@@ -5,6 +5,7 @@ import { queueInvoiceIssued } from '~/commerce/invoices/invoice-mail.server';
 import { queueConfirmationMail } from '~/commerce/orders/order-mail-queue.server';
 import { findOrder } from '~/commerce/orders/orders.server';
 import { promotionsOf } from '~/commerce/promo/promotion-store.server';
+import type { TermsPlacement } from '~/commerce/invoices/invoices';
 import { CheckoutError } from './checkout-error';
 import type { PaymentDeps } from './payment-attempts.server';
 import { type PaidOrder, payOrder } from './payment.server';
@@ -55,16 +56,14 @@ export async function announcePlaced(services: AppServices, paid: PaidOrder, log
   else await queueConfirmationMail(services, paid.order);
 }
 
-export type TermsPlacement =
-  { placed: true; invoiceNumber: string | null } | { placed: false; message: string };
-
 /**
- * An approved order that its buyer checked out on the organisation's invoice terms is placed on
- * them at once (docs/decisions/0056): nothing is left for the buyer to do. The placement is the
- * payment endpoint's own (the lock, the limits, the credit check, the units, the invoice), for the
- * buyer's account. Undefined for an order paid by card or bank, which the buyer pays from its page.
+ * A stored order its buyer chose to put on the organisation's invoice terms is placed on them as
+ * soon as nothing else waits: when an approver approves it (docs/decisions/0056), when its quote
+ * is accepted (docs/decisions/0059). The placement is the payment endpoint's own (the lock, the
+ * limits, the credit check, the units, the invoice), for the buyer's account. Undefined for an
+ * order paid by card or bank, which the buyer pays from its page.
  */
-export async function placeApprovedOnTerms(
+export async function placeStoredOrderOnTerms(
   services: AppServices,
   orderId: string,
 ): Promise<TermsPlacement | undefined> {
@@ -75,7 +74,7 @@ export async function placeApprovedOnTerms(
       orderId,
       userId: order.user_id,
       payment: { paymentMethod: 'invoice', email: order.email },
-      idempotencyKey: `approved-${orderId}`,
+      idempotencyKey: `terms-${orderId}`,
     });
     await announcePlaced(services, paid, services.logger);
     return { placed: true, invoiceNumber: paid.invoice?.number ?? null };

@@ -5,8 +5,12 @@ import type { Catalogue } from '~/commerce/catalogue/catalog.server';
 import { SoldOutError, type StockLine, takeStock } from '~/commerce/catalogue/stock.server';
 import { holdOrderStock } from '~/commerce/orders/order-writes.server';
 import { insertOrderIn, type OrderRow } from '~/commerce/orders/orders.server';
+import type { BuyingContext } from '~/commerce/organisations/organisations';
 import { buyingContext } from '~/commerce/organisations/organisations.server';
 import { exemptionFor } from '~/commerce/organisations/tax-exemption.server';
+import { termsStanding } from '~/commerce/invoices/invoice-terms.server';
+import { INVOICE_TEXT } from '~/commerce/invoices/invoices';
+import { PRESCRIPTION_TEXT } from '~/commerce/prescriptions/prescriptions';
 import { QUOTE_STATUSES, quotedTotals, quoteExpiryDate } from '~/commerce/quotes';
 import type { ShopSettings } from '~/commerce/shop-settings';
 import { QuoteError, type QuoteRow, quoteView, shownStatus } from './quotes.server';
@@ -32,6 +36,22 @@ export interface Shopper {
   name: string;
 }
 
+/** How the accepted quote's order is paid: by card, or placed on the organisation's terms. */
+export interface AcceptChoice {
+  paymentMethod: 'card' | 'invoice';
+  poNumber: string | null;
+}
+
+/** The organisation's rules for the choice, checked before anything is written. */
+async function checkChoice(db: Db, context: BuyingContext | undefined, choice: AcceptChoice) {
+  if (context?.organisation.poRequired && !choice.poNumber)
+    throw new QuoteError('invalid', INVOICE_TEXT.poRequired);
+  if (choice.paymentMethod !== 'invoice') return;
+  const standing = context ? await termsStanding(db, context.organisation) : undefined;
+  if (!standing) throw new QuoteError('invalid', INVOICE_TEXT.notOffered);
+  if (standing.held) throw new QuoteError('conflict', standing.held);
+}
+
 function refusal(quote: QuoteRow, now: number): QuoteError | null {
   const status = shownStatus(quote, now);
   if (status === 'expired' && quote.expires_at !== null)
@@ -48,12 +68,14 @@ export async function acceptQuote(
   deps: AcceptDeps,
   shopper: Shopper,
   quote: QuoteRow,
+  choice: AcceptChoice = { paymentMethod: 'card', poNumber: null },
 ): Promise<{ order: OrderRow; taken: StockLine[] }> {
   const now = Date.now();
   const refused = refusal(quote, now);
   if (refused) throw refused;
   // Read fresh: a member removed since asking buys for themselves now.
   const context = await buyingContext(deps.db, shopper.id);
+  await checkChoice(deps.db, context, choice);
   return deps.db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('quotes')
@@ -86,6 +108,9 @@ export async function acceptQuote(
       }
       return { line, product, unitPrice: line.quotedPrice };
     });
+    // Only a card can be authorised now and charged once the prescription is approved.
+    if (choice.paymentMethod !== 'card' && lines.some(({ product }) => product.prescriptionRequired))
+      throw new QuoteError('invalid', PRESCRIPTION_TEXT.cardOnly);
     const exemption = context
       ? await exemptionFor(trx, context.organisation.id, view.address.state, now)
       : undefined;
@@ -109,7 +134,7 @@ export async function acceptQuote(
     const order = await insertOrderIn(trx, {
       userId: shopper.id,
       email: shopper.email.toLowerCase(),
-      paymentMethod: 'card',
+      paymentMethod: choice.paymentMethod,
       subtotal: totals.subtotal,
       shipping: totals.shipping,
       discount: 0,
@@ -132,7 +157,7 @@ export async function acceptQuote(
       heldUntil: Number(fresh.expires_at),
       taxCertificateNumber: exemption?.number ?? null,
       organisation: context
-        ? { id: context.organisation.id, buyerName: shopper.name, poNumber: null }
+        ? { id: context.organisation.id, buyerName: shopper.name, poNumber: choice.poNumber }
         : undefined,
     });
     try {

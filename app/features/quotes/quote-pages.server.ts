@@ -1,34 +1,26 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { hsaFsaStatus } from '~/commerce/catalogue/catalog';
-import { catalogueOf, catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
+import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import { listCart } from '~/commerce/cart/cart.server';
 import { MAX_CART_LINES } from '~/commerce/cart-limits';
-import type { CheckoutSession } from '~/commerce/checkout/checkout';
 import { addressSchema } from '~/commerce/delivery/address.schema';
 import { listAddresses } from '~/commerce/delivery/address-book.server';
-import { isPlaced, STATUS } from '~/commerce/order-states';
-import { findOrder } from '~/commerce/orders/orders.server';
 import { buyingContext } from '~/commerce/organisations/organisations.server';
-import { quotedTotals } from '~/commerce/quotes';
-import { exemptionFor } from '~/commerce/organisations/tax-exemption.server';
-import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
-import { answer, invalidFields, postedFields, runIntent } from '~/lib/form-action.server';
+import { invalidFields, postedFields, runIntent } from '~/lib/form-action.server';
 import type { FormAnswer } from '~/lib/form-answer';
 import { requireUser, type SessionUser } from '~/lib/session.server';
-import { acceptQuote } from './quote-accept.server';
-import { closeQuote, createQuote, postQuoteMessage, type QuoteWriteDeps } from './quote-writes.server';
-import { findUserQuote, listUserQuotes, QuoteError, quoteView } from './quotes.server';
+import { createQuote, type QuoteWriteDeps } from './quote-writes.server';
+import { listUserQuotes } from './quotes.server';
 import { messageSchema, quoteQuantitySchema } from './quotes.schema';
 
 /** The shopper's side of quotes (docs/decisions/0059): /account/quotes and one quote's page. */
-const writeDeps = (context: AppLoadContext): QuoteWriteDeps => ({
+export const writeDeps = (context: AppLoadContext): QuoteWriteDeps => ({
   db: context.services.database.db,
   mail: context.services.mail,
   appUrl: context.services.env.APP_URL,
   storeEmail: context.services.env.STORE_EMAIL,
 });
 
-const nameOf = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+export const nameOf = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 /** The list, and the request form prefilled from the account's cart and default address. */
 export async function quotesPageData(context: AppLoadContext, request: Request) {
@@ -124,149 +116,6 @@ export async function quotesPageAction(context: AppLoadContext, request: Request
           message: body.data,
         });
         return redirect(`/account/quotes/${row.reference}`);
-      },
-    },
-  );
-}
-
-async function ownQuote(context: AppLoadContext, user: SessionUser, reference: string) {
-  const row = await findUserQuote(context.services.database.db, user.id, reference.toUpperCase());
-  if (!row) throw data(null, { status: 404 });
-  return row;
-}
-
-/** One quote: its lines and thread, its totals once priced, and its order to pay once accepted. */
-export async function quotePageData(context: AppLoadContext, request: Request, reference: string) {
-  const user = await requireUser(context, request);
-  const { services } = context;
-  const { db } = services.database;
-  const row = await ownQuote(context, user, reference);
-  const quote = await quoteView(db, row);
-  const catalogue = catalogueOf(services);
-  const priced = quote.lines.every((line) => line.quotedPrice !== null);
-  const totals = priced
-    ? await quotedTotals(
-        shopSettingsOf(services),
-        quote.lines.map((line) => {
-          const product = catalogue.getProduct(line.productId);
-          return {
-            unitPrice: line.quotedPrice ?? 0,
-            quantity: line.quantity,
-            taxExempt: Boolean(product?.taxExempt),
-            freightOnly: Boolean(product?.freightOnly),
-            hsaFsaEligible: product ? hsaFsaStatus(product) !== 'not-eligible' : false,
-          };
-        }),
-        quote.address.state,
-        // The organisation's exemption for the state, as the accepted order will carry it.
-        Boolean(
-          row.organisation_id &&
-          (await exemptionFor(db, row.organisation_id, quote.address.state, Date.now())),
-        ),
-      )
-    : null;
-  const order = quote.orderId ? await findOrder(db, quote.orderId) : undefined;
-  const payable = order && !isPlaced(order.status) && order.status !== STATUS.cancelled;
-  const session: CheckoutSession | null = payable
-    ? {
-        url: `/account/orders/${order.reference}`,
-        orderId: order.id,
-        reference: order.reference,
-        paymentMethod: 'card',
-        amount: order.total,
-        subtotal: order.subtotal,
-        shipping: order.shipping,
-        discount: order.discount,
-        tax: order.tax,
-        taxRate: order.tax_rate,
-        taxCertificate: order.tax_certificate_number,
-        shippingOption: totals?.shippingOption ?? 'standard',
-        address: quote.address,
-        addressSaved: false,
-        promoCode: null,
-        mock: services.payments.mock,
-        email: user.email,
-        prescriptionRequired: quote.lines.some(
-          (line) => catalogue.getProduct(line.productId)?.prescriptionRequired,
-        ),
-      }
-    : null;
-  return {
-    quote,
-    totals,
-    order: order
-      ? { reference: order.reference, total: order.total, cancelled: order.status === STATUS.cancelled }
-      : null,
-    session,
-  };
-}
-
-function refused(intent: string, error: unknown) {
-  if (!(error instanceof QuoteError)) throw error;
-  const status = error.code === 'not_found' ? 404 : error.code === 'invalid' ? 400 : 409;
-  return answer<FormAnswer>({ intent, ok: false, message: error.message }, { status });
-}
-
-/** Write, accept, decline, withdraw: the shopper's own quote only. */
-export async function quotePageAction(context: AppLoadContext, request: Request, reference: string) {
-  const user = await requireUser(context, request);
-  const { services } = context;
-  const row = await ownQuote(context, user, reference);
-  const done = (intent: string, message: string) => answer<FormAnswer>({ intent, ok: true, message });
-  return runIntent(
-    { context, request },
-    {
-      async message({ form }) {
-        const body = messageSchema.safeParse(form.get('message') ?? '');
-        if (!body.success)
-          return invalidFields<FormAnswer>(
-            { intent: 'message', values: { message: String(form.get('message') ?? '') } },
-            [{ path: ['message'], message: body.error.issues[0]?.message ?? 'Write your message' }],
-          );
-        await postQuoteMessage(
-          writeDeps(context),
-          row,
-          { kind: 'shopper', id: user.id, email: user.email },
-          body.data,
-        );
-        return done('message', 'Message sent. We will answer by email and on this page.');
-      },
-      async accept() {
-        try {
-          const { taken } = await acceptQuote(
-            {
-              db: services.database.db,
-              catalogue: catalogueOf(services),
-              settings: shopSettingsOf(services),
-            },
-            { id: user.id, email: user.email, name: nameOf(user) },
-            row,
-          );
-          void catalogueStore(services)
-            .changed(taken.map((line) => line.productId))
-            .catch((error: unknown) =>
-              services.logger.error({ err: error }, 'catalogue: stock refresh failed'),
-            );
-        } catch (error) {
-          return refused('accept', error);
-        }
-        return done('accept', 'Quote accepted: your order is placed at the quoted prices. Pay for it below.');
-      },
-      async decline() {
-        try {
-          await closeQuote(services.database.db, row, 'declined');
-        } catch (error) {
-          return refused('decline', error);
-        }
-        return done('decline', 'Quote declined.');
-      },
-      async withdraw() {
-        try {
-          await closeQuote(services.database.db, row, 'withdrawn');
-        } catch (error) {
-          return refused('withdraw', error);
-        }
-        return done('withdraw', 'Quote request withdrawn.');
       },
     },
   );

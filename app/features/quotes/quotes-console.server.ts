@@ -4,10 +4,11 @@ import { pageParam } from '~/console/console';
 import { easternOffsetMinutes } from '~/lib/store-time';
 import { requireStaff } from '~/console/staff-access.server';
 import { QUOTE_STATUSES } from '~/commerce/quotes';
-import { answer, invalidFields, runIntent } from '~/lib/form-action.server';
+import { answer, runIntent } from '~/lib/form-action.server';
 import type { FormAnswer } from '~/lib/form-answer';
 import { answerQuote, postQuoteMessage, type QuoteWriteDeps } from './quote-writes.server';
 import { findQuote, QuoteError, quoteView, summaries } from './quotes.server';
+import { postedMessage } from './quote-message.server';
 import { endOfEasternDay, expirySchema, messageSchema, quotedPriceSchema } from './quotes.schema';
 
 /** The console's quotes (docs/decisions/0059): the queue, one quote's page and staff's forms. */
@@ -64,13 +65,9 @@ export async function quoteConsoleAction(context: AppLoadContext, request: Reque
     { context, request },
     {
       async message({ form }) {
-        const body = messageSchema.safeParse(form.get('message') ?? '');
-        if (!body.success)
-          return invalidFields<FormAnswer>(
-            { intent: 'message', values: { message: String(form.get('message') ?? '') } },
-            [{ path: ['message'], message: body.error.issues[0]?.message ?? 'Write your message' }],
-          );
-        await postQuoteMessage(writeDeps(context), row, { kind: 'staff', actor }, body.data);
+        const posted = postedMessage(form);
+        if ('refused' in posted) return posted.refused;
+        await postQuoteMessage(writeDeps(context), row, { kind: 'staff', actor }, posted.message);
         return answer<FormAnswer>({
           intent: 'message',
           ok: true,

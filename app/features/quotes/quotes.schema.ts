@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { poNumberSchema } from '~/commerce/invoices/po-number.schema';
 import { MAX_QUOTE_QUANTITY } from '~/commerce/quotes';
 
 /** The quotes' forms, the shopper's and staff's: what each accepts, with the messages people read. */
@@ -37,3 +38,9 @@ export function endOfEasternDay(date: string, offsetMinutes: (at: number) => num
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   return midnightUtc + offsetMinutes(midnightUtc) * 60_000;
 }
+
+/** Accepting a priced quote: how its order is paid, and the organisation's purchase order. */
+export const acceptSchema = z.object({
+  paymentMethod: z.enum(['card', 'invoice'], { error: 'Choose how to pay' }).default('card'),
+  poNumber: poNumberSchema.default(null),
+});

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { primaryButton } from '~/components/ui/button-styles';
 import type { CheckoutSession } from '~/commerce/checkout/checkout';
 import { formatPrice } from '~/commerce/money';
-import type { PaymentInput } from '../checkout.schema';
-import { submitPayment } from '../checkout-client';
+import { useStoredOrderPayment } from '../use-stored-order-payment';
 import { PaymentForm } from './payment-form';
 
 /**
@@ -14,23 +12,8 @@ import { PaymentForm } from './payment-form';
  */
 export function PayApprovedOrder({ session }: { session: CheckoutSession }) {
   const [open, setOpen] = useState(false);
-  const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const navigate = useNavigate();
+  const { processing, error, pay } = useStoredOrderPayment(session);
   const onTerms = session.paymentMethod === 'invoice';
-
-  async function pay(payment: PaymentInput, key: string) {
-    setProcessing(true);
-    setError(null);
-    const result = await submitPayment(session.orderId, payment, key);
-    if (!result.ok) {
-      setProcessing(false);
-      setError(result.message);
-      return result.fields;
-    }
-    void navigate(result.data.url);
-    return undefined;
-  }
 
   return (
     <section aria-labelledby="pay-approved-heading" className="mt-8 rounded-md border-2 border-success p-4">

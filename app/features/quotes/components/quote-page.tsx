@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import { dangerButton, primaryButton, secondaryButton } from '~/components/ui/button-styles';
+import { secondaryButton } from '~/components/ui/button-styles';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { ConsoleMessage } from '~/console/console-message';
 import { OrderTotals } from '~/commerce/components/order-totals';
@@ -9,6 +9,8 @@ import { shippingOptionText } from '~/commerce/delivery/shipping-options';
 import { formatPrice } from '~/commerce/money';
 import { QUOTE_STATUSES, type QuotedTotals, quoteExpiryDate } from '~/commerce/quotes';
 import type { QuoteView } from '../quotes.server';
+import type { AcceptOptions } from '../quote-page.server';
+import { QuoteAcceptForm } from './quote-accept-form';
 import { QuoteLines } from './quote-lines';
 import { QuoteThread } from './quote-thread';
 
@@ -18,10 +20,12 @@ interface QuotePageProps {
   order: { reference: string; total: number; cancelled: boolean } | null;
   /** The payment step for the accepted quote's order (the checkout's, handed in by the route). */
   payment: ReactNode;
+  /** A member's purchase order and invoice terms, asked at acceptance. */
+  accept: AcceptOptions | null;
 }
 
 /** /account/quotes/:reference: lines, prices and totals once answered, Accept or Decline, the thread. */
-export function QuotePage({ quote, totals, order, payment }: QuotePageProps) {
+export function QuotePage({ quote, totals, order, payment, accept }: QuotePageProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:py-12">
       <Breadcrumbs
@@ -56,20 +60,7 @@ export function QuotePage({ quote, totals, order, payment }: QuotePageProps) {
           <p className="text-sm">{shippingOptionText(totals.shippingOption)}</p>
         </section>
       ) : null}
-      {quote.status === 'answered' ? (
-        <div className="flex flex-wrap gap-4">
-          <Form method="post">
-            <button type="submit" name="intent" value="accept" className={primaryButton}>
-              Accept and place the order{totals ? ` (${formatPrice(totals.total)})` : ''}
-            </button>
-          </Form>
-          <Form method="post">
-            <button type="submit" name="intent" value="decline" className={dangerButton}>
-              Decline
-            </button>
-          </Form>
-        </div>
-      ) : null}
+      {quote.status === 'answered' ? <QuoteAcceptForm total={totals?.total ?? null} accept={accept} /> : null}
       {quote.status === 'requested' ? (
         <Form method="post">
           <button type="submit" name="intent" value="withdraw" className={secondaryButton}>
