@@ -236,8 +236,12 @@ describe.each(testEngines)('newsletter on %s', (engine) => {
 
   it('sends at most three confirmation mails an hour to one address, answering the same', async () => {
     const email = `flood-${engine}@example.com`;
-    for (let i = 0; i < 5; i++) expect((await visitor().subscribe({ email })).body).toEqual(SUBSCRIBED);
-    expect(await mailsTo(email)).toHaveLength(3);
+    // Each mail is received before the next sign-up: mails are sent by the job queue, whose
+    // workers may deliver two queued at once in either order, and only the last token works.
+    for (let i = 0; i < 5; i++) {
+      expect((await visitor().subscribe({ email })).body).toEqual(SUBSCRIBED);
+      expect(await mailsTo(email)).toHaveLength(Math.min(i + 1, 3));
+    }
     // The last mail sent still works.
     const confirmed = await visitor().postForm('/newsletter/confirm', {
       token: tokenOf((await mailsTo(email))[2]!, 'confirm'),
