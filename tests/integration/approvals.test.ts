@@ -31,6 +31,13 @@ describe.each(testEngines)('spending limits and approvals on %s', (engine) => {
   const db = () => t.server.services.database.db;
   const approvalOf = (orderId: string) =>
     db().selectFrom('order_approvals').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  const auditOf = (reference: string) =>
+    db()
+      .selectFrom('audit_log')
+      .select(['action', 'actor_email'])
+      .where('target_type', '=', 'order')
+      .where('target_id', '=', reference)
+      .execute();
   const orderOf = (orderId: string) =>
     db().selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
 
@@ -127,6 +134,9 @@ describe.each(testEngines)('spending limits and approvals on %s', (engine) => {
       status: 'approved',
       decided_by: approver.userId,
     });
+    expect(await auditOf(session.reference)).toEqual([
+      { action: 'order.approve', actor_email: approver.email },
+    ]);
     const mail = await t.smtp.waitFor((m) => m.to.includes(buyer.email) && m.subject.includes('is approved'));
     expect(mail.text).toContain(`/account/orders/${session.reference}`);
     const orderPage = await buyer.client.get(`/account/orders/${session.reference}`);
@@ -173,6 +183,9 @@ describe.each(testEngines)('spending limits and approvals on %s', (engine) => {
     });
     expect(sent.status).toBe(200);
     expect(await approvalOf(session.orderId)).toMatchObject({ status: 'returned', comment });
+    expect(await auditOf(session.reference)).toEqual([
+      { action: 'order.send_back', actor_email: approver.email },
+    ]);
     expect((await orderOf(session.orderId)).status).toBe('cancelled');
     const mail = await t.smtp.waitFor(
       (m) => m.to.includes(buyer.email) && m.subject.includes('was sent back'),

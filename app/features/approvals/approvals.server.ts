@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
-import type { Actor } from '~/console/audit.server';
+import { type Actor, recordAudit } from '~/console/audit.server';
 import { formatPrice } from '~/commerce/money';
 import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
 import { addOrderEvent } from '~/commerce/orders/fulfilment.server';
@@ -163,6 +163,18 @@ export async function approveOrder(
       .where('status', '=', 'waiting')
       .execute();
     await addOrderEvent(trx, row.order_id, approver, 'approval granted', { by: approver.email }, now);
+    await recordAudit(
+      trx,
+      approver,
+      {
+        action: 'order.approve',
+        targetType: 'order',
+        targetId: reference,
+        before: { approval: 'waiting' },
+        after: { approval: 'approved', organisation: buying.organisation.id },
+      },
+      now,
+    );
     return row;
   });
 }
@@ -197,6 +209,18 @@ export async function sendBackOrder(
       .where('order_id', '=', row.order_id)
       .execute();
     await addOrderEvent(trx, row.order_id, approver, ORDER_MOVES.sendBack.to.status, { comment }, now);
+    await recordAudit(
+      trx,
+      approver,
+      {
+        action: 'order.send_back',
+        targetType: 'order',
+        targetId: reference,
+        before: { approval: 'waiting' },
+        after: { approval: 'returned', comment, organisation: buying.organisation.id },
+      },
+      now,
+    );
     return row;
   });
 }
