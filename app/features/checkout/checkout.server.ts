@@ -3,7 +3,7 @@ import type { Address } from '~/commerce/delivery/address.schema';
 import { ADDRESS_NOT_FOUND } from '~/commerce/delivery/address-book';
 import { AddressBookFullError, findAddress, saveAddress } from '~/commerce/delivery/address-book.server';
 import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
-import { insertOrder } from '~/commerce/orders/orders.server';
+import { insertOrderIn } from '~/commerce/orders/orders.server';
 import {
   type CheckoutSession,
   EMPTY_CART_MESSAGE,
@@ -16,7 +16,7 @@ import { CheckoutError } from './checkout-error';
 import { PRESCRIPTION_TEXT } from '~/commerce/prescriptions/prescriptions';
 import type { LineItem } from '~/commerce/cart/cart.schema';
 import { type QuoteDeps, quoteOrder, type QuoteUser } from './quote.server';
-import { holdForApproval, organisationOf } from './organisation-checkout.server';
+import { approvalNeeded, organisationOf, recordWaitingApproval } from './organisation-checkout.server';
 import { buyingContext } from '~/commerce/organisations/organisations.server';
 
 /** The signed-in shopper; the name goes on an organisation's order as its buyer. */
@@ -85,6 +85,7 @@ export async function createCheckoutSession(
     { strict: true },
   );
   if (lines.length === 0 || !quote.shippingOption) throw new CheckoutError('empty_cart', EMPTY_CART_MESSAGE);
+  const shippingOption = quote.shippingOption;
   const prescriptionRequired = lines.some((line) => line.prescriptionRequired);
   // Only a card can be authorised now and charged once the prescription is approved.
   if (prescriptionRequired && request.paymentMethod !== 'card') {
@@ -92,28 +93,33 @@ export async function createCheckoutSession(
   }
   const addressSaved =
     user && request.address && request.saveAddress ? await keepAddress(deps, user, address) : false;
-  const order = await insertOrder(
-    deps.db,
-    {
-      userId: user?.id ?? null,
-      email: user?.email.toLowerCase() ?? null,
-      paymentMethod: request.paymentMethod,
-      subtotal: quote.subtotal,
-      shipping: quote.shipping,
-      discount: quote.discount,
-      tax: quote.tax ?? 0,
-      taxRate: quote.taxRate ?? 0,
-      total: quote.total,
-      promoCode: quote.promoCode,
-      shippingOption: quote.shippingOption,
-      address,
-      items: lines.map(({ taxExempt: _t, freightOnly: _f, ...line }) => line),
-      ...(organisation ? { organisation } : {}),
-      taxCertificateNumber: quote.taxCertificate,
-    },
-    { cancelAbandoned: Boolean(user) },
-  );
-  const approval = buying && (await holdForApproval(deps, buying, order));
+  const waits = buying ? await approvalNeeded(deps, buying, quote.total) : undefined;
+  const order = await deps.db.transaction().execute(async (trx) => {
+    const row = await insertOrderIn(
+      trx,
+      {
+        userId: user?.id ?? null,
+        email: user?.email.toLowerCase() ?? null,
+        paymentMethod: request.paymentMethod,
+        subtotal: quote.subtotal,
+        shipping: quote.shipping,
+        discount: quote.discount,
+        tax: quote.tax ?? 0,
+        taxRate: quote.taxRate ?? 0,
+        total: quote.total,
+        promoCode: quote.promoCode,
+        shippingOption,
+        address,
+        items: lines.map(({ taxExempt: _t, freightOnly: _f, ...line }) => line),
+        ...(organisation ? { organisation } : {}),
+        taxCertificateNumber: quote.taxCertificate,
+      },
+      { cancelAbandoned: Boolean(user) },
+    );
+    if (buying && waits) await recordWaitingApproval(trx, buying, row.id, waits.why);
+    return row;
+  });
+  const approval = waits?.session;
   return {
     ...(approval ? { approval } : {}),
     url: orderSuccessPath(order.reference, paymentMethodOf(order.payment_method)),

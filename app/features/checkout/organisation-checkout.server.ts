@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '#server/db/schema';
 import type { CheckoutSession } from '~/commerce/checkout/checkout';
 import { termsStanding } from '~/commerce/invoices/invoice-terms.server';
 import { INVOICE_TEXT } from '~/commerce/invoices/invoices';
@@ -5,6 +7,8 @@ import { formatPrice } from '~/commerce/money';
 import type { BuyingContext } from '~/commerce/organisations/organisations';
 import { limitProblem, monthSpend } from '~/commerce/organisations/spending.server';
 import { CheckoutError } from './checkout-error';
+
+type Db = Kysely<DatabaseSchema>;
 import type { CheckoutRequest, CheckoutUser } from './checkout.server';
 import type { QuoteDeps } from './quote.server';
 
@@ -46,26 +50,39 @@ export async function organisationOf(
 /**
  * An order over the member's order or monthly limit waits for the organisation's approvers
  * (docs/decisions/0056): it is stored as usual, with a waiting approval that the payment refuses.
+ * Asked before the order is stored (a pending order counts in no month's spend), so the approval
+ * is written in the order's own transaction: neither is kept without the other.
  */
-export async function holdForApproval(
+export async function approvalNeeded(
   deps: QuoteDeps,
   buying: BuyingContext,
-  order: { id: string; total: number },
-): Promise<CheckoutSession['approval']> {
-  const now = Date.now();
+  total: number,
+): Promise<{ why: string; session: NonNullable<CheckoutSession['approval']> } | undefined> {
   // Only a monthly limit needs the month's spend (no query otherwise).
   const spent =
-    buying.member.monthlyLimit === null ? 0 : await monthSpend(deps.db, buying.member.userId, now, order.id);
-  const problem = limitProblem(buying.member, spent, order.total);
+    buying.member.monthlyLimit === null ? 0 : await monthSpend(deps.db, buying.member.userId, Date.now());
+  const problem = limitProblem(buying.member, spent, total);
   if (!problem) return undefined;
-  await deps.db
+  return {
+    why: problem.why,
+    session: {
+      organisationId: buying.organisation.id,
+      message: `Your order is over your spending limit of ${formatPrice(problem.limit)} and has been sent to ${buying.organisation.name}'s approvers. We'll email you when it is approved.`,
+    },
+  };
+}
+
+/** The waiting approval of a new order, in the transaction that stores the order. */
+export async function recordWaitingApproval(trx: Db, buying: BuyingContext, orderId: string, why: string) {
+  const now = Date.now();
+  await trx
     .insertInto('order_approvals')
     .values({
-      order_id: order.id,
+      order_id: orderId,
       organisation_id: buying.organisation.id,
       buyer_id: buying.member.userId,
       status: 'waiting',
-      why: problem.why,
+      why,
       decided_by: null,
       comment: null,
       created_at: now,
@@ -73,8 +90,4 @@ export async function holdForApproval(
       updated_at: now,
     })
     .execute();
-  return {
-    organisationId: buying.organisation.id,
-    message: `Your order is over your spending limit of ${formatPrice(problem.limit)} and has been sent to ${buying.organisation.name}'s approvers. We'll email you when it is approved.`,
-  };
 }
