@@ -13,7 +13,7 @@ import { expect, test } from './support/fixtures';
  * for the device's fingerprint reader.
  */
 test.describe('passkeys', () => {
-  let server: ServerProcess;
+  let server: ServerProcess | undefined;
   let dir: string;
   let base: string;
 
@@ -33,8 +33,8 @@ test.describe('passkeys', () => {
   });
 
   test.afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
+    server?.child.kill('SIGTERM');
+    await server?.exited;
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -19,7 +19,7 @@ import { expect, test } from './support/fixtures';
  * not an IP address), its own provider and mail receiver. One project: one provider person.
  */
 test.describe('staff sessions carry a second factor', () => {
-  let server: ServerProcess;
+  let server: ServerProcess | undefined;
   let provider: LocalOidcProvider;
   let smtp: SmtpReceiver;
   let dir: string;
@@ -51,8 +51,8 @@ test.describe('staff sessions carry a second factor', () => {
   });
 
   test.afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
+    server?.child.kill('SIGTERM');
+    await server?.exited;
     await provider.close();
     await smtp.close();
     rmSync(dir, { recursive: true, force: true });

@@ -35,8 +35,12 @@ export function spawnServer(env: Record<string, string>): ChildProcess {
   });
 }
 
-/** Starts the server and waits for its "listening" line, which carries the chosen port. */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+/**
+ * Starts the server and waits for its "listening" line, which carries the chosen port. A new
+ * database is migrated and seeded first: seconds on a quiet machine, but over 30 s was seen on a
+ * 2-core machine running a CI and builds beside it, so the wait is 60 s (a hung start still fails).
+ */
+export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const child = spawnServer(env);
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
