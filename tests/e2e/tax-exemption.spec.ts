@@ -3,10 +3,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { prescriptionPdf } from '../support/prescription-files';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { ownClientAddress } from './support/client-address';
 import { expect, test } from './support/fixtures';
+import { signedInStaff, verifyCertificate } from './support/organisation-steps';
 import { confirmedAccount, signIn } from './support/shop';
-import { makeStaff } from './support/staff-role';
 
 /**
  * Makes the account the admin of a new approved organisation in the e2e store's SQLite file
@@ -65,31 +64,10 @@ test('an organisation admin uploads a certificate without errors for assistive t
   const row = page.getByRole('row', { name: /Illinois/ });
   await expect(row).toContainText('Waiting for review');
 
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await ownClientAddress(staff);
-  const member = await confirmedAccount(request, baseURL!);
-  await signIn(staff, member);
-  makeStaff(member.email);
-  await staff.goto('/admin');
-  await staff
-    .getByRole('navigation', { name: 'Console' })
-    .getByRole('link', { name: 'Tax certificates' })
-    .click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Tax certificates' })).toBeVisible();
-  await expectNoSeriousA11yViolations(staff);
-  await staff.getByRole('link', { name }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: `${name}: Illinois certificate` })).toBeVisible();
-  await expectNoSeriousA11yViolations(staff);
-  const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
-  await staff.getByLabel('Certificate number').fill('IL-4455');
-  await staff.getByLabel('Expiry date').fill(nextYear);
-  await staff.getByRole('button', { name: 'Verify and mail the organisation' }).click();
-  await expect(staff.getByRole('status')).toHaveText(
-    "Certificate IL-4455 verified; the organisation's admins are mailed.",
-  );
-  await expectNoSeriousA11yViolations(staff);
-  await staffContext.close();
+  const staff = await signedInStaff(browser, request, baseURL!);
+  await verifyCertificate(staff.page, name, 'Illinois', 'IL-4455');
+  await expectNoSeriousA11yViolations(staff.page);
+  await staff.context.close();
 
   await page.reload();
   await expect(row).toContainText('Verified');

@@ -12,6 +12,14 @@ export interface FoundMail {
   links: string[];
   /** The header block, unfolded (RFC 5322): one header a line. */
   headers: string;
+  /** The attached files (an invoice's PDF), decoded. */
+  attachments: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** `subject`: the exact subject, or a pattern (a subject that carries a code). */
@@ -49,6 +57,11 @@ export async function waitForMail(
               text,
               links: text.match(/https?:\/\/\S+/g) ?? [],
               headers,
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename ?? '',
+                contentType: a.contentType,
+                content: a.content,
+              })),
               subject: mail.subject ?? '',
             };
             return true;

@@ -6,14 +6,15 @@ import Database from 'better-sqlite3';
  * (as an administrator would on /admin/staff; that flow, with its real second factor, is
  * console.spec's). Done after signing in: a sign-in with two-factor on would ask for a code.
  * Its sessions count as having passed the second factor, as that sign-in would have made them
- * (the console's challenge for sessions without one is staff-second-factor.spec's).
+ * (the console's challenge for sessions without one is staff-second-factor.spec's). `admin` for
+ * the pages only administrators use (an organisation's buying terms).
  */
-export function makeStaff(email: string) {
+export function makeStaff(email: string, role: 'staff' | 'admin' = 'staff') {
   const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'store.db'));
   try {
     const changed = db
-      .prepare(`update "user" set role = 'staff', "twoFactorEnabled" = 1 where email = ?`)
-      .run(email).changes;
+      .prepare(`update "user" set role = ?, "twoFactorEnabled" = 1 where email = ?`)
+      .run(role, email).changes;
     if (changed !== 1) throw new Error(`no account ${email} to make staff`);
     db.prepare(
       `update session set "secondFactor" = 'totp', "secondFactorAt" = ? where "userId" = (select id from "user" where email = ?)`,

@@ -42,10 +42,11 @@ function Lines({ approval }: { approval: ApprovalView }) {
   );
 }
 
+/** A refused decision, beside the order it was about (which stays in the list). */
 function Answer({ answer, reference }: { answer: ApprovalAnswer | undefined; reference: string }) {
-  if (!answer?.message || answer.reference !== reference) return null;
+  if (!answer?.message || answer.ok || answer.reference !== reference) return null;
   return (
-    <p role="alert" className={`mt-2 font-bold ${answer.ok ? 'text-success' : 'text-danger'}`}>
+    <p role="alert" className="mt-2 font-bold text-danger">
       {answer.message}
     </p>
   );
@@ -118,6 +119,10 @@ export function ApprovalsPage({
         ]}
       />
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Approvals for {organisationName}</h1>
+      {/* A decision taken: its order leaves the waiting list, so the message stands above it. */}
+      <p role="status" className="mt-4 font-bold text-success empty:hidden">
+        {answer?.ok ? answer.message : ''}
+      </p>
       {approver ? (
         <section aria-labelledby="waiting-heading" className="mt-8">
           <h2 id="waiting-heading" className="text-2xl font-bold">
