@@ -50,7 +50,8 @@ export interface BenchDatabase {
 /** A fresh database: a new SQLite file, or a new schema in BENCH_DATABASE_URL's database. */
 export function freshDatabase(postgresUrl: string | undefined): BenchDatabase {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  // BENCH_KEEP=1 leaves the database behind, to read its query plans after a run.
+  const removeDir = () => (process.env.BENCH_KEEP ? undefined : rmSync(dir, { recursive: true, force: true }));
   if (!postgresUrl) {
     return { url: `file:${path.join(dir, 'store.db')}`, dir, postgresUrl, drop: async () => removeDir() };
   }

@@ -51,6 +51,11 @@ export interface BuyingContext {
     orderLimit: number | null;
     monthlyLimit: number | null;
   };
+  /**
+   * Read with the context when the order's state was known (checkout): the verified, unexpired
+   * certificate exempting orders to that state, or null. Absent: not asked.
+   */
+  exemption?: { state: string; number: string | null };
 }
 
 /** Managing members, limits and payment settings. */

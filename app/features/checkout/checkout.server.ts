@@ -75,9 +75,9 @@ export async function createCheckoutSession(
   if (!deps.gateway.configured && request.paymentMethod !== 'invoice') {
     throw new CheckoutError('payment_not_configured', NOT_CONFIGURED_MESSAGE);
   }
-  const buying = user ? await buyingContext(deps.db, user.id) : undefined;
-  const organisation = await organisationOf(deps, buying, user, request);
   const address = await destination(deps, user, request);
+  const buying = user ? await buyingContext(deps.db, user.id, address.state) : undefined;
+  const organisation = await organisationOf(deps, buying, user, request);
   const { lines, quote } = await quoteOrder(
     deps,
     user,

@@ -35,6 +35,7 @@ import * as orderApprovals from './0107-order-approvals';
 import * as taxCertificates from './0108-tax-certificates';
 import * as invoices from './0109-invoices';
 import * as quotes from './0110-quotes';
+import * as memberSpendIndex from './0111-member-spend-index';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0108-tax-certificates': taxCertificates,
   '0109-invoices': invoices,
   '0110-quotes': quotes,
+  '0111-member-spend-index': memberSpendIndex,
 };
