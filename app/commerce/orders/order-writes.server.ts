@@ -216,7 +216,8 @@ export async function recordPrescriptionRejected(
 
 /**
  * An erased account's orders keep their lines, totals and the city, state and ZIP the tax was
- * charged by; who bought and where it went go. Returns how many orders changed.
+ * charged by; who bought and where it went go (an organisation's order keeps its PO number, the
+ * organisation's, not the buyer's name). Returns how many orders changed.
  */
 export async function anonymiseOrdersOf(trx: Db, userId: string, now = Date.now()): Promise<number> {
   // What the shopper wrote on their returns goes too (the returns' lines and steps stay).
@@ -234,6 +235,7 @@ export async function anonymiseOrdersOf(trx: Db, userId: string, now = Date.now(
       ship_line1: null,
       ship_line2: null,
       ship_phone: null,
+      buyer_name: null,
       updated_at: now,
     })
     .where('user_id', '=', userId)

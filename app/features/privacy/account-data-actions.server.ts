@@ -4,6 +4,7 @@ import { answer, type FormArgs, finish } from '~/lib/form-action.server';
 import { requireUser } from '~/lib/session.server';
 import { catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
 import { eraseAccount, personalDataOf, type ReviewData } from './personal-data.server';
+import { ErasureRefused, erasureRefusal } from './organisation-data.server';
 import { accountDeletedMail } from './privacy-mail.server';
 
 /**
@@ -97,22 +98,33 @@ async function deleteAccount(
   if ((await readRecentSignIn(auth, request.headers)) <= Date.now()) {
     return reauthAnswer(intent);
   }
+  // Asked before signing out: a refused deletion leaves the person signed in to fix it.
+  const refusal = await erasureRefusal(database.db, user.id);
+  if (refusal) return answer<DeleteAccountAnswer>({ intent, ok: false, message: refusal }, { status: 409 });
   // The cookies to clear, before the sessions are gone with the account.
   const signedOut = await auth.api.signOut({ headers: request.headers, asResponse: true });
   const headers = new Headers();
   for (const line of signedOut.headers.getSetCookie()) headers.append('Set-Cookie', line);
-  const reviewedProducts = await database.db.transaction().execute(async (trx) => {
-    const erased = await eraseAccount(trx, user, reviewData);
-    await mail.send(
-      {
-        kind: 'account deleted',
-        to: user.email,
-        ...accountDeletedMail({ firstName: user.firstName, ordersKept: erased.ordersKept }),
-      },
-      { trx },
-    );
-    return erased.reviewedProducts;
-  });
+  let erased;
+  try {
+    erased = await database.db.transaction().execute(async (trx) => {
+      const done = await eraseAccount(trx, user, reviewData);
+      await mail.send(
+        {
+          kind: 'account deleted',
+          to: user.email,
+          ...accountDeletedMail({ firstName: user.firstName, ordersKept: done.ordersKept }),
+        },
+        { trx },
+      );
+      return done;
+    });
+  } catch (error) {
+    // A colleague's role changed since the check above: nothing was erased (the sign-out stands).
+    if (!(error instanceof ErasureRefused)) throw error;
+    return answer<DeleteAccountAnswer>({ intent, ok: false, message: error.message }, { status: 409 });
+  }
+  const { reviewedProducts } = erased;
   // Their published reviews are gone: those products' figures and pages, on every instance.
   if (reviewedProducts.length > 0) await catalogueStore(context.services).changed(reviewedProducts);
   context.services.logger.info({ userId: user.id }, 'account deleted at its owner’s request');

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { anonymiseOrdersOf } from '~/commerce/orders/order-writes.server';
-import { centsToDecimal } from '~/commerce/money';
+import { dollars, eraseOrganisationBuying, iso, organisationBuyingDataOf } from './organisation-data.server';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -10,10 +10,6 @@ type Db = Kysely<DatabaseSchema>;
  * must be added here, to the download and to the erasure. Better Auth's tables (profile,
  * sign-in methods, sessions) are read through its API by the caller.
  */
-
-const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : null);
-/** The download is JSON: amounts as numbers of dollars, made from the one decimal writer. */
-const dollars = (cents: number) => Number(centsToDecimal(cents));
 
 /**
  * The reviews feature's part of a shopper's data (its own table and the products' ratings),
@@ -26,7 +22,7 @@ export interface ReviewData {
 
 export async function personalDataOf(db: Db, user: { id: string; email: string }, reviewData: ReviewData) {
   const email = user.email.toLowerCase();
-  const [addresses, orders, wishlist, cart, newsletter, messages, reviews] = await Promise.all([
+  const [addresses, orders, wishlist, cart, newsletter, messages, reviews, buying] = await Promise.all([
     db.selectFrom('addresses').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
     db.selectFrom('orders').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
     db
@@ -40,6 +36,7 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
     db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst(),
     db.selectFrom('contact_messages').selectAll().where('email', '=', email).orderBy('created_at').execute(),
     reviewData.reviewsForExport(db, user.id),
+    organisationBuyingDataOf(db, user),
   ]);
   const orderIds = orders.map((order) => order.id);
   const items = orderIds.length
@@ -103,6 +100,7 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
         : null,
       carrier: o.carrier,
       trackingNumber: o.tracking_number,
+      purchaseOrder: o.po_number,
     })),
     wishlist: wishlist.map((w) => ({ productId: w.product_id, name: w.name, addedAt: iso(w.created_at) })),
     cart: cart.map((c) => ({
@@ -122,6 +120,7 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
       : null,
     contactMessages: messages.map((m) => ({ sentAt: iso(m.created_at), name: m.name, message: m.message })),
     reviews,
+    ...buying,
   };
 }
 
@@ -132,10 +131,12 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
  * last: its sessions, sign-in methods, second factors, addresses, cart and wishlist go with it
  * (foreign keys, on both engines). The newsletter subscription, contact messages and any code
  * or link by email for the address go too, its quotes, and the account's reviews: `reviewedProducts` lost
- * a published one, and their pages change once this commits.
+ * a published one, and their pages change once this commits. Its organisation membership goes
+ * (eraseOrganisationBuying: refused with `ErasureRefused` for a last admin with colleagues).
  */
 export async function eraseAccount(trx: Db, user: { id: string; email: string }, reviewData: ReviewData) {
   const email = user.email.toLowerCase();
+  await eraseOrganisationBuying(trx, user);
   const anonymised = await anonymiseOrdersOf(trx, user.id);
   await trx.updateTable('order_events').set({ actor_email: null }).where('actor_id', '=', user.id).execute();
   const reviewedProducts = await reviewData.eraseReviews(trx, user.id);

@@ -49,8 +49,9 @@ export function DeleteAccount() {
       <input type="hidden" name="intent" value="delete-account" />
       <p>
         Deleting your account removes your profile, sign-in methods, addresses, wishlist, saved cart,
-        newsletter subscription, reviews and messages to us. It cannot be undone. Your orders stay in our
-        sales records without your name, street address, phone number or email, as the law requires.
+        newsletter subscription, reviews, quotes, organisation membership and messages to us. It cannot be
+        undone. Your orders and their invoices stay in our sales records without your name, street address,
+        phone number or email, as the law requires.
       </p>
       <div>
         <label htmlFor={CONFIRM_ID} className="flex items-start gap-3">

@@ -7,7 +7,8 @@ export function DownloadYourData() {
     <div className="space-y-3">
       <p>
         Download everything MediSupply holds about you: your profile, sign-in methods, devices, addresses,
-        orders, wishlist, cart, newsletter subscription, reviews and messages to us, as a JSON file.
+        orders, wishlist, cart, newsletter subscription, reviews and messages to us, and for organisation
+        buying your memberships, quotes, approvals, invoices and returns, as a JSON file.
       </p>
       <a href="/account/data" download className={linkButton}>
         Download my data
