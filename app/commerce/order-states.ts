@@ -55,6 +55,12 @@ export const FULFILMENTS = /* @__PURE__ */ Object.keys(FULFILMENT_STATES) as Ful
 export const PLACED_STATUSES = /* @__PURE__ */ statusesWhere('placed');
 /** The states where money was taken: the order has a receipt and counts in sales. */
 export const RECEIPT_STATUSES = /* @__PURE__ */ statusesWhere('receipt');
+/**
+ * The states sales figures read, by `paid_at`: money taken, or an order on invoice terms whose
+ * invoice was paid in full (its `paid_at` is set then; docs/decisions/0058). An invoiced order
+ * whose invoice is open has no `paid_at`, so no report or dashboard counts it yet.
+ */
+export const SALES_STATUSES: readonly OrderStatus[] = /* @__PURE__ */ [...RECEIPT_STATUSES, 'invoiced'];
 
 export const isPlaced = (status: OrderStatus) => PAYMENT_STATES[status].placed;
 /** Orders that were paid have an itemised receipt (a refunded one too: it shows the refund). */

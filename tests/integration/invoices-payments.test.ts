@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../app/commerce/invoices/invoices';
 import { sendInvoiceReminders } from '../../app/features/invoices/invoice-reminders.server';
+import { dashboardFigures } from '../../app/features/orders/order-stats.server';
+import { salesReport, storeDay } from '../../app/features/staff/reports.server';
 import type { TestClient } from '../support/http-client';
 import { jobsSettled } from '../support/jobs';
 import { pdfText } from '../support/pdf-text';
@@ -97,6 +99,14 @@ describe.each(testEngines)('invoices after the order on %s', (engine) => {
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Enter the amount received, for example 250.00');
 
+    // Sales count an order on terms when its invoice is paid in full, not when it is placed.
+    const today = storeDay(Date.now());
+    const sales = async () => {
+      const report = await salesReport(db(), { fromDay: today, toDay: today }, 'day');
+      const dashboard = await dashboardFigures(db());
+      return { report: report.rows, today: dashboard.periods[0] };
+    };
+    const unpaid = await sales();
     const part = 5_000;
     const first = await postForm(t, staff.client, path, {
       intent: 'pay',
@@ -106,6 +116,7 @@ describe.each(testEngines)('invoices after the order on %s', (engine) => {
     });
     expect(first.status).toBe(200);
     expect(await invoiceOf(placed.session.orderId)).toMatchObject({ paid_amount: part, status: 'part_paid' });
+    expect(await sales()).toEqual(unpaid);
     const rest = await postForm(t, staff.client, path, {
       intent: 'pay',
       amount: dollars(invoice.amount - part),
@@ -118,6 +129,19 @@ describe.each(testEngines)('invoices after the order on %s', (engine) => {
       paid_amount: invoice.amount,
       status: 'paid',
     });
+    const settled = await sales();
+    expect(settled).not.toEqual(unpaid);
+    expect(settled.today).toMatchObject({
+      orders: (unpaid.today?.orders ?? 0) + 1,
+      revenue: (unpaid.today?.revenue ?? 0) + invoice.amount,
+    });
+    const order = await db()
+      .selectFrom('orders')
+      .select(['status', 'paid_at'])
+      .where('id', '=', placed.session.orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('invoiced');
+    expect(order.paid_at).not.toBeNull();
     const again = await postForm(t, staff.client, path, {
       intent: 'pay',
       amount: '1.00',

@@ -190,6 +190,22 @@ export async function recordPrescriptionApproved(
   if (changed(result)) await emitOrderEvent(trx, 'order.paid', orderId, {}, now);
 }
 
+/**
+ * The invoice of an order on terms was paid in full: the order counts in sales from this moment
+ * (its `paid_at`; docs/decisions/0058) and `order.paid` goes to the webhooks. Its status stays
+ * `invoiced`: no processor took the money, so nothing may be refunded through one.
+ */
+export async function recordInvoiceSettled(trx: Db, orderId: string, now = Date.now()): Promise<void> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ paid_at: now, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', STATUS.invoiced)
+    .where('paid_at', 'is', null)
+    .executeTakeFirst();
+  if (changed(result)) await emitOrderEvent(trx, 'order.paid', orderId, {}, now);
+}
+
 /** Staff rejected the prescription and the authorisation was voided: the order is cancelled. */
 export async function recordPrescriptionRejected(
   trx: Db,

@@ -4,6 +4,7 @@ import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema, InvoiceTable } from '#server/db/schema';
 import { formatPrice } from '~/commerce/money';
 import { INVOICE_STATUS, remainingOf, statusAfterPayment } from '~/commerce/invoices/invoices';
+import { recordInvoiceSettled } from '~/commerce/orders/order-writes.server';
 import { type Actor, recordAudit } from '~/console/audit.server';
 import type { InvoicePaymentInput } from './invoices.schema';
 
@@ -71,6 +72,8 @@ export async function recordInvoicePayment(
         recorded_at: now,
       })
       .execute();
+    // Paid in full: its order counts in sales from now, in this payment's transaction.
+    if (status === INVOICE_STATUS.paid) await recordInvoiceSettled(trx, before.order_id, now);
     await recordAudit(
       trx,
       actor,

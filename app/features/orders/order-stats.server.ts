@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { RECEIPT_STATUSES, STATUS } from '~/commerce/order-states';
+import { SALES_STATUSES, STATUS } from '~/commerce/order-states';
 import type { DatabaseSchema } from '#server/db/schema';
 import { LOW_STOCK_AT } from '~/commerce/catalogue/catalog';
 import { easternOffsetMinutes } from '~/lib/store-time';
@@ -46,7 +46,7 @@ export async function dashboardFigures(db: Db, now = Date.now()): Promise<Dashbo
         sql<number>`sum(total - refunded_total)`.as('revenue'),
       ])
       .where('paid_at', '>=', since)
-      .where('status', 'in', RECEIPT_STATUSES)
+      .where('status', 'in', SALES_STATUSES)
       .groupBy(sql`cast(${dayExpr} as integer)`)
       .execute(),
     db

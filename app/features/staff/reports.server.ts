@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { RECEIPT_STATUSES } from '~/commerce/order-states';
+import { SALES_STATUSES } from '~/commerce/order-states';
 import type { Engine } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
 import { easternOffsetMinutes } from '~/lib/store-time';
@@ -7,7 +7,8 @@ import type { ChartTable } from '~/console/chart-table';
 
 type Db = Kysely<DatabaseSchema>;
 const DAY = 86_400_000;
-const PAID = RECEIPT_STATUSES;
+// Paid orders, and invoiced ones once their invoice is paid (both have `paid_at` then).
+const PAID = SALES_STATUSES;
 
 export type ReportKind = 'sales' | 'products' | 'promos' | 'customers';
 export type Grouping = 'day' | 'week' | 'month';
