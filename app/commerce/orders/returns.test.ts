@@ -19,6 +19,9 @@ describe('the return window', () => {
     expect(returnRefusal({ ...order, fulfilment: 'shipped', deliveredAt: null }, delivered)).toBe(
       'Only a delivered order can be returned.',
     );
+    expect(returnRefusal({ ...order, status: 'invoiced' }, delivered)).toMatch(
+      /^This order was placed on invoice terms: contact us/,
+    );
     expect(returnRefusal({ ...order, status: 'refunded' }, delivered)).toBe(
       'This order has been refunded in full.',
     );

@@ -60,6 +60,10 @@ export function returnRefusal(
   now = Date.now(),
 ): string | null {
   if (order.status === STATUS.refunded) return 'This order has been refunded in full.';
+  // A return's refund goes back through the processor that took the money; an order on terms
+  // was paid by invoice, so its return is a credit on that invoice, which our team arranges.
+  if (order.status === STATUS.invoiced)
+    return 'This order was placed on invoice terms: contact us with its order number to return it, and we will credit your invoice.';
   if (order.status !== STATUS.paid || order.fulfilment !== FULFILMENT.delivered || order.deliveredAt === null)
     return 'Only a delivered order can be returned.';
   if (now > returnDeadline(order.deliveredAt))
