@@ -7,7 +7,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return organisationPageData(context, request);
 }
 
-/** Apply; and the admin's forms: invite, change a member, remove a member, withdraw an invitation. */
+/** Apply; leave; and the admin's forms: invite, change a member, remove a member, withdraw an invitation. */
 export function action({ context, request }: Route.ActionArgs) {
   return organisationAction(context, request);
 }

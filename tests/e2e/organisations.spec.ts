@@ -10,7 +10,7 @@ import {
 } from './support/organisation-steps';
 import { confirmedAccount, signIn } from './support/shop';
 
-test('an agency applies, staff approve it, and its admin invites a buyer who accepts', async ({
+test('an agency applies, staff approve it, its admin invites a buyer who accepts and later leaves; the only admin cannot leave', async ({
   browser,
   page,
   request,
@@ -36,6 +36,20 @@ test('an agency applies, staff approve it, and its admin invites a buyer who acc
   await expectNoSeriousA11yViolations(page);
   const buyer = await signedInPerson(browser, request, baseURL!, 'Bea');
   await inviteAndJoin(page, buyer, name, 'buyer', true);
+
+  // The buyer leaves after the confirmation step; the admin, the only one, cannot.
+  await buyer.page.getByText('Leave organisation', { exact: true }).click();
+  await expectNoSeriousA11yViolations(buyer.page);
+  await buyer.page.getByRole('button', { name: `Yes, leave ${name}` }).click();
+  await expect(buyer.page.getByRole('status').filter({ hasText: 'You have left' })).toHaveText(
+    `You have left ${name}: its orders and pages are closed to you from now on.`,
+  );
+  await expect(buyer.page.getByRole('button', { name: 'Send the application' })).toBeVisible();
+  await page.getByText('Leave organisation', { exact: true }).click();
+  await page.getByRole('button', { name: `Yes, leave ${name}` }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'only admin' })).toHaveText(
+    'You are the only admin of this organisation, so you cannot leave it: make another member admin first, then leave.',
+  );
   await staff.context.close();
   await buyer.context.close();
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../app/commerce/order-states';
+import { LAST_ADMIN_LEAVING } from '../../app/features/organisations/organisation-members.server';
 import { tokenHash } from '../../app/features/organisations/organisation-store.server';
 import { postForm, staffClient, type TestStaff } from '../support/staff';
 import { testEngines } from '../support/test-database';
@@ -9,7 +10,7 @@ import { account, approvedOrganisation, invite, join, organisationOrder } from '
 /**
  * An organisation's members (docs/decisions/0055): invitations by mail (one use, seven days, the
  * invited address only, one organisation per account), roles and limits, the last admin kept,
- * removal ending access at once, and who sees which of the organisation's orders.
+ * removal and leaving ending access at once, who sees which of the organisation's orders, a page at a time.
  */
 describe.each(testEngines)('organisation members on %s', (engine) => {
   let t: TestServer;
@@ -192,5 +193,91 @@ describe.each(testEngines)('organisation members on %s', (engine) => {
       'Apply for an organisation account',
     );
     // Four accounts signed up (password hashing) and three orders: over 30 s was seen at load 12.
+  }, 60_000);
+
+  it('lets a member leave after the confirmation, audited, ending access at once; the last admin stays', async () => {
+    const { admin, org } = await approvedOrganisation(t, staff, 'Leavers');
+    const approver = await join(t, admin, 'approver', 'Lina');
+    const order = await organisationOrder(t, admin, org.id, 'Admin Tester');
+    const leave = (who: typeof admin, fields: Record<string, string>) =>
+      postForm(t, who.client, '/account/organisation', { intent: 'leave', ...fields });
+    const members = () =>
+      db()
+        .selectFrom('organisation_members')
+        .select('user_id')
+        .where('organisation_id', '=', org.id)
+        .execute();
+    const leaves = () =>
+      db()
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('target_id', '=', org.id)
+        .where('action', '=', 'organisation.member.leave')
+        .execute();
+    const home = (await approver.client.get('/account/organisation')).text;
+    expect(home).toContain(order.reference);
+    expect(home).toContain('Leave organisation');
+    expect((await approver.client.get(`/account/orders/${order.reference}`)).status).toBe(200);
+
+    const unconfirmed = await leave(approver, { organisationId: org.id });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.text).toContain('Confirm that you want to leave the organisation.');
+    const elsewhere = await leave(approver, { organisationId: 'another', confirm: 'yes' });
+    expect(elsewhere.status).toBe(409);
+    const lastAdmin = await leave(admin, { organisationId: org.id, confirm: 'yes' });
+    expect(lastAdmin.status).toBe(409);
+    expect(lastAdmin.text).toContain(LAST_ADMIN_LEAVING.replace(/'/g, '&#x27;'));
+    expect(await members()).toHaveLength(2);
+    expect(await leaves()).toHaveLength(0);
+
+    const left = await leave(approver, { organisationId: org.id, confirm: 'yes' });
+    expect(left.status).toBe(200);
+    expect(left.text).toContain('You have left Leavers');
+    expect((await members()).map((m) => m.user_id)).toEqual([admin.id]);
+    const [entry] = await leaves();
+    expect(entry).toMatchObject({ actor_id: approver.id, target_type: 'organisation' });
+    expect(JSON.parse(String(entry?.before))).toEqual({ user: approver.id, role: 'approver' });
+    expect((await approver.client.get(`/account/orders/${order.reference}`)).status).toBe(404);
+    const after = (await approver.client.get('/account/organisation')).text;
+    expect(after).toContain('Apply for an organisation account');
+    expect(after).not.toContain(order.reference);
+    expect((await leave(approver, { organisationId: org.id, confirm: 'yes' })).status).toBe(409);
+    expect(await leaves()).toHaveLength(1);
+  }, 60_000);
+
+  it('shows the orders 50 a page: page 2 holds the 51st, and a bad page number says so', async () => {
+    const { admin, org } = await approvedOrganisation(t, staff, 'Pages');
+    const orders = [];
+    for (let i = 0; i < 51; i++) orders.push(await organisationOrder(t, admin, org.id, 'Admin Tester'));
+    // The first placed is the oldest: the 51st, newest first.
+    for (const [i, o] of orders.entries())
+      await db()
+        .updateTable('orders')
+        .set({ created_at: 1_780_000_000_000 + i * 60_000 })
+        .where('id', '=', o.id)
+        .execute();
+    const oldest = orders[0]?.reference ?? '';
+    const newest = orders[50]?.reference ?? '';
+    const page = async (query: string) => {
+      const res = await admin.client.get(`/account/organisation${query}`);
+      expect(res.status).toBe(200);
+      return res.text;
+    };
+
+    const first = await page('');
+    expect(first).toContain(newest);
+    expect(first).not.toContain(oldest);
+    expect(first).toContain('aria-label="Page 2"');
+    const second = await page('?page=2');
+    expect(second).toContain(oldest);
+    expect(second).not.toContain(newest);
+    for (const bad of ['abc', '0', '-1', '1.5', '']) {
+      const text = await page(`?page=${bad}`);
+      expect(text).toContain('must be a whole number from 1 to 10,000. Here is page 1.');
+      expect(text).toContain(newest);
+    }
+    const past = await page('?page=9');
+    expect(past).toContain('There are 2 pages of orders, not 9. Here is page 2.');
+    expect(past).toContain(oldest);
   }, 60_000);
 });

@@ -8,23 +8,24 @@ import {
   applicationSchema,
   invitationKeySchema,
   inviteSchema,
+  leaveSchema,
   memberKeySchema,
   memberSchema,
+  ordersPageSchema,
 } from './organisation.schema';
+import { leaveOrganisation, removeMember, updateMember } from './organisation-members.server';
 import {
   applyForOrganisation,
   type Db,
   inviteMember,
   membershipOf,
   OrganisationError,
-  removeMember,
   revokeInvitation,
-  updateMember,
   withUsers,
 } from './organisation-store.server';
 
 /** /account/organisation: the application form, the wait for review, or the organisation's home. */
-export const ORGANISATION_ORDERS_SHOWN = 50;
+export const ORGANISATION_ORDERS_PAGE_SIZE = 50;
 
 export async function organisationPageData(context: AppLoadContext, request: Request) {
   const user = await requireUser(context, request);
@@ -52,6 +53,7 @@ export async function organisationPageData(context: AppLoadContext, request: Req
     role,
     userId: user.id,
     ...(await homeLists(db, own.id, user.id, role)),
+    ...(await ordersPage(db, own.id, user.id, role, new URL(request.url).searchParams.get('page'))),
   };
 }
 
@@ -82,13 +84,6 @@ async function homeLists(db: Db, organisationId: string, userId: string, role: M
         .orderBy('created_at')
         .execute()
     : [];
-  let orders = db
-    .selectFrom('orders')
-    .select(['reference', 'buyer_name', 'total', 'status', 'created_at', 'po_number'])
-    .where('organisation_id', '=', organisationId);
-  // A buyer sees their own orders; admins and approvers see the organisation's.
-  if (!seesAllOrders(role)) orders = orders.where('user_id', '=', userId);
-  const orderRows = await orders.orderBy('created_at', 'desc').limit(ORGANISATION_ORDERS_SHOWN).execute();
   return {
     members: members.map((m) => ({
       userId: m.user_id,
@@ -104,7 +99,47 @@ async function homeLists(db: Db, organisationId: string, userId: string, role: M
       role: i.role,
       expiresAt: Number(i.expires_at),
     })),
-    orders: orderRows.map((o) => ({
+  };
+}
+
+/**
+ * One page of the orders the member may see, newest first (?page=2). A page number that is not
+ * one shows the first page, and one past the end the last, each with a notice saying so.
+ */
+async function ordersPage(
+  db: Db,
+  organisationId: string,
+  userId: string,
+  role: MemberRole,
+  pageParam: string | null,
+) {
+  const visible = () => {
+    const orders = db.selectFrom('orders').where('organisation_id', '=', organisationId);
+    // A buyer sees their own orders; admins and approvers see the organisation's.
+    return seesAllOrders(role) ? orders : orders.where('user_id', '=', userId);
+  };
+  const counted = await visible()
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirst();
+  const totalPages = Math.max(1, Math.ceil(Number(counted?.total ?? 0) / ORGANISATION_ORDERS_PAGE_SIZE));
+  const asked =
+    pageParam === null ? { success: true as const, data: 1 } : ordersPageSchema.safeParse(pageParam);
+  let page = asked.success ? asked.data : 1;
+  let ordersNotice = asked.success ? null : `${asked.error.issues[0]?.message} Here is page 1.`;
+  if (page > totalPages) {
+    ordersNotice = `There ${totalPages === 1 ? 'is 1 page' : `are ${totalPages} pages`} of orders, not ${page}. Here is page ${totalPages}.`;
+    page = totalPages;
+  }
+  const rows = await visible()
+    .select(['reference', 'buyer_name', 'total', 'status', 'created_at', 'po_number'])
+    .orderBy('created_at', 'desc')
+    .orderBy('reference', 'desc')
+    .limit(ORGANISATION_ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ORGANISATION_ORDERS_PAGE_SIZE)
+    .execute();
+  return {
+    ordersPage: { page, totalPages, notice: ordersNotice },
+    orders: rows.map((o) => ({
       reference: o.reference,
       buyerName: o.buyer_name ?? '',
       total: o.total,
@@ -121,13 +156,13 @@ function refused(intent: string, error: unknown, values?: Record<string, string>
   return answer<FormAnswer>({ intent, ok: false, message: error.message, values }, { status });
 }
 
-/** The page's forms: apply; and, for the organisation's admins, invite, change, remove, revoke. */
+/** The page's forms: apply; leave, for any member; and, for its admins, invite, change, remove, revoke. */
 export async function organisationAction(context: AppLoadContext, request: Request) {
   const user = await requireUser(context, request);
   const { services } = context;
   const { db } = services.database;
   const actor = { id: user.id, email: user.email };
-  // Every form but the application is an admin's of an approved organisation, checked afresh.
+  // Every form but the application and leaving is an admin's of an approved organisation, checked afresh.
   const admin = async () => {
     const own = await membershipOf(db, user.id);
     if (!own || own.status !== 'approved' || !canManage(own.role))
@@ -217,6 +252,30 @@ export async function organisationAction(context: AppLoadContext, request: Reque
           intent: 'remove',
           ok: true,
           message: 'Member removed: their access ended now.',
+        });
+      },
+      async leave({ form }) {
+        const parsed = leaveSchema.safeParse(postedFields(form));
+        if (!parsed.success)
+          return answer<FormAnswer>(
+            { intent: 'leave', ok: false, message: parsed.error.issues[0]?.message ?? 'Unknown form' },
+            { status: 400 },
+          );
+        const own = await membershipOf(db, user.id);
+        if (!own || own.id !== parsed.data.organisationId)
+          return answer<FormAnswer>(
+            { intent: 'leave', ok: false, message: 'You are not a member of this organisation any more.' },
+            { status: 409 },
+          );
+        try {
+          await leaveOrganisation(db, actor, own.id);
+        } catch (error) {
+          return refused('leave', error);
+        }
+        return answer<FormAnswer>({
+          intent: 'leave',
+          ok: true,
+          message: `You have left ${own.name}: its orders and pages are closed to you from now on.`,
         });
       },
       async revoke({ form }) {

@@ -7,8 +7,9 @@ import type { Application } from './organisation.schema';
 
 /**
  * The organisation's rows as its members change them (docs/decisions/0055): the application,
- * invitations and members. Each change is one transaction with its audit row (the member as the
- * actor), so the organisation's history sits in the same log staff read.
+ * invitations and joining (members' changes and leaving: organisation-members.server.ts). Each
+ * change is one transaction with its audit row (the member as the actor), so the organisation's
+ * history sits in the same log staff read.
  */
 export type Db = Kysely<DatabaseSchema>;
 /** Better Auth's user table, read for members' names and addresses (it is not in DatabaseSchema). */
@@ -201,106 +202,6 @@ export async function acceptInvitation(db: Db, user: Actor, token: string, now =
       now,
     );
     return invitation.organisationName;
-  });
-}
-
-/** An organisation always keeps an admin: a change that would leave none is refused. */
-async function keepsAnAdmin(trx: Db, organisationId: string, userId: string) {
-  const others = await trx
-    .selectFrom('organisation_members')
-    .select('user_id')
-    .where('organisation_id', '=', organisationId)
-    .where('role', '=', 'admin')
-    .where('user_id', '!=', userId)
-    .execute();
-  if (others.length === 0)
-    throw new OrganisationError(
-      'conflict',
-      'An organisation needs at least one admin: make another member admin first.',
-    );
-}
-
-async function memberRow(trx: Db, organisationId: string, userId: string) {
-  const row = await trx
-    .selectFrom('organisation_members')
-    .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row)
-    throw new OrganisationError('not_found', 'This person is not a member of your organisation any more.');
-  return row;
-}
-
-export async function updateMember(
-  db: Db,
-  actor: Actor,
-  organisationId: string,
-  change: { userId: string; role: MemberRole; orderLimit: number | null; monthlyLimit: number | null },
-  now = Date.now(),
-) {
-  await db.transaction().execute(async (trx) => {
-    const before = await memberRow(trx, organisationId, change.userId);
-    if (before.role === 'admin' && change.role !== 'admin')
-      await keepsAnAdmin(trx, organisationId, change.userId);
-    await trx
-      .updateTable('organisation_members')
-      .set({ role: change.role, order_limit: change.orderLimit, monthly_limit: change.monthlyLimit })
-      .where('organisation_id', '=', organisationId)
-      .where('user_id', '=', change.userId)
-      .execute();
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'organisation.member.change',
-        targetType: 'organisation',
-        targetId: organisationId,
-        before: {
-          user: before.user_id,
-          role: before.role,
-          orderLimit: before.order_limit,
-          monthlyLimit: before.monthly_limit,
-        },
-        after: {
-          user: change.userId,
-          role: change.role,
-          orderLimit: change.orderLimit,
-          monthlyLimit: change.monthlyLimit,
-        },
-      },
-      now,
-    );
-  });
-}
-
-/** Removal takes effect at once: every page and checkout reads membership afresh. */
-export async function removeMember(
-  db: Db,
-  actor: Actor,
-  organisationId: string,
-  userId: string,
-  now = Date.now(),
-) {
-  await db.transaction().execute(async (trx) => {
-    const before = await memberRow(trx, organisationId, userId);
-    if (before.role === 'admin') await keepsAnAdmin(trx, organisationId, userId);
-    await trx
-      .deleteFrom('organisation_members')
-      .where('organisation_id', '=', organisationId)
-      .where('user_id', '=', userId)
-      .execute();
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'organisation.member.remove',
-        targetType: 'organisation',
-        targetId: organisationId,
-        before: { user: userId, role: before.role },
-      },
-      now,
-    );
   });
 }
 

@@ -103,3 +103,17 @@ export const memberSchema = z.strictObject({
 
 export const memberKeySchema = z.strictObject({ userId: z.string().min(1).max(64) });
 export const invitationKeySchema = z.strictObject({ invitationId: z.string().min(1).max(40) });
+
+/** Leaving, after the page's confirmation step; the organisation is the one the page showed. */
+export const leaveSchema = z.strictObject({
+  organisationId: z.string().min(1).max(40),
+  confirm: z.literal('yes', { message: 'Confirm that you want to leave the organisation.' }),
+});
+
+export const ORDERS_PAGE_MESSAGE = 'The orders’ page number must be a whole number from 1 to 10,000.';
+/** The orders' page in the query string (?page=2): a whole number from 1 to 10,000. */
+export const ordersPageSchema = z.coerce
+  .number({ message: ORDERS_PAGE_MESSAGE })
+  .int(ORDERS_PAGE_MESSAGE)
+  .min(1, ORDERS_PAGE_MESSAGE)
+  .max(10_000, ORDERS_PAGE_MESSAGE);

@@ -11,6 +11,8 @@ import {
 } from '~/commerce/organisations/organisations';
 import { answeredField, type FormAnswer } from '~/lib/form-answer';
 import { FormResult } from './form-result';
+import { LeaveOrganisation } from './leave-organisation';
+import { type HomeOrder, OrganisationOrders, type OrdersPage } from './organisation-orders';
 
 export interface HomeDetails {
   id: string;
@@ -38,14 +40,8 @@ interface HomeProps {
   userId: string;
   members: HomeMember[];
   invitations: { id: string; email: string; role: MemberRole; expiresAt: number }[];
-  orders: {
-    reference: string;
-    buyerName: string;
-    total: number;
-    status: string;
-    poNumber: string | null;
-    createdAt: number;
-  }[];
+  orders: HomeOrder[];
+  ordersPage: OrdersPage;
 }
 
 const LINKS = [
@@ -121,52 +117,14 @@ export function OrganisationHome(props: HomeProps) {
         </ul>
       </section>
       {admin ? <Invitations invitations={props.invitations} answer={answer} /> : null}
-      <section aria-labelledby="orders-heading" className="space-y-2">
-        <h2 id="orders-heading" className="text-2xl font-bold">
-          {admin || role === 'approver' ? 'The organisation’s orders' : 'Your orders for the organisation'}
-        </h2>
-        {props.orders.length === 0 ? (
-          <p>No orders yet.</p>
-        ) : (
-          <table className="w-full text-left">
-            <caption className="sr-only">Orders, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="p-2">
-                  Order
-                </th>
-                <th scope="col" className="p-2">
-                  Buyer
-                </th>
-                <th scope="col" className="p-2">
-                  PO
-                </th>
-                <th scope="col" className="p-2">
-                  Placed
-                </th>
-                <th scope="col" className="p-2">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.orders.map((order) => (
-                <tr key={order.reference} className="border-t border-border">
-                  <th scope="row" className="p-2">
-                    <Link to={`/account/orders/${order.reference}`} className="underline">
-                      {order.reference}
-                    </Link>
-                  </th>
-                  <td className="p-2">{order.buyerName}</td>
-                  <td className="p-2">{order.poNumber ?? ''}</td>
-                  <td className="p-2">{day(order.createdAt)}</td>
-                  <td className="p-2">{formatPrice(order.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <OrganisationOrders
+        heading={
+          admin || role === 'approver' ? 'The organisation’s orders' : 'Your orders for the organisation'
+        }
+        orders={props.orders}
+        ordersPage={props.ordersPage}
+      />
+      <LeaveOrganisation organisation={o} answer={answer} />
     </div>
   );
 }
@@ -202,7 +160,13 @@ function MemberEntry({
     <div className="space-y-2">
       {heading}
       <FormResult answer={mine} />
-      <Form method="post" className="grid gap-2 sm:grid-cols-3" aria-label={`Role and limits of ${m.name}`}>
+      {/* Keyed by the stored values: once a save revalidates, the fields show what is stored. */}
+      <Form
+        key={`${m.role}:${m.orderLimit ?? ''}:${m.monthlyLimit ?? ''}`}
+        method="post"
+        className="grid gap-2 sm:grid-cols-3"
+        aria-label={`Role and limits of ${m.name}`}
+      >
         <input type="hidden" name="userId" value={m.userId} />
         <SelectField label="Role" options={ROLE_OPTIONS} {...answeredField(mine, 'role', m.role)} />
         <Field

@@ -4,6 +4,7 @@ import type { FormAnswer } from '~/lib/form-answer';
 import { FormResult } from './form-result';
 import { ApplyForm } from './apply-form';
 import { OrganisationHome, type HomeDetails, type HomeMember } from './organisation-home';
+import type { HomeOrder, OrdersPage } from './organisation-orders';
 import type { MemberRole } from '~/commerce/organisations/organisations';
 
 export type OrganisationPageProps =
@@ -16,14 +17,8 @@ export type OrganisationPageProps =
       userId: string;
       members: HomeMember[];
       invitations: { id: string; email: string; role: MemberRole; expiresAt: number }[];
-      orders: {
-        reference: string;
-        buyerName: string;
-        total: number;
-        status: string;
-        poNumber: string | null;
-        createdAt: number;
-      }[];
+      orders: HomeOrder[];
+      ordersPage: OrdersPage;
     };
 
 /** /account/organisation: apply, wait for review, read the refusal, or the organisation's home. */
@@ -41,6 +36,7 @@ export function OrganisationPage(props: OrganisationPageProps) {
         ]}
       />
       <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
+      {props.state === 'apply' && answer?.intent === 'leave' ? <FormResult answer={answer} /> : null}
       {props.state === 'apply' ? <ApplyForm /> : null}
       {props.state === 'pending' && answer?.intent === 'apply' ? <FormResult answer={answer} /> : null}
       {props.state === 'pending' ? (
