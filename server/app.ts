@@ -217,14 +217,8 @@ export function createApp(options: CreateAppOptions) {
   // One-click unsubscribe is posted by mail providers' servers (RFC 8058); its token is its authority.
   // Apple answers a sign-in with a POST from its own site (form_post); its state is its authority.
   app.use(originCheck(env.APP_URL, { exempt: ['/api/newsletter/unsubscribe', '/api/auth/callback/apple'] }));
-  // No request body is large but a product image (5 MB) or a prescription (10 MB), plus its form.
-  app.use(
-    bodySizeLimit((c) =>
-      answersJson(c)
-        ? apiError(c, 413, 'payload_too_large', 'This request is too large.')
-        : c.text('This upload is too large: images can be up to 5 MB.', 413),
-    ),
-  );
+  // No request body is large but an upload's; each path's limit and refusal: BODY_RULES.
+  app.use(bodySizeLimit());
   app.use('/api/auth/*', authRateLimits(services.rateLimiter, userOfAttempt(services.auth)));
 
   const api = new Hono<AppBindings>();

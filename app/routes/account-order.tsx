@@ -10,6 +10,7 @@ import { ownReviews } from '~/features/reviews/reviews.server';
 import { pageTitle } from '~/lib/store-info';
 import { runIntent } from '~/lib/form-action.server';
 import { OrderReturns } from '~/features/orders/components/order-returns';
+import { orderOrganisation } from '~/features/orders/order-organisation.server';
 import { orderReturnsData, requestReturnAction } from '~/features/orders/returns-shopper.server';
 import { approvedPaymentSession } from '~/features/checkout/approved-payment.server';
 import { PayApprovedOrder } from '~/features/checkout/components/pay-approved-order';
@@ -22,10 +23,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // Someone else's order looks exactly like one that does not exist.
   if (!found) throw data(null, { status: 404 });
   const { order } = found;
+  const organisation = await orderOrganisation(db, order.reference);
   // An organisation's admin or approver reads a colleague's order: no returns or reviews of theirs.
   if (!found.own)
     return {
       order,
+      organisation,
       reviewable: false,
       reviews: {} as Record<string, Pick<OwnReview, 'status' | 'reason'>>,
       thanked: false,
@@ -56,6 +59,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
     payment,
     order,
+    organisation,
     reviewable,
     reviews,
     thanked: reviews[reviewed]?.status === 'pending',
@@ -83,10 +87,11 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order, reviewable, reviews, thanked, prescription, returns, payment } = loaderData;
+  const { order, organisation, reviewable, reviews, thanked, prescription, returns, payment } = loaderData;
   return (
     <OrderDetail
       order={order}
+      organisation={organisation}
       after={returns ? <OrderReturns {...returns} /> : null}
       notice={thanked ? <ReviewThanks text={REVIEW_THANKS} /> : null}
       lineExtra={

@@ -1,5 +1,8 @@
 import { request } from 'node:http';
+import { UNSAFE_decodeViaTurboStream as decodeRouterAnswer } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CERTIFICATE_TEXT, TAX_EXEMPTION_PATH } from '~/commerce/organisations/tax-exemption';
+import { PRESCRIPTION_TEXT } from '~/commerce/prescriptions/prescriptions';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { rowCounts } from './support';
 
@@ -75,5 +78,89 @@ describe('request body size', () => {
     // Through the limit to the form's answer: its own validation answers.
     expect(res.status).toBe(400);
     expect(JSON.parse(res.text)).toMatchObject({ error: { code: 'invalid_body' } });
+  });
+
+  /** A multipart form holding one file of `bytes` bytes, as a browser posts it. */
+  const fileForm = (bytes: number) => {
+    const form = new FormData();
+    form.set('intent', 'upload');
+    form.set('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'certificate.pdf');
+    return form;
+  };
+  const OVER_11_MB = 11 * 1024 * 1024 + 1;
+
+  it("tells a browser's certificate upload over its limit the certificate's own rule", async () => {
+    const before = await rowCounts(t.server.services.database);
+    const res = await fetch(`${t.url}${TAX_EXEMPTION_PATH}`, {
+      method: 'POST',
+      headers: { Origin: t.url },
+      body: fileForm(OVER_11_MB),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe(CERTIFICATE_TEXT.tooLarge);
+    const chunked = await postChunked(`${t.url}${TAX_EXEMPTION_PATH}`, Buffer.alloc(OVER_11_MB), {
+      'Content-Type': 'application/octet-stream',
+      Origin: t.url,
+    });
+    expect(chunked.status).toBe(413);
+    expect(chunked.text).toBe(CERTIFICATE_TEXT.tooLarge);
+    expect(await rowCounts(t.server.services.database)).toEqual(before);
+  });
+
+  it("answers React Router's certificate upload over its limit as the form's answer, beside the file field", async () => {
+    const res = await fetch(`${t.url}${TAX_EXEMPTION_PATH}.data`, {
+      method: 'POST',
+      headers: { Origin: t.url },
+      body: fileForm(OVER_11_MB),
+    });
+    expect(res.status).toBe(413);
+    // Without this header the router throws the response to the error page instead.
+    expect(res.headers.get('x-remix-response')).toBe('yes');
+    const decoded = await decodeRouterAnswer(res.body!, globalThis as unknown as Window);
+    expect(decoded.value).toEqual({
+      data: {
+        intent: 'upload',
+        ok: false,
+        message: CERTIFICATE_TEXT.tooLarge,
+        fields: { file: CERTIFICATE_TEXT.tooLarge },
+      },
+    });
+  });
+
+  it("judges a page's React Router post by its page's limit, not the 1 MB of other forms", async () => {
+    const res = await fetch(`${t.url}${TAX_EXEMPTION_PATH}.data`, {
+      method: 'POST',
+      headers: { Origin: t.url },
+      body: fileForm(2 * 1024 * 1024),
+    });
+    // Through the limit to the page's action, which sends a visitor who is not signed in away.
+    expect(res.status).not.toBe(413);
+    await res.body?.cancel();
+  });
+
+  it("tells a prescription over its limit the prescription's rule, as JSON", async () => {
+    const form = new FormData();
+    form.set('kind', 'upload');
+    form.set('file', new Blob([new Uint8Array(OVER_11_MB)], { type: 'application/pdf' }), 'rx.pdf');
+    const res = await fetch(`${t.url}/api/prescriptions/some-order`, {
+      method: 'POST',
+      headers: { Origin: t.url, Accept: 'application/json' },
+      body: form,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      error: { code: 'payload_too_large', message: PRESCRIPTION_TEXT.tooLarge },
+    });
+  });
+
+  it('tells any other page over its limit that the request is too large, not an image rule', async () => {
+    const res = await fetch(`${t.url}/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.url },
+      body: fields(1024 * 1024 + 1),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.text()).toBe('This request is too large.');
   });
 });

@@ -55,7 +55,11 @@ describe.each(testEngines)('tax exemption at checkout on %s', (engine) => {
     expect(summary).toMatchObject({ state: 'IL', tax: 0, taxRate: 0, taxCertificate: 'IL-7788' });
     expect(summary.total).toBe(summary.subtotal - summary.discount + summary.shipping);
 
-    const { session } = await startCheckout(org.buyer.client, { items: [], address: illinois });
+    const { session } = await startCheckout(org.buyer.client, {
+      items: [],
+      address: illinois,
+      poNumber: 'PO-4410',
+    });
     expect(session).toMatchObject({ tax: 0, taxCertificate: 'IL-7788' });
     expect(
       (await pay(org.buyer.client, session.orderId, cardPayment(undefined, org.buyer.email))).status,
@@ -79,6 +83,46 @@ describe.each(testEngines)('tax exemption at checkout on %s', (engine) => {
       (m) => m.to.includes(org.buyer.email) && m.text.includes(session.reference),
     );
     expect(mail.text).toContain(label);
+  });
+
+  it("states an organisation's order's organisation, buyer, PO and certificate on the order page, and a consumer's none", async () => {
+    const order = await db()
+      .selectFrom('orders')
+      .innerJoin('organisations', 'organisations.id', 'orders.organisation_id')
+      .select(['orders.reference', 'orders.buyer_name', 'organisations.name'])
+      .where('orders.po_number', '=', 'PO-4410')
+      .executeTakeFirstOrThrow();
+    expect(order.buyer_name).toBeTruthy();
+    const page = await org.buyer.client.get(`/account/orders/${order.reference}`);
+    expect(page.status).toBe(200);
+    for (const fact of [
+      '<dt class="font-bold">Organisation</dt>',
+      `<dd>${order.name}</dd>`,
+      '<dt class="font-bold">Ordered by</dt>',
+      `<dd>${order.buyer_name}</dd>`,
+      '<dt class="font-bold">Purchase order</dt>',
+      '<dd>PO-4410</dd>',
+      '<dt class="font-bold">Tax exemption certificate</dt>',
+      '<dd>IL-7788</dd>',
+    ]) {
+      expect(page.text).toContain(fact);
+    }
+    // The organisation's admin reads the colleague's order with the same facts.
+    expect((await org.admin.client.get(`/account/orders/${order.reference}`)).text).toContain(
+      '<dd>PO-4410</dd>',
+    );
+
+    const consumer = await signedInClient(t.url, 'Cora');
+    expect((await addToCart(consumer.client, taxable.id, 1)).status).toBe(200);
+    const { session } = await startCheckout(consumer.client, { items: [], address: illinois });
+    expect((await pay(consumer.client, session.orderId, cardPayment(undefined, consumer.email))).status).toBe(
+      200,
+    );
+    const own = await consumer.client.get(`/account/orders/${session.reference}`);
+    expect(own.status).toBe(200);
+    for (const fact of ['Organisation</dt>', 'Ordered by', 'Purchase order', 'Tax exemption certificate']) {
+      expect(own.text).not.toContain(fact);
+    }
   });
 
   it('taxes another state, an expired certificate, a pending organisation and anyone else', async () => {

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
+import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from '~/commerce/catalogue/product-import-limits';
 import { requireStaff, type StaffUser } from '~/console/staff-access.server';
 import { answer, runIntent } from '~/lib/form-action.server';
 import { type ImportAnswer, importReport } from './import-report';
 import type { ImportPlan } from './plan-import';
 import { dryRunImport, ImportChangedError, ImportRefusedError, writeImport } from './product-import.server';
 
-/** The upload's own limit (the server's body limit for this page is 16 MB, the form around it). */
-export const MAX_IMPORT_BYTES = 15 * 1024 * 1024;
 /** An upload not written within a day is dropped at a later upload. */
 const KEPT_FOR_MS = 24 * 60 * 60 * 1000;
 /** More products than this changed at once: every instance reads the whole catalogue again. */
@@ -25,7 +24,7 @@ const refusedAnswer = (message: string) =>
 
 async function readUpload(file: FormDataEntryValue | null): Promise<{ name: string; text: string } | string> {
   if (!(file instanceof File) || file.size === 0) return 'Choose a CSV file to import.';
-  if (file.size > MAX_IMPORT_BYTES) return 'The file is over 15 MB: import it in parts.';
+  if (file.size > MAX_IMPORT_BYTES) return IMPORT_TOO_LARGE;
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());

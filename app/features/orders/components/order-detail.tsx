@@ -17,6 +17,7 @@ import { StatusText } from './order-history';
 import { OrderDelivery } from './order-delivery';
 import { OrderTracking } from './order-tracking';
 import { OrderTotals } from '~/commerce/components/order-totals';
+import type { OrderOrganisation } from '../order-organisation';
 
 /**
  * One order as bought: lines at the prices paid, totals, payment and status. The route may add
@@ -25,12 +26,15 @@ import { OrderTotals } from '~/commerce/components/order-totals';
  */
 export function OrderDetail({
   order,
+  organisation,
   notice,
   lineExtra,
   children,
   after,
 }: {
   order: OrderView;
+  /** An organisation's order: whose it is, who placed it, its PO and certificate. */
+  organisation?: OrderOrganisation | null;
   /** A section after the lines and totals (the returns). */
   after?: ReactNode;
   notice?: ReactNode;
@@ -72,6 +76,7 @@ export function OrderDetail({
             ? authorizedPaymentText(order, formatPrice(order.total))
             : paymentDescription(order)}
         </dd>
+        {organisation ? <OrganisationFacts organisation={organisation} /> : null}
         {order.email ? (
           <>
             <dt className="font-bold">Confirmation sent to</dt>
@@ -142,5 +147,25 @@ export function OrderDetail({
         Back to My Account
       </Link>
     </div>
+  );
+}
+
+/** The invoice's facts of an organisation's order; the certificate only when it was exempt. */
+function OrganisationFacts({ organisation }: { organisation: OrderOrganisation }) {
+  return (
+    <>
+      <dt className="font-bold">Organisation</dt>
+      <dd>{organisation.name}</dd>
+      <dt className="font-bold">Ordered by</dt>
+      <dd>{organisation.buyerName ?? 'Not recorded'}</dd>
+      <dt className="font-bold">Purchase order</dt>
+      <dd>{organisation.poNumber ?? 'None given'}</dd>
+      {organisation.taxCertificate ? (
+        <>
+          <dt className="font-bold">Tax exemption certificate</dt>
+          <dd>{organisation.taxCertificate}</dd>
+        </>
+      ) : null}
+    </>
   );
 }
