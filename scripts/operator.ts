@@ -14,6 +14,7 @@ const COMMANDS: Record<string, { file: string; summary: string }> = {
   'db:restore': { file: '../server/backup/restore-cli.ts', summary: 'puts a SQLite backup in place' },
   'admin:create': { file: '../server/admin-cli.ts', summary: 'makes the first administrator' },
   'products:import': { file: '../server/products-import-cli.ts', summary: 'imports a products CSV' },
+  'health-data:key': { file: '../server/health-data-key-cli.ts', summary: 'prints a new health data key' },
 };
 
 const name = process.argv[2] ?? '';

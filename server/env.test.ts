@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +68,17 @@ describe('parseEnv', () => {
     expect(existsSync(path.join(dir, 'auth-secret'))).toBe(true);
     expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first);
     expect(parseEnv({ DATA_DIR: dir }).AUTH_SECRET).toBe(first);
+  });
+
+  it('generates HEALTH_DATA_KEY once into the data folder (owner only), or checks the one given', () => {
+    const dir = dataDir();
+    const first = parseEnv({ DATA_DIR: dir }).HEALTH_DATA_KEY;
+    expect(first).toMatch(/^local1:[A-Za-z0-9+/]{43}=$/);
+    expect(statSync(path.join(dir, 'health-data-key')).mode & 0o777).toBe(0o600);
+    expect(parseEnv({ DATA_DIR: dir }).HEALTH_DATA_KEY).toBe(first);
+    const given = `k2:${Buffer.alloc(32, 7).toString('base64')},${first}`;
+    expect(parseEnv({ DATA_DIR: dataDir(), HEALTH_DATA_KEY: given }).HEALTH_DATA_KEY).toBe(given);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), HEALTH_DATA_KEY: 'k1:c2hvcnQ=' })).toThrow(EnvError);
   });
 
   it('lets loopback read /metrics by default, and checks the token and the address list', () => {

@@ -6,6 +6,8 @@ import { z } from 'zod';
 // resolves no extensionless import (tests/integration/server-process.test.ts).
 import { booleanFlag, isAddressRange, oidcProvidersSchema } from './env-fields.ts';
 import { makeOwnerOnlyDirSync, OWNER_ONLY_FILE } from './owner-only.ts';
+import { EnvError } from './env-error.ts';
+import { resolveHealthDataKey } from './health-data-key.ts';
 
 export type { OidcProviderConfig } from './env-fields.ts';
 
@@ -34,6 +36,8 @@ const envSchema = z.object({
     .default(10),
   APP_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Health data's key(s), `id:base64`, comma-separated, the first sealing (server/health-data-key.ts). */
+  HEALTH_DATA_KEY: z.string().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -262,16 +266,15 @@ const envSchema = z.object({
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
-export type Env = Omit<ParsedEnv, 'APP_URL' | 'AUTH_SECRET'> & {
+export type Env = Omit<ParsedEnv, 'APP_URL' | 'AUTH_SECRET' | 'HEALTH_DATA_KEY'> & {
   APP_URL: string;
   AUTH_SECRET: string;
+  HEALTH_DATA_KEY: string;
   isProduction: boolean;
   isHttps: boolean;
 };
 
-export class EnvError extends Error {
-  override name = 'EnvError';
-}
+export { EnvError };
 
 /** Empty strings mean "unset", as in most .env tooling. */
 function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
@@ -334,6 +337,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...parsed,
     APP_URL: appUrl,
     AUTH_SECRET: resolveAuthSecret(parsed),
+    HEALTH_DATA_KEY: resolveHealthDataKey(parsed),
     isProduction: parsed.NODE_ENV === 'production',
     isHttps: appUrl.startsWith('https:'),
   };

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseEnv } from '../../server/env';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations';
 import { type OperatorCommand, runCommand } from '../support/operator-commands';
@@ -22,6 +23,7 @@ const COMMANDS: [OperatorCommand, string][] = [
   ['db:restore', '--force'],
   ['admin:create', '--email EMAIL'],
   ['products:import', '--file FILE'],
+  ['health-data:key', '--id ID'],
 ];
 
 const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
@@ -79,6 +81,12 @@ describe('every operator command', () => {
         1,
         'db:status: invalid configuration: PORT must be a whole number between 0 and 65535',
       ],
+      [
+        'health-data:key',
+        ['--id', 'no spaces'],
+        2,
+        'health-data:key: --id: a key id is letters, digits, - or _ (at most 32) (see --help)',
+      ],
     ];
     const results = await Promise.all(
       cases.map(([name, args], index) =>
@@ -90,6 +98,14 @@ describe('every operator command', () => {
       expect(result.code).toBe(code);
       expect(lines(result.stderr)).toEqual([line]);
     });
+  });
+
+  it('prints a new health data key that HEALTH_DATA_KEY takes', async () => {
+    const result = await runCommand({ operator: 'health-data:key' }, ['--id', 'k2'], env);
+    expect(result.code, result.stderr).toBe(0);
+    const key = result.stdout.trim();
+    expect(key).toMatch(/^k2:[A-Za-z0-9+/]{43}=$/);
+    expect(parseEnv({ DATA_DIR: scratch, HEALTH_DATA_KEY: key }).HEALTH_DATA_KEY).toBe(key);
   });
 
   it('tells an unexpected failure in one line, then logs it with its stack, secrets left out', async () => {

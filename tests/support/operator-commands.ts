@@ -6,7 +6,14 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = import.meta.resolve('tsx');
 
 export type OperatorCommand =
-  'db:backup' | 'db:restore' | 'db:migrate' | 'db:seed' | 'db:status' | 'admin:create' | 'products:import';
+  | 'db:backup'
+  | 'db:restore'
+  | 'db:migrate'
+  | 'db:seed'
+  | 'db:status'
+  | 'admin:create'
+  | 'products:import'
+  | 'health-data:key';
 
 export interface CommandResult {
   code: number | null;

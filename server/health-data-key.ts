@@ -1,0 +1,36 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  HealthDataKeyError,
+  newHealthDataKey,
+  parseHealthDataKeys,
+} from '../app/lib/health-data/health-data-keys.server.ts';
+import { EnvError } from './env-error.ts';
+import { makeOwnerOnlyDirSync, OWNER_ONLY_FILE } from './owner-only.ts';
+
+/**
+ * The key(s) health data is sealed with (docs/decisions/0062). Set, it is checked (its text is
+ * never repeated in a message). Unset, a key is generated once into the data folder (owner
+ * only) and reused, as the auth secret is on a developer's machine. A public store should be
+ * given its keys and keep them apart from its backups (docs/security.md): a backup then holds
+ * ciphertext only, and the data folder's loss does not take the key with it. Throws EnvError.
+ */
+export function resolveHealthDataKey(given: {
+  HEALTH_DATA_KEY?: string | undefined;
+  DATA_DIR: string;
+}): string {
+  if (given.HEALTH_DATA_KEY) {
+    try {
+      parseHealthDataKeys(given.HEALTH_DATA_KEY);
+    } catch (error) {
+      throw error instanceof HealthDataKeyError ? new EnvError(error.message) : error;
+    }
+    return given.HEALTH_DATA_KEY;
+  }
+  const file = path.resolve(given.DATA_DIR, 'health-data-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  makeOwnerOnlyDirSync(path.dirname(file));
+  const key = newHealthDataKey('local1');
+  writeFileSync(file, key + '\n', { mode: OWNER_ONLY_FILE });
+  return key;
+}
