@@ -12,6 +12,7 @@ import { newestBackupOf } from './backup/backup-job';
 import { createMetrics } from './metrics/metrics';
 import { createOutbox } from './mail/outbox';
 import { createPaymentGateway } from './payments';
+import { HealthDataKeyring } from '../app/lib/health-data/health-data-keys.server';
 import { createRateLimiter } from './rate-limit';
 import { createSmsOutbox, createSmsSender } from './sms/sms';
 import { createCartEvents } from './realtime/cart-events';
@@ -64,6 +65,7 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
     auth: createAuth(env, database, mail, options.authMails, sms, metrics),
     metrics,
     payments: createPaymentGateway(env),
+    healthData: HealthDataKeyring.from(env.HEALTH_DATA_KEY),
     changes,
     cartEvents,
     async close() {

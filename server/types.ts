@@ -1,3 +1,4 @@
+import type { HealthDataKeyring } from '../app/lib/health-data/health-data-keys.server';
 import type { Auth } from './auth/auth';
 import type { AppDatabase } from './db/database';
 import type { Env } from './env';
@@ -47,6 +48,8 @@ export interface AppServices {
   changes: ChangeChannel;
   cartEvents: CartEvents;
   payments: PaymentGateway;
+  /** Seals and opens health data at rest (docs/decisions/0062). */
+  healthData: HealthDataKeyring;
   /** GET /metrics: counts to add to where things happen (services.metrics.ordersPaid.inc()). */
   metrics: StoreMetrics;
   close(): Promise<void>;

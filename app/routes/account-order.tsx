@@ -52,7 +52,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   );
   // Back from the review form: thanked while that review waits for staff.
   const reviewed = new URL(request.url).searchParams.get('reviewed') ?? '';
-  const prescription = await prescriptionOfReference(db, order.reference);
+  const prescription = await prescriptionOfReference(db, context.services.healthData, order.reference);
   const returns = await orderReturnsData(db, user.id, order.reference);
   // Approved by the organisation's approver and not paid yet: the page offers "Pay now".
   const payment = await approvedPaymentSession(db, order.reference, context.services.payments.mock);

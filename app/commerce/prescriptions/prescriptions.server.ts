@@ -4,7 +4,9 @@ import type { Kysely, Selectable } from 'kysely';
 import sharp from 'sharp';
 import { asBody } from '#server/body';
 import type { DatabaseSchema, PrescriptionTable } from '#server/db/schema';
+import type { HealthDataKeyring } from '~/lib/health-data/health-data-keys.server';
 import { findOrder, findOrderByReference, isOrderReference, type OrderRow } from '../orders/orders.server';
+import { openPrescriptionFile, openPrescriptionText, sealPrescription } from './prescription-sealing.server';
 import {
   claimsAgree,
   cleanFileName,
@@ -104,6 +106,7 @@ export async function hasPrescription(db: Db, orderId: string): Promise<boolean>
  */
 export async function savePrescription(
   db: Db,
+  keys: HealthDataKeyring,
   request: { orderId: string; userId: string | null },
   input: PrescriptionInput,
 ): Promise<OrderRow> {
@@ -147,18 +150,22 @@ export async function savePrescription(
       .executeTakeFirst();
     if (!open) throw new PrescriptionError('conflict', PRESCRIPTION_TEXT.closed);
     await trx.deleteFrom('prescriptions').where('order_id', '=', order.id).execute();
-    await trx.insertInto('prescriptions').values(row).execute();
+    // Sealed at rest (docs/decisions/0062): the file, its name and the prescriber's details.
+    await trx.insertInto('prescriptions').values(sealPrescription(keys, row)).execute();
   });
   return order;
 }
 
-function toView(row: Omit<PrescriptionRow, 'bytes' | 'id' | 'order_id' | 'content_type'>): PrescriptionView {
+function toView(
+  keys: HealthDataKeyring,
+  row: Omit<PrescriptionRow, 'bytes' | 'order_id' | 'content_type'>,
+): PrescriptionView {
   return {
     kind: row.kind,
-    fileName: row.file_name,
+    fileName: openPrescriptionText(keys, row.id, 'file_name', row.file_name),
     size: row.size === null ? null : Number(row.size),
-    prescriberName: row.prescriber_name,
-    prescriberPhone: row.prescriber_phone,
+    prescriberName: openPrescriptionText(keys, row.id, 'prescriber_name', row.prescriber_name),
+    prescriberPhone: openPrescriptionText(keys, row.id, 'prescriber_phone', row.prescriber_phone),
     status: row.status,
     reason: row.reason,
     createdAt: Number(row.created_at),
@@ -167,10 +174,15 @@ function toView(row: Omit<PrescriptionRow, 'bytes' | 'id' | 'order_id' | 'conten
 }
 
 /** The order's prescription without its file, if it has one. */
-export async function prescriptionOf(db: Db, orderId: string): Promise<PrescriptionView | undefined> {
+export async function prescriptionOf(
+  db: Db,
+  keys: HealthDataKeyring,
+  orderId: string,
+): Promise<PrescriptionView | undefined> {
   const row = await db
     .selectFrom('prescriptions')
     .select([
+      'id',
       'kind',
       'file_name',
       'size',
@@ -185,7 +197,7 @@ export async function prescriptionOf(db: Db, orderId: string): Promise<Prescript
     ])
     .where('order_id', '=', orderId)
     .executeTakeFirst();
-  return row ? toView(row) : undefined;
+  return row ? toView(keys, row) : undefined;
 }
 
 /**
@@ -193,11 +205,15 @@ export async function prescriptionOf(db: Db, orderId: string): Promise<Prescript
  * image with scripts in it runs nowhere), not kept by caches, its type fixed by its bytes.
  * 404 when the order has no file, exactly as for an order that is not the asker's.
  */
-async function prescriptionDownload(db: Db, order: Pick<OrderRow, 'id'> | undefined): Promise<Response> {
+async function prescriptionDownload(
+  db: Db,
+  keys: HealthDataKeyring,
+  order: Pick<OrderRow, 'id'> | undefined,
+): Promise<Response> {
   const row = order
     ? await db
         .selectFrom('prescriptions')
-        .select(['file_name', 'content_type', 'bytes'])
+        .select(['id', 'file_name', 'content_type', 'bytes'])
         .where('order_id', '=', order.id)
         .executeTakeFirst()
     : undefined;
@@ -207,11 +223,12 @@ async function prescriptionDownload(db: Db, order: Pick<OrderRow, 'id'> | undefi
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     });
   }
-  const name = (row.file_name ?? 'prescription').replace(/[^\x20-\x7e]/g, '_');
-  return new Response(asBody(Buffer.from(row.bytes)), {
+  const fileName = openPrescriptionText(keys, row.id, 'file_name', row.file_name) ?? 'prescription';
+  const name = fileName.replace(/[^\x20-\x7e]/g, '_');
+  return new Response(asBody(Buffer.from(openPrescriptionFile(keys, row.id, row.bytes))), {
     headers: {
       'Content-Type': row.content_type,
-      'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(row.file_name ?? 'prescription')}`,
+      'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
       'Cache-Control': 'no-store',
       'X-Robots-Tag': 'noindex, nofollow',
       'X-Content-Type-Options': 'nosniff',
@@ -223,6 +240,7 @@ async function prescriptionDownload(db: Db, order: Pick<OrderRow, 'id'> | undefi
 /** The buyer's own file: an account's order, by that account only (anyone else: 404). */
 export async function buyerPrescriptionDownload(
   db: Db,
+  keys: HealthDataKeyring,
   userId: string,
   reference: string,
 ): Promise<Response> {
@@ -234,20 +252,25 @@ export async function buyerPrescriptionDownload(
         .where('user_id', '=', userId)
         .executeTakeFirst()
     : undefined;
-  return prescriptionDownload(db, order);
+  return prescriptionDownload(db, keys, order);
 }
 
-/** Any order's file, for staff (the route checks the role). */
-export async function staffPrescriptionDownload(db: Db, reference: string): Promise<Response> {
+/** Any order's file, for staff (the route checks the role and writes the audit entry). */
+export async function staffPrescriptionDownload(
+  db: Db,
+  keys: HealthDataKeyring,
+  reference: string,
+): Promise<Response> {
   const order = isOrderReference(reference) ? await findOrderByReference(db, reference) : undefined;
-  return prescriptionDownload(db, order);
+  return prescriptionDownload(db, keys, order);
 }
 
 /** The prescription of the order with this reference, for the console's order page. */
 export async function prescriptionOfReference(
   db: Db,
+  keys: HealthDataKeyring,
   reference: string,
 ): Promise<PrescriptionView | undefined> {
   const order = isOrderReference(reference) ? await findOrderByReference(db, reference) : undefined;
-  return order ? prescriptionOf(db, order.id) : undefined;
+  return order ? prescriptionOf(db, keys, order.id) : undefined;
 }

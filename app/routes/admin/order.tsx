@@ -8,16 +8,19 @@ import { prescriptionConsoleHandlers } from '~/features/prescriptions/prescripti
 import { prescriptionOfReference } from '~/commerce/prescriptions/prescriptions.server';
 import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import { requireStaff } from '~/console/staff-access.server';
+import { auditHealthDataRead } from '~/features/prescriptions/health-data-reads.server';
 import type { Route } from './+types/order';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  await requireStaff(context, request);
+  const staff = await requireStaff(context, request);
   const { db } = context.services.database;
   const [found, prescription] = await Promise.all([
     orderForStaff(db, params.reference),
-    prescriptionOfReference(db, params.reference),
+    prescriptionOfReference(db, context.services.healthData, params.reference),
   ]);
   if (!found) throw data(null, { status: 404 });
+  // The page shows the prescription's details (the prescriber, the file's name): a read of health data.
+  if (prescription) await auditHealthDataRead(context, staff, params.reference, 'prescription details');
   const { view, payments, refunds, timeline } = found;
   // A new key per rendering of the page: the same form sent twice (a double click) refunds once.
   return { order: view, payments, refunds, timeline, refundKey: crypto.randomUUID(), prescription };
