@@ -36,6 +36,7 @@ import * as taxCertificates from './0108-tax-certificates';
 import * as invoices from './0109-invoices';
 import * as quotes from './0110-quotes';
 import * as memberSpendIndex from './0111-member-spend-index';
+import * as hcpcsCodes from './0112-hcpcs-codes';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0109-invoices': invoices,
   '0110-quotes': quotes,
   '0111-member-spend-index': memberSpendIndex,
+  '0112-hcpcs-codes': hcpcsCodes,
 };
