@@ -57,6 +57,26 @@ describe.each(testEngines)('HCPCS codes on %s', (engine) => {
     return pdfText(new Uint8Array(await response.arrayBuffer()));
   };
 
+  /** The import form posted as a browser posts it: multipart, with the page's Origin. */
+  async function importForm(fields: Record<string, string>, csv?: string) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    if (csv !== undefined) form.set('file', new Blob([csv], { type: 'text/csv' }), 'codes.csv');
+    const response = await fetch(new URL('/admin/product-import', t.url), {
+      method: 'POST',
+      redirect: 'manual',
+      body: form,
+      headers: { cookie: staff.client.cookieHeader(), origin: t.url },
+    });
+    return { status: response.status, text: await response.text() };
+  }
+  const codesOf = (id: string) =>
+    db()
+      .selectFrom('products')
+      .select(['hcpcs_code', 'hcpcs_modifier'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
   it('the seed gives equipment its code, shown on the specifications tab; others show none', async () => {
     expect(coded).toBeDefined();
     const page = await createClient(t.url).get(`/product/${coded.id}?tab=specifications`);
@@ -70,12 +90,7 @@ describe.each(testEngines)('HCPCS codes on %s', (engine) => {
     const saved = await save(uncoded.id, { hcpcsCode: ' e0143 ', hcpcsModifier: 'nu' });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.text).toContain('Saved.');
-    const row = await db()
-      .selectFrom('products')
-      .select(['hcpcs_code', 'hcpcs_modifier'])
-      .where('id', '=', uncoded.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ hcpcs_code: 'E0143', hcpcs_modifier: 'NU' });
+    expect(await codesOf(uncoded.id)).toEqual({ hcpcs_code: 'E0143', hcpcs_modifier: 'NU' });
     const audit = await audits(uncoded.id);
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.before!)).toMatchObject({ hcpcs_code: null, hcpcs_modifier: null });
@@ -139,5 +154,33 @@ describe.each(testEngines)('HCPCS codes on %s', (engine) => {
       (await pay(buyer.client, second.session.orderId, cardPayment(undefined, buyer.email))).status,
     ).toBe(200);
     expect(await receiptText(buyer.client, second.session.reference)).toContain('HCPCS E0149-RR');
+  });
+
+  it('the products CSV exports the code and modifier, and imports them under the same rules', async () => {
+    const csv = (await staff.client.get('/admin/products.csv')).text;
+    expect(csv.split('\r\n')[0]).toContain('hcpcs_code,hcpcs_modifier');
+    const target = plain.find((p) => !p.hcpcsCode && p.id !== uncoded.id)!;
+    const bad = await importForm(
+      { intent: 'upload' },
+      ['sku,hcpcs_code,hcpcs_modifier', `${target.sku},E06O1,NU`, `${coded.sku},,RR`].join('\n'),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain(`hcpcs_code: ${HCPCS_TEXT.code}`);
+    expect(bad.text).toContain(`hcpcs_modifier: ${HCPCS_TEXT.modifierWithoutCode}`);
+    expect(bad.text).not.toMatch(/name="importId"/);
+    expect(await codesOf(target.id)).toEqual({ hcpcs_code: null, hcpcs_modifier: null });
+
+    const dry = await importForm(
+      { intent: 'upload' },
+      `sku,hcpcs_code,hcpcs_modifier\n${target.sku},e0240,nu\n`,
+    );
+    expect(dry.status).toBe(200);
+    expect(dry.text).toContain('1 to update');
+    const importId = /name="importId" value="([^"]+)"/.exec(dry.text)![1]!;
+    const digest = /name="digest" value="([^"]+)"/.exec(dry.text)![1]!;
+    expect((await importForm({ intent: 'write', importId, digest })).status).toBe(200);
+    expect(await codesOf(target.id)).toEqual({ hcpcs_code: 'E0240', hcpcs_modifier: 'NU' });
+    const page = await createClient(t.url).get(`/product/${target.id}?tab=specifications`);
+    expect(page.text).toMatch(/HCPCS code<\/th><td[^>]*>E0240<\/td>/);
   });
 });
