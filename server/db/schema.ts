@@ -132,6 +132,9 @@ export interface OrderItemTable {
   hsa_fsa: HsaFsaStatus;
   /** Whether its product needed a prescription when bought. */
   prescription_required: Generated<Flag>;
+  /** Its product's HCPCS code and default modifier when bought (migration 0112), for the receipt. */
+  hcpcs_code: Generated<string | null>;
+  hcpcs_modifier: Generated<string | null>;
 }
 
 export type PrescriptionStatus = 'submitted' | 'approved' | 'rejected';
@@ -433,6 +436,9 @@ export interface ProductTable {
   /** How many published reviews it has, and their stars added up (migration 0018). */
   verified_review_count: Generated<number>;
   verified_rating_total: Generated<number>;
+  /** The HCPCS Level II code insurers are billed under (E0601) and its default modifier (NU). */
+  hcpcs_code: Generated<string | null>;
+  hcpcs_modifier: Generated<string | null>;
 }
 
 export interface ProductImageTable {

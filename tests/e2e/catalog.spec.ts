@@ -138,6 +138,11 @@ test.describe('browsing the catalogue', () => {
     await page.locator('main article h2 a').first().click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // An oxygen concentrator carries its HCPCS code among its specifications.
+    await page.getByRole('tab', { name: 'Specifications' }).click();
+    await expect(page.getByRole('rowheader', { name: 'HCPCS code' })).toBeVisible();
+    await expect(page.getByRole('tabpanel')).toContainText(/HCPCS code\s*E139[02]/);
+    await expectNoSeriousA11yViolations(page);
   });
 });
 

@@ -143,6 +143,8 @@ export async function openOrder(
         lineTotal: total,
         hsaFsa: 'not-eligible',
         prescriptionRequired: false,
+        hcpcsCode: null,
+        hcpcsModifier: null,
       },
     ],
     organisation: { id: organisationId, buyerName: 'Pat Buyer', poNumber: null },

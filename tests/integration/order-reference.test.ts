@@ -33,6 +33,8 @@ const ORDER: NewOrder = {
       lineTotal: 1000,
       hsaFsa: 'eligible',
       prescriptionRequired: false,
+      hcpcsCode: null,
+      hcpcsModifier: null,
     },
   ],
 };

@@ -128,6 +128,8 @@ export async function organisationOrder(
         lineTotal: 1000,
         hsaFsa: 'eligible',
         prescriptionRequired: false,
+        hcpcsCode: null,
+        hcpcsModifier: null,
       },
     ],
     organisation: { id: organisationId, buyerName, poNumber: null },

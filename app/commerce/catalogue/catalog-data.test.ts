@@ -6,6 +6,8 @@ import { SEED_PRODUCTS as PRODUCTS } from './catalog-seed';
 import { Catalogue } from './catalog.server';
 import { PRODUCT_ID_PATTERN } from './product-id';
 import { CATEGORIES } from './data/categories';
+import { SEED_HCPCS } from './data/hcpcs';
+import { HCPCS_CODE, HCPCS_MODIFIER } from './hcpcs';
 
 const catalogue = new Catalogue(PRODUCTS, CATEGORIES);
 const productsOf = (category: string, sub?: string) => catalogue.productsOf(category, sub);
@@ -21,6 +23,18 @@ describe('the catalogue data', () => {
 
   it('leaves prescription items out of sales tax', () => {
     for (const p of PRODUCTS) expect(p.taxExempt, p.id).toBe(p.prescriptionRequired);
+  });
+
+  it('gives HCPCS codes of the right form to products that exist, and the product carries its own', () => {
+    const byId = new Map(PRODUCTS.map((p) => [p.id, p]));
+    for (const [id, [code, modifier]] of Object.entries(SEED_HCPCS)) {
+      expect(code, id).toMatch(HCPCS_CODE);
+      if (modifier) expect(modifier, id).toMatch(HCPCS_MODIFIER);
+      expect(byId.get(id)?.hcpcsCode, id).toBe(code);
+      expect(byId.get(id)?.hcpcsModifier, id).toBe(modifier);
+    }
+    expect(byId.get('resmed-airsense-11-autoset-cpap')?.hcpcsCode).toBe('E0601');
+    expect(byId.get('weekly-am-pm-pill-organizer')?.hcpcsCode).toBeUndefined();
   });
 
   it('holds 140-160 products with unique ids, SKUs and slugs', () => {

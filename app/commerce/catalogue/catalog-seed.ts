@@ -1,6 +1,7 @@
 import { brandId, productFromRecord, type ProductRecord, seedImages } from './catalog';
 import type { CategoryDefinition, Product, ProductInput, StockStatus } from './catalog.types';
 import { CATEGORIES } from './data/categories';
+import { SEED_HCPCS } from './data/hcpcs';
 import { PRODUCT_INPUTS } from './data/products';
 
 /**
@@ -37,6 +38,15 @@ const FREIGHT_SUBCATEGORIES = new Set(['hospital-beds', 'power-lift-chairs', 'sc
 /** Dual-purpose equipment: HSA and FSA plans pay for it with a letter of medical necessity. */
 const LETTER_SUBCATEGORIES = new Set(['power-lift-chairs', 'exercise-rehab']);
 
+/** The product's own HCPCS code, else the seed's for its id (data/hcpcs.ts), else none. */
+function hcpcsOf(input: ProductInput): Pick<ProductInput, 'hcpcsCode' | 'hcpcsModifier'> {
+  if (input.hcpcsCode) return {}; // kept from the input itself
+  const seed = SEED_HCPCS[input.id];
+  if (!seed) return {};
+  const [hcpcsCode, hcpcsModifier] = seed;
+  return hcpcsModifier ? { hcpcsCode, hcpcsModifier } : { hcpcsCode };
+}
+
 export function recordFromInput(input: ProductInput): ProductRecord {
   const { imageViews: _views, stock, extraSpecifications = [], isNew = false, ...rest } = input;
   return {
@@ -45,6 +55,7 @@ export function recordFromInput(input: ProductInput): ProductRecord {
     freightOnly: input.freightOnly ?? FREIGHT_SUBCATEGORIES.has(input.subcategory),
     taxExempt: input.taxExempt ?? input.prescriptionRequired,
     hsaFsaLetter: input.hsaFsaLetter ?? (input.hsaFsaEligible && LETTER_SUBCATEGORIES.has(input.subcategory)),
+    ...hcpcsOf(input),
     images: seedImages(input),
     extraSpecifications,
     onHand: seedOnHand(input.id, stock),

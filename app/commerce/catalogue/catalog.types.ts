@@ -105,6 +105,9 @@ export interface ProductInput {
   freightOnly?: boolean;
   /** No sales tax; the seed sets it for prescription items (exempt in most states). */
   taxExempt?: boolean;
+  /** The HCPCS code insurers are billed under (E0601) and its default modifier (NU): hcpcs.ts. */
+  hcpcsCode?: string;
+  hcpcsModifier?: string;
   /** 2-4 views, each the suffix of an alt text: 'front view', 'folded for transport'... */
   imageViews: string[];
 }

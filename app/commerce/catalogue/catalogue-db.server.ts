@@ -104,6 +104,9 @@ export async function readProducts(db: Db, ids?: readonly string[]): Promise<Pro
         returnable: Boolean(row.returnable),
         freightOnly: Boolean(row.freight_only),
         taxExempt: Boolean(row.tax_exempt),
+        // Absent when empty, as in the data files.
+        ...(row.hcpcs_code ? { hcpcsCode: row.hcpcs_code } : {}),
+        ...(row.hcpcs_code && row.hcpcs_modifier ? { hcpcsModifier: row.hcpcs_modifier } : {}),
         measures: JSON.parse(row.measures) as ProductMeasures,
         images: (imagesOf.get(row.id) ?? []).map((image) => ({
           id: `${row.id}-${image.position}`,
@@ -245,6 +248,8 @@ export function productRow(
     returnable: flag(p.returnable),
     freight_only: flag(p.freightOnly),
     tax_exempt: flag(p.taxExempt),
+    hcpcs_code: p.hcpcsCode ?? null,
+    hcpcs_modifier: p.hcpcsModifier ?? null,
     measures: JSON.stringify(p.measures),
     position,
     updated_at: now,

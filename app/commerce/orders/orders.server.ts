@@ -166,6 +166,8 @@ export async function insertOrderIn(
           hsa_fsa: item.hsaFsa,
           // 0/1: SQLite has no boolean, and PostgreSQL reads '1' and '0' as booleans.
           prescription_required: Number(item.prescriptionRequired),
+          hcpcs_code: item.hcpcsCode,
+          hcpcs_modifier: item.hcpcsCode ? item.hcpcsModifier : null,
         })),
       )
       .execute();
@@ -228,6 +230,8 @@ async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderVie
       quantity: row.quantity,
       hsaFsa: row.hsa_fsa,
       prescriptionRequired: Boolean(row.prescription_required),
+      hcpcsCode: row.hcpcs_code ?? null,
+      hcpcsModifier: row.hcpcs_modifier ?? null,
       lineTotal: row.line_total,
       refundedQuantity: Number(row.refunded_quantity),
     });

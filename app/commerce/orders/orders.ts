@@ -18,6 +18,9 @@ export interface OrderLine {
   hsaFsa: HsaFsaStatus;
   /** As when bought: such a line is charged only once staff have approved the prescription. */
   prescriptionRequired: boolean;
+  /** As when bought: its product's HCPCS code and default modifier, null when it had none. */
+  hcpcsCode: string | null;
+  hcpcsModifier: string | null;
 }
 
 /** A line of a stored order: with its id (refunds name it) and the units refunded so far. */

@@ -4,6 +4,7 @@ import { hsaFsaSubtotal } from '~/commerce/totals';
 import { totalsTextRows } from '~/commerce/totals-rows';
 import { STORE } from '~/lib/store-info';
 import { HSA_FSA_TEXT } from '../catalogue/catalog';
+import { hcpcsText } from '../catalogue/hcpcs';
 import { addressLines } from '../delivery/address-book';
 import { formatOrderDate } from './order-status';
 import { type OrderView, paymentDescription } from './orders';
@@ -69,7 +70,8 @@ export function receiptPdf(order: OrderView): Promise<Buffer> {
     doc,
     COLUMNS,
     order.items.map((item) => [
-      item.name,
+      // The code as it was when bought: a plan's claim names it line by line.
+      item.hcpcsCode ? `${item.name}\nHCPCS ${hcpcsText(item.hcpcsCode, item.hcpcsModifier)}` : item.name,
       String(item.quantity),
       formatPrice(item.unitPrice),
       formatPrice(item.lineTotal),

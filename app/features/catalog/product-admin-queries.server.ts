@@ -122,6 +122,8 @@ export async function productForStaff(db: Db, id: string) {
     originalPrice: row.original_price === null ? '' : centsToDecimal(row.original_price),
     features: features.map((f) => f.text).join('\n'),
     specifications: specifications.map((s) => `${s.name}: ${s.value}`).join('\n'),
+    hcpcsCode: row.hcpcs_code ?? '',
+    hcpcsModifier: row.hcpcs_modifier ?? '',
     ...Object.fromEntries(
       MEASURE_FIELDS.map(([name]) => [name, simple[name] === undefined ? '' : String(simple[name])]),
     ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HCPCS_CODE, HCPCS_MODIFIER, HCPCS_TEXT } from '~/commerce/catalogue/hcpcs';
 import { decimalToCents } from '~/commerce/money';
 
 /** The console's product forms. Money is typed in dollars and kept in cents. */
@@ -28,6 +29,19 @@ const checkbox = z
   .string()
   .optional()
   .transform((value) => value === 'on');
+
+/** An optional code typed in any letter case: upper-cased, or null when left empty. */
+const optionalCode = (format: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(z.string().regex(format, message).nullable());
+
+/** The product's HCPCS code and its default modifier (the console form and the CSV). */
+export const hcpcsCodeSchema = optionalCode(HCPCS_CODE, HCPCS_TEXT.code);
+export const hcpcsModifierSchema = optionalCode(HCPCS_MODIFIER, HCPCS_TEXT.modifier);
 
 const lines = (text: string) =>
   text
@@ -114,7 +128,13 @@ export const productSchema = z
           )
           .max(20, 'Write at most 20 specifications'),
       ),
+    hcpcsCode: hcpcsCodeSchema,
+    hcpcsModifier: hcpcsModifierSchema,
     ...measureShape,
+  })
+  .refine((p) => p.hcpcsModifier === null || p.hcpcsCode !== null, {
+    path: ['hcpcsModifier'],
+    message: HCPCS_TEXT.modifierWithoutCode,
   })
   .refine((p) => p.originalPrice === undefined || p.originalPrice > p.price, {
     path: ['originalPrice'],
@@ -141,6 +161,8 @@ export const PRODUCT_FORM_FIELDS = [
   'returnable',
   'features',
   'specifications',
+  'hcpcsCode',
+  'hcpcsModifier',
   ...MEASURE_FIELDS.map(([name]) => name),
 ] as const;
 

@@ -56,6 +56,8 @@ function rowsOf(form: ProductForm, flag: (v: boolean) => boolean | number) {
       returnable: flag(form.returnable),
       freight_only: flag(form.freightOnly),
       tax_exempt: flag(form.taxExempt),
+      hcpcs_code: form.hcpcsCode,
+      hcpcs_modifier: form.hcpcsModifier,
       measures: JSON.stringify(measures),
     },
     features: form.features,

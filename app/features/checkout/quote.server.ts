@@ -5,6 +5,7 @@ import type { LineItem } from '~/commerce/cart/cart.schema';
 import { listCart } from '~/commerce/cart/cart.server';
 import { itemCount } from '~/commerce/cart-limits';
 import { hsaFsaStatus, isPurchasable } from '~/commerce/catalogue/catalog';
+import { hcpcsOfProduct } from '~/commerce/catalogue/hcpcs';
 import type { Catalogue } from '~/commerce/catalogue/catalog.server';
 import type { Product } from '~/commerce/catalogue/catalog.types';
 import { rateTableTaxService, type TaxService } from '~/commerce/delivery/sales-tax';
@@ -116,6 +117,7 @@ function priceLines(catalogue: Catalogue, items: readonly LineItem[], { strict }
       category: product.category,
       hsaFsa: hsaFsaStatus(product),
       prescriptionRequired: product.prescriptionRequired,
+      ...hcpcsOfProduct(product),
     });
   }
   return lines;

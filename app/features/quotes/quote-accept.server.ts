@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { hsaFsaStatus } from '~/commerce/catalogue/catalog';
+import { hcpcsOfProduct } from '~/commerce/catalogue/hcpcs';
 import type { Catalogue } from '~/commerce/catalogue/catalog.server';
 import { SoldOutError, type StockLine, takeStock } from '~/commerce/catalogue/stock.server';
 import { holdOrderStock } from '~/commerce/orders/order-writes.server';
@@ -153,6 +154,7 @@ export async function acceptQuote(
         lineTotal: unitPrice * line.quantity,
         hsaFsa: hsaFsaStatus(product),
         prescriptionRequired: product.prescriptionRequired,
+        ...hcpcsOfProduct(product),
       })),
       heldUntil: Number(fresh.expires_at),
       taxCertificateNumber: exemption?.number ?? null,

@@ -36,6 +36,7 @@ import * as taxCertificates from './0108-tax-certificates';
 import * as invoices from './0109-invoices';
 import * as quotes from './0110-quotes';
 import * as memberSpendIndex from './0111-member-spend-index';
+import * as hcpcsCodes from './0112-hcpcs-codes';
 import * as sealedHealthData from './0113-sealed-health-data';
 
 /**
@@ -80,5 +81,6 @@ export const migrations: Record<string, Migration> = {
   '0109-invoices': invoices,
   '0110-quotes': quotes,
   '0111-member-spend-index': memberSpendIndex,
+  '0112-hcpcs-codes': hcpcsCodes,
   '0113-sealed-health-data': sealedHealthData,
 };

@@ -16,7 +16,7 @@ export function ProductTabs({
   reviews,
   open,
 }: {
-  product: Pick<Product, 'features' | 'specifications' | 'link'>;
+  product: Pick<Product, 'features' | 'specifications' | 'link' | 'hcpcsCode'>;
   /** The Reviews tab's content: the reviews feature's, from the route. */
   reviews: ReactNode;
   /** The tab open at first: a tab is a link until the page is interactive, so a click on a slow
@@ -58,6 +58,14 @@ export function ProductTabs({
                       <td className="py-2">{row.value}</td>
                     </tr>
                   ))}
+                  {product.hcpcsCode ? (
+                    <tr className="border-b border-border">
+                      <th scope="row" className="py-2 pr-4 font-bold">
+                        HCPCS code
+                      </th>
+                      <td className="py-2">{product.hcpcsCode}</td>
+                    </tr>
+                  ) : null}
                 </tbody>
               </table>
             ),

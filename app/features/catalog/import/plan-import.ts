@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brandId } from '~/commerce/catalogue/catalog';
+import { HCPCS_TEXT } from '~/commerce/catalogue/hcpcs';
 import type { ParsedImport, RefusedRow } from './parse-import';
 import { type ProductCsvValues, type ProductField, REQUIRED_FOR_NEW, shownValue } from './product-csv';
 import type { StoredProduct } from './product-rows.server';
@@ -73,11 +74,17 @@ export function planImport(
       returnable: false,
       freightOnly: false,
       taxExempt: false,
+      hcpcsCode: null,
+      hcpcsModifier: null,
       ...existing?.values,
       ...row.values,
     } as ProductCsvValues;
     if (!placements.has(`${values.category}/${values.subcategory}`)) {
       refuse(`The category ${values.category}/${values.subcategory} does not exist.`);
+      continue;
+    }
+    if (values.hcpcsModifier !== null && values.hcpcsCode === null) {
+      refuse(`hcpcs_modifier: ${HCPCS_TEXT.modifierWithoutCode}`);
       continue;
     }
     if (values.originalPrice !== null && values.originalPrice <= values.price) {

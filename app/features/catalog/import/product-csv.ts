@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defuseFormula } from '~/lib/csv';
 import { centsToDecimal } from '~/commerce/money';
-import { productSchema } from '../product-admin.schema';
+import { hcpcsCodeSchema, hcpcsModifierSchema, productSchema } from '../product-admin.schema';
 
 /**
  * The products CSV (docs/decisions/0050): the columns the console exports and imports, in the
@@ -26,6 +26,8 @@ export interface ProductCsvValues {
   returnable: boolean;
   freightOnly: boolean;
   taxExempt: boolean;
+  hcpcsCode: string | null;
+  hcpcsModifier: string | null;
 }
 
 export type ProductField = keyof ProductCsvValues;
@@ -94,6 +96,18 @@ export const PRODUCT_COLUMNS: readonly {
       ['tax_exempt', 'taxExempt'],
     ] as const
   ).map(([header, field]) => ({ header, field, cell: flag, write: (v: boolean) => (v ? 'yes' : 'no') })),
+  {
+    header: 'hcpcs_code',
+    field: 'hcpcsCode',
+    cell: hcpcsCodeSchema,
+    write: (v: string | null) => v ?? '',
+  },
+  {
+    header: 'hcpcs_modifier',
+    field: 'hcpcsModifier',
+    cell: hcpcsModifierSchema,
+    write: (v: string | null) => v ?? '',
+  },
   { header: 'description', field: 'description', cell: shape.description, write: (v: string) => v },
 ];
 

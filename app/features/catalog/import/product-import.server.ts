@@ -114,6 +114,8 @@ function productColumns(values: ProductCsvValues, flag: (value: boolean) => bool
     returnable: flag(values.returnable),
     freight_only: flag(values.freightOnly),
     tax_exempt: flag(values.taxExempt),
+    hcpcs_code: values.hcpcsCode,
+    hcpcs_modifier: values.hcpcsModifier,
   };
 }
 

@@ -44,6 +44,8 @@ export async function readProductsForCsv(
       'products.returnable',
       'products.freight_only',
       'products.tax_exempt',
+      'products.hcpcs_code',
+      'products.hcpcs_modifier',
       'products.position',
       'inventory.on_hand',
     ])
@@ -74,6 +76,8 @@ export async function readProductsForCsv(
       returnable: Boolean(r.returnable),
       freightOnly: Boolean(r.freight_only),
       taxExempt: Boolean(r.tax_exempt),
+      hcpcsCode: r.hcpcs_code ?? null,
+      hcpcsModifier: r.hcpcs_modifier ?? null,
     },
   }));
 }

@@ -6,6 +6,7 @@ import { formatPrice } from '~/commerce/money';
 import { formatOrderDate } from '~/commerce/orders/order-status';
 import { secondaryButton } from '~/components/ui/button-styles';
 import { HSA_FSA_TEXT } from '~/commerce/catalogue/catalog';
+import { hcpcsText } from '~/commerce/catalogue/hcpcs';
 import {
   authorizedPaymentText,
   type OrderView,
@@ -126,6 +127,11 @@ export function OrderDetail({
                 {item.hsaFsa === 'not-eligible' ? null : (
                   <span className="block text-sm text-muted">{HSA_FSA_TEXT[item.hsaFsa]}</span>
                 )}
+                {item.hcpcsCode ? (
+                  <span className="block text-sm text-muted">
+                    {`HCPCS ${hcpcsText(item.hcpcsCode, item.hcpcsModifier)}`}
+                  </span>
+                ) : null}
                 {lineExtra?.(item)}
               </td>
               <td className="py-3 text-right">{item.quantity}</td>

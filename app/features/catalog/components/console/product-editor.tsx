@@ -106,6 +106,23 @@ export function ProductEditor({
           hint="Higher than the price while the product is on sale; empty otherwise"
         />
       </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-xl font-bold">Insurance billing</legend>
+        <Field
+          label="HCPCS code"
+          {...answeredField(mine, 'hcpcsCode', values.hcpcsCode)}
+          maxLength={5}
+          autoComplete="off"
+          hint="One letter and four digits, such as E0601; empty when no plan pays for it"
+        />
+        <Field
+          label="Default HCPCS modifier"
+          {...answeredField(mine, 'hcpcsModifier', values.hcpcsModifier)}
+          maxLength={2}
+          autoComplete="off"
+          hint="Two letters or digits, such as NU (new) or RR (rental); may be empty"
+        />
+      </fieldset>
       <fieldset className="space-y-2">
         <legend className="mb-2 text-xl font-bold">Flags</legend>
         {FLAG_LABELS.map(([name, label]) => (
