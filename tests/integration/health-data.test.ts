@@ -8,7 +8,7 @@ import { addToCart } from '../support/cart';
 import { startCheckout } from '../support/checkout';
 import type { TestClient } from '../support/http-client';
 import { prescriptionPdf, sendPrescription } from '../support/prescription-files';
-import { staffClient, type TestStaff } from '../support/staff';
+import { postForm, staffClient, type TestStaff } from '../support/staff';
 import { testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -128,6 +128,24 @@ describe.each(testEngines)('health data at rest on %s', (engine) => {
     expect(entries).toHaveLength(2);
     // The log names what was read, never what it says.
     expect(JSON.stringify(entries)).not.toContain('Sleep apnea');
+  });
+
+  it("erases a deleted account's prescriptions: file and prescriber gone, the review's outcome kept", async () => {
+    const buyer = await rxCheckout();
+    await sendPrescription(t.url, buyer.client.cookieHeader(), buyer.session.orderId, {
+      kind: 'prescriber',
+      prescriberName: PRESCRIBER,
+      prescriberPhone: PHONE,
+    });
+    const deleted = await postForm(t, buyer.client, '/account', { intent: 'delete-account', confirm: 'yes' });
+    expect(deleted.status).toBe(302);
+    expect(await row(buyer.session.orderId)).toMatchObject({
+      kind: 'prescriber',
+      bytes: null,
+      file_name: null,
+      prescriber_name: null,
+      prescriber_phone: null,
+    });
   });
 
   it('still reads a value written before sealing began, as it is', async () => {

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '#server/db/schema';
 import { HealthDataKeyring } from '~/lib/health-data/health-data-keys.server';
 
 /*
@@ -53,4 +55,18 @@ export function resealPrescriptionText(
 
 export function resealPrescriptionFile(keys: HealthDataKeyring, id: string, value: Uint8Array): Uint8Array {
   return keys.sealBytes(openPrescriptionFile(keys, id, value), context('bytes', id));
+}
+
+/**
+ * An account's deletion erases its health data (issue 35): each prescription of its orders
+ * loses its file and the prescriber's details; the row stays with its review's outcome, as the
+ * orders stay (docs/decisions/0032). Returns how many prescriptions were erased.
+ */
+export async function eraseHealthDataOf(trx: Kysely<DatabaseSchema>, userId: string, now = Date.now()) {
+  const result = await trx
+    .updateTable('prescriptions')
+    .set({ bytes: null, file_name: null, prescriber_name: null, prescriber_phone: null, updated_at: now })
+    .where('order_id', 'in', trx.selectFrom('orders').select('id').where('user_id', '=', userId))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { anonymiseOrdersOf } from '~/commerce/orders/order-writes.server';
+import { eraseHealthDataOf } from '~/commerce/prescriptions/prescription-sealing.server';
 import { dollars, eraseOrganisationBuying, iso, organisationBuyingDataOf } from './organisation-data.server';
 
 type Db = Kysely<DatabaseSchema>;
@@ -137,6 +138,8 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
 export async function eraseAccount(trx: Db, user: { id: string; email: string }, reviewData: ReviewData) {
   const email = user.email.toLowerCase();
   await eraseOrganisationBuying(trx, user);
+  // Health data first, while the orders still name their account.
+  await eraseHealthDataOf(trx, user.id);
   const anonymised = await anonymiseOrdersOf(trx, user.id);
   await trx.updateTable('order_events').set({ actor_email: null }).where('actor_id', '=', user.id).execute();
   const reviewedProducts = await reviewData.eraseReviews(trx, user.id);
