@@ -15,6 +15,10 @@ const COMMANDS: Record<string, { file: string; summary: string }> = {
   'admin:create': { file: '../server/admin-cli.ts', summary: 'makes the first administrator' },
   'products:import': { file: '../server/products-import-cli.ts', summary: 'imports a products CSV' },
   'health-data:key': { file: '../server/health-data-key-cli.ts', summary: 'prints a new health data key' },
+  'health-data:rotate': {
+    file: '../server/health-data-rotate-cli.ts',
+    summary: 're-seals health data under the first key',
+  },
 };
 
 const name = process.argv[2] ?? '';

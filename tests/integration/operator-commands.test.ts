@@ -24,6 +24,7 @@ const COMMANDS: [OperatorCommand, string][] = [
   ['admin:create', '--email EMAIL'],
   ['products:import', '--file FILE'],
   ['health-data:key', '--id ID'],
+  ['health-data:rotate', '--batch N'],
 ];
 
 const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');

@@ -13,7 +13,8 @@ export type OperatorCommand =
   | 'db:status'
   | 'admin:create'
   | 'products:import'
-  | 'health-data:key';
+  | 'health-data:key'
+  | 'health-data:rotate';
 
 export interface CommandResult {
   code: number | null;
