@@ -51,7 +51,8 @@ export interface BenchDatabase {
 export function freshDatabase(postgresUrl: string | undefined): BenchDatabase {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
   // BENCH_KEEP=1 leaves the database behind, to read its query plans after a run.
-  const removeDir = () => (process.env.BENCH_KEEP ? undefined : rmSync(dir, { recursive: true, force: true }));
+  const removeDir = () =>
+    process.env.BENCH_KEEP ? undefined : rmSync(dir, { recursive: true, force: true });
   if (!postgresUrl) {
     return { url: `file:${path.join(dir, 'store.db')}`, dir, postgresUrl, drop: async () => removeDir() };
   }

@@ -70,12 +70,7 @@ export function prescriptionRoutes(services: AppServices) {
     // Fresh: a revoked session must not add to an account's order from the cookie cache.
     const user = await sessionUser(auth, c.req.raw.headers, { fresh: true });
     try {
-      await savePrescription(
-        database.db,
-        services.healthData,
-        { orderId, userId: user?.id ?? null },
-        input,
-      );
+      await savePrescription(database.db, services.healthData, { orderId, userId: user?.id ?? null }, input);
     } catch (error) {
       if (!(error instanceof PrescriptionError)) throw error;
       const status = error.code === 'not_found' ? 404 : error.code === 'conflict' ? 409 : 400;
