@@ -200,9 +200,22 @@ describe.each(testEngines)('console access on %s', (engine) => {
         expect(posted.status, path).toBe(403);
       }
     }
-    // Reading a tax certificate's file is audited by design (docs/decisions/0057): one row.
+    // Reads audited by design, and nothing else written: a tax certificate's file (docs/decisions/
+    // 0057), and health data (the order page showing a prescription, its file; ADR 0062).
     const after = await rowCounts(t.server.services.database);
-    expect(after).toEqual({ ...before, audit_log: (before.audit_log ?? 0) + 1 });
+    const added = (after.audit_log ?? 0) - (before.audit_log ?? 0);
+    expect(after).toEqual({ ...before, audit_log: after.audit_log });
+    const reads = await t.server.services.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .orderBy('at', 'desc')
+      .limit(added)
+      .execute();
+    expect(reads.map((r) => r.action).sort()).toEqual([
+      ...reads.filter((r) => r.action === 'health_data.read').map(() => 'health_data.read'),
+      'tax_certificate.file_read',
+    ]);
+    expect(reads.filter((r) => r.action === 'health_data.read').length).toBeGreaterThanOrEqual(1);
   });
 
   it('opens every page to an admin', async () => {
