@@ -14,7 +14,7 @@ type SealedColumn = (typeof SEALED_PRESCRIPTION_COLUMNS)[number];
 
 const context = (column: SealedColumn | 'bytes', id: string) => `prescriptions.${column}:${id}`;
 
-export function isSealed(value: string | Uint8Array): boolean {
+function isSealed(value: string | Uint8Array): boolean {
   return HealthDataKeyring.keyIdOf(value) !== undefined;
 }
 

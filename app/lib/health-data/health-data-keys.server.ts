@@ -117,10 +117,6 @@ export class HealthDataKeyring {
     return Buffer.from(this.#open(id, part(iv), part(ciphertext), part(tag), context)).toString('utf8');
   }
 
-  openTextOrNull(sealed: string | null, context: string): string | null {
-    return sealed === null ? null : this.openText(sealed, context);
-  }
-
   /** The id of the key a sealed value names (the rotation re-seals those not under `current`). */
   static keyIdOf(sealed: Uint8Array | string): string | undefined {
     if (typeof sealed === 'string') {
