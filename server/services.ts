@@ -64,7 +64,7 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
     smsSender: createSmsSender(env, logger),
     auth: createAuth(env, database, mail, options.authMails, sms, metrics),
     metrics,
-    payments: createPaymentGateway(env),
+    payments: createPaymentGateway(env, database.db),
     healthData: HealthDataKeyring.from(env.HEALTH_DATA_KEY),
     changes,
     cartEvents,

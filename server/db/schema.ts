@@ -3,6 +3,7 @@ import type { Fulfilment, OrderStatus } from '../../app/commerce/order-states';
 import type { InvoiceStatus } from '../../app/commerce/invoices/invoices';
 import type { OrganisationStatus } from '../../app/commerce/organisations/organisations';
 import type { CertificateStatus } from '../../app/commerce/organisations/tax-exemption';
+import type { RefillTables } from './schema-refills';
 
 /**
  * Row types of our own tables. Timestamps are epoch milliseconds (bigint in PostgreSQL, read
@@ -439,6 +440,8 @@ export interface ProductTable {
   /** The HCPCS Level II code insurers are billed under (E0601) and its default modifier (NU). */
   hcpcs_code: Generated<string | null>;
   hcpcs_modifier: Generated<string | null>;
+  /** Refillable: the intervals in weeks staff suggest ("4,8,12"); null when not (migration 0115). */
+  refill_weeks: Generated<string | null>;
 }
 
 export interface ProductImageTable {
@@ -586,7 +589,7 @@ export interface ProductImportTable {
   created_at: number;
 }
 
-export interface DatabaseSchema {
+export interface DatabaseSchema extends RefillTables {
   rate_limits: RateLimitTable;
   cart_items: CartItemTable;
   wishlist_items: WishlistItemTable;

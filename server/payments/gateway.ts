@@ -87,6 +87,8 @@ export interface PaymentGateway {
   capture(request: CaptureRequest): Promise<CaptureResult>;
   /** Gives money back; the whole of an authorisation or an unsettled charge is voided. */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** Saved cards for refill plans; undefined where the processor cannot keep them. */
+  readonly vault?: CardVault;
 }
 
 export interface RefundRequest {
@@ -111,3 +113,44 @@ export type RefundResult =
   | { status: 'declined'; message: string }
   /** Not reached or no clear answer: nothing is known to have been refunded; staff may try again. */
   | { status: 'error'; message: string };
+
+/**
+ * Saving a card for later charges (refill plans, docs/decisions/0064): the processor keeps the
+ * card (Authorize.Net customer and payment profiles; the test gateway the same way) and gives
+ * back a token. We keep the token, the brand, the last four digits and the expiry, never the card.
+ */
+export interface SaveCardRequest {
+  /** Our id of the shopper (the processor's merchantCustomerId). */
+  customerId: string;
+  email: string;
+  card: CardDetails;
+  signal?: AbortSignal;
+}
+
+export type SaveCardResult =
+  | { status: 'saved'; token: string; brand: string | null; last4: string; expiry: string }
+  /** The processor refused the card: `message` is for the shopper. */
+  | { status: 'declined'; message: string }
+  | { status: 'error'; message: string };
+
+export interface SavedCardChargeRequest {
+  /** The token saveCard gave. */
+  token: string;
+  orderReference: string;
+  amountCents: number;
+  email: string;
+  /**
+   * One key per thing that must be charged once (a refill plan's cycle and attempt): the
+   * processor answers a repeat with the first charge's result and takes nothing more.
+   */
+  idempotencyKey: string;
+  signal?: AbortSignal;
+}
+
+/** The saved-card side of a gateway (absent on one that cannot save cards). */
+export interface CardVault {
+  saveCard(request: SaveCardRequest): Promise<SaveCardResult>;
+  chargeSavedCard(request: SavedCardChargeRequest): Promise<ChargeResult>;
+  /** The processor forgets the card (a plan cancelled, an account deleted); never throws. */
+  forgetCard(token: string): Promise<void>;
+}

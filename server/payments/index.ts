@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema';
 import type { Env } from '../env';
 import {
   AUTHORIZENET_PRODUCTION_ENDPOINT,
@@ -10,7 +12,7 @@ import { createTestGateway, createUnconfiguredGateway } from './test-gateway';
 export type { PaymentGateway } from './gateway';
 
 /** The gateway PAYMENT_PROVIDER names (env.ts has already checked its settings). */
-export function createPaymentGateway(env: Env): PaymentGateway {
+export function createPaymentGateway(env: Env, db?: Kysely<DatabaseSchema>): PaymentGateway {
   switch (env.PAYMENT_PROVIDER) {
     case 'none':
       return createUnconfiguredGateway();
@@ -28,6 +30,6 @@ export function createPaymentGateway(env: Env): PaymentGateway {
       });
     }
     default:
-      return createTestGateway();
+      return createTestGateway(db);
   }
 }

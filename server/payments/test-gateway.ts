@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema';
 import type {
   CaptureRequest,
   CaptureResult,
@@ -8,6 +10,7 @@ import type {
   RefundRequest,
   RefundResult,
 } from './gateway';
+import { createTestVault } from './test-gateway-vault';
 
 /**
  * The test gateway (PAYMENT_PROVIDER=test): no money moves. Its cards are listed in
@@ -30,8 +33,10 @@ function hasExpired(month: string, year: string, now = new Date()): boolean {
   return lastMonth < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
 }
 
-export function createTestGateway(): PaymentGateway {
+/** With the store's database, it also saves cards (its ledger lives there: test-gateway-vault.ts). */
+export function createTestGateway(db?: Kysely<DatabaseSchema>): PaymentGateway {
   return {
+    ...(db ? { vault: createTestVault(db, hasExpired) } : {}),
     name: 'test',
     mock: true,
     configured: true,
