@@ -56,6 +56,7 @@ describe('parseEnv', () => {
     const env = parseEnv({
       APP_URL: 'https://shop.example/',
       AUTH_SECRET: 'x'.repeat(32),
+      HEALTH_DATA_KEY: `ops1:${Buffer.alloc(32, 9).toString('base64')}`,
       PAYMENT_PROVIDER: 'none',
     });
     expect(env.APP_URL).toBe('https://shop.example');
@@ -79,6 +80,20 @@ describe('parseEnv', () => {
     const given = `k2:${Buffer.alloc(32, 7).toString('base64')},${first}`;
     expect(parseEnv({ DATA_DIR: dataDir(), HEALTH_DATA_KEY: given }).HEALTH_DATA_KEY).toBe(given);
     expect(() => parseEnv({ DATA_DIR: dataDir(), HEALTH_DATA_KEY: 'k1:c2hvcnQ=' })).toThrow(EnvError);
+  });
+
+  it('refuses to invent a health data key for an https production deployment', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_URL: 'https://shop.example',
+      AUTH_SECRET: 'a-test-secret-that-is-long-enough-123456',
+      PAYMENT_PROVIDER: 'none',
+      DATA_DIR: dataDir(),
+    };
+    expect(() => parseEnv(production)).toThrow(/^HEALTH_DATA_KEY must be set when APP_URL is https/);
+    expect(existsSync(path.join(production.DATA_DIR, 'health-data-key'))).toBe(false);
+    const key = `ops1:${Buffer.alloc(32, 9).toString('base64')}`;
+    expect(parseEnv({ ...production, HEALTH_DATA_KEY: key }).HEALTH_DATA_KEY).toBe(key);
   });
 
   it('lets loopback read /metrics by default, and checks the token and the address list', () => {
@@ -114,7 +129,11 @@ describe('parseEnv', () => {
   });
 
   it('refuses to start an https store that did not choose its payment gateway', () => {
-    const secret = { AUTH_SECRET: 'x'.repeat(32), DATA_DIR: dataDir() };
+    const secret = {
+      AUTH_SECRET: 'x'.repeat(32),
+      HEALTH_DATA_KEY: `ops1:${Buffer.alloc(32, 9).toString('base64')}`,
+      DATA_DIR: dataDir(),
+    };
     // The default gateway approves test cards and every bank transfer: fine on a laptop only.
     expect(() => parseEnv({ ...secret, APP_URL: 'https://shop.example' })).toThrowError(
       new EnvError(

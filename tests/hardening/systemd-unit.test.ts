@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { newHealthDataKey } from '../../app/lib/health-data/health-data-keys.server';
 import { parseEnv } from '../../server/env';
 import { waitUntil } from '../support/wait-until';
 
@@ -79,6 +80,7 @@ describe('deploy/systemd/medisupply.service', () => {
       ...unitEnvironment(),
       ...Object.fromEntries(lines.map(keyAndValue)),
       AUTH_SECRET: 'a-secret-an-operator-made-that-is-long-enough',
+      HEALTH_DATA_KEY: newHealthDataKey('ops1'),
       PAYMENT_PROVIDER: 'none',
       DATA_DIR: tempDir(),
     };
