@@ -38,6 +38,7 @@ import * as quotes from './0110-quotes';
 import * as memberSpendIndex from './0111-member-spend-index';
 import * as hcpcsCodes from './0112-hcpcs-codes';
 import * as sealedHealthData from './0113-sealed-health-data';
+import * as claimData from './0114-claim-data';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0111-member-spend-index': memberSpendIndex,
   '0112-hcpcs-codes': hcpcsCodes,
   '0113-sealed-health-data': sealedHealthData,
+  '0114-claim-data': claimData,
 };
