@@ -67,30 +67,28 @@ export function ClaimFields({
         error={errors.diagnosisCodes}
         onChange={set('diagnosisCodes')}
       />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field
-          label={CLAIM_TEXT.prescribedOn}
-          name="prescribedOn"
-          type="date"
-          autoComplete="off"
-          value={claim.prescribedOn}
-          disabled={disabled}
-          error={errors.prescribedOn}
-          onChange={set('prescribedOn')}
-        />
-        <Field
-          label={CLAIM_TEXT.lengthOfNeed}
-          hint={CLAIM_TEXT.lengthOfNeedHint}
-          name="lengthOfNeed"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={2}
-          value={claim.lengthOfNeed}
-          disabled={disabled}
-          error={errors.lengthOfNeed}
-          onChange={set('lengthOfNeed')}
-        />
-      </div>
+      <Field
+        label={CLAIM_TEXT.prescribedOn}
+        name="prescribedOn"
+        type="date"
+        autoComplete="off"
+        value={claim.prescribedOn}
+        disabled={disabled}
+        error={errors.prescribedOn}
+        onChange={set('prescribedOn')}
+      />
+      <Field
+        label={CLAIM_TEXT.lengthOfNeed}
+        hint={CLAIM_TEXT.lengthOfNeedHint}
+        name="lengthOfNeed"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={2}
+        value={claim.lengthOfNeed}
+        disabled={disabled}
+        error={errors.lengthOfNeed}
+        onChange={set('lengthOfNeed')}
+      />
     </fieldset>
   );
 }
