@@ -176,6 +176,7 @@ test("a CPAP buyer gives the prescriber's NPI and the diagnosis, and the insuran
   const { context, admin } = await newConsoleAdmin(browser, baseURL!);
   await admin.goto(`/admin/orders/${reference}`);
   await expect(admin.getByText('1234567893')).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
   await admin.getByRole('button', { name: 'Approve and take payment' }).click();
   await expect(
     admin.getByRole('status').filter({ hasText: 'Prescription approved and payment taken' }),
@@ -187,6 +188,7 @@ test("a CPAP buyer gives the prescriber's NPI and the diagnosis, and the insuran
   await expect(page.getByRole('heading', { level: 2, name: 'Prescription: Approved' })).toBeVisible();
   await expect(page.getByText('G47.33')).toBeVisible();
   await expect(page.getByText('99 months (lifetime)')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download insurance statement (PDF)' }).click(),
