@@ -23,14 +23,16 @@ export const SHOP_SETTINGS_TOPIC = 'shop_settings_changes';
 export interface ShopSettingsChange {
   shipping: boolean;
   taxRates: boolean;
+  supplier: boolean;
 }
 
 type Db = Kysely<DatabaseSchema>;
 
 export async function readShopSettings(db: Db): Promise<ShopSettings> {
-  const [shippingRows, rateRows] = await Promise.all([
+  const [shippingRows, rateRows, supplierRow] = await Promise.all([
     db.selectFrom('shipping_settings').selectAll().execute(),
     db.selectFrom('tax_rates').select(['state', 'rate']).execute(),
+    db.selectFrom('supplier_settings').select(['npi', 'tax_id']).where('id', '=', 'store').executeTakeFirst(),
   ]);
   const shipping = {} as Record<string, ShippingOptionSetting>;
   for (const option of SHIPPING_OPTIONS) {
@@ -52,7 +54,8 @@ export async function readShopSettings(db: Db): Promise<ShopSettings> {
     if (!row) throw new Error(`shop settings: no tax rate for ${state}`);
     taxRates[state] = Number(row.rate);
   }
-  return { shipping: shipping as ShippingSettings, taxRates };
+  const supplier = { npi: supplierRow?.npi ?? null, taxId: supplierRow?.tax_id ?? null };
+  return { shipping: shipping as ShippingSettings, taxRates, supplier };
 }
 
 export class ShopSettingsStore extends SharedSnapshot<ShopSettings, ShopSettingsChange> {
@@ -67,8 +70,9 @@ export class ShopSettingsStore extends SharedSnapshot<ShopSettings, ShopSettings
           const change = {
             shipping: JSON.stringify(before.shipping) !== JSON.stringify(after.shipping),
             taxRates: JSON.stringify(before.taxRates) !== JSON.stringify(after.taxRates),
+            supplier: JSON.stringify(before.supplier) !== JSON.stringify(after.supplier),
           };
-          return change.shipping || change.taxRates ? change : null;
+          return change.shipping || change.taxRates || change.supplier ? change : null;
         },
       },
       initial,

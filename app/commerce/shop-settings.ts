@@ -9,4 +9,13 @@ import type { ShippingSettings } from './shipping';
 export interface ShopSettings {
   shipping: ShippingSettings;
   taxRates: Readonly<Record<UsStateCode, number>>;
+  /** The store as a supplier on insurance statements (docs/decisions/0063); null until entered. */
+  supplier: SupplierSettings;
+}
+
+export interface SupplierSettings {
+  /** The store's 10-digit NPI (the same check as a prescriber's). */
+  npi: string | null;
+  /** The store's employer identification number, NN-NNNNNNN. */
+  taxId: string | null;
 }

@@ -4,6 +4,9 @@ import { OrderDetail } from '~/features/orders/components/order-detail';
 import { findVisibleOrder } from '~/commerce/organisations/organisation-orders.server';
 import { PrescriptionSummary } from '~/features/prescriptions/components/prescription-summary';
 import { prescriptionOfReference } from '~/commerce/prescriptions/prescriptions.server';
+import { statementPath } from '~/commerce/prescriptions/prescriptions';
+import { hasInsuranceStatement } from '~/commerce/orders/insurance-statement.server';
+import { InsuranceStatementLink } from '~/features/prescriptions/components/insurance-statement-link';
 import { ReviewLine, ReviewThanks } from '~/features/reviews/components/review-line';
 import { isReviewable, type OwnReview, REVIEW_THANKS } from '~/features/reviews/reviews';
 import { ownReviews } from '~/features/reviews/reviews.server';
@@ -33,6 +36,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       reviews: {} as Record<string, Pick<OwnReview, 'status' | 'reason'>>,
       thanked: false,
       prescription: null,
+      statement: false,
       returns: null,
     };
   // A delivered order's lines can be reviewed: what became of each review so far.
@@ -64,6 +68,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     reviews,
     thanked: reviews[reviewed]?.status === 'pending',
     prescription,
+    // The insurance statement carries health data: the buyer's own order only (docs/decisions/0063).
+    statement: hasInsuranceStatement(order, prescription),
     returns,
   };
 }
@@ -87,7 +93,8 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order, organisation, reviewable, reviews, thanked, prescription, returns, payment } = loaderData;
+  const { order, organisation, reviewable, reviews, thanked, prescription, statement, returns, payment } =
+    loaderData;
   return (
     <OrderDetail
       order={order}
@@ -109,6 +116,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
     >
       {payment ? <PayApprovedOrder session={payment} /> : null}
       {prescription ? <PrescriptionSummary reference={order.reference} prescription={prescription} /> : null}
+      {statement ? <InsuranceStatementLink href={statementPath(order.reference)} /> : null}
     </OrderDetail>
   );
 }

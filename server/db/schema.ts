@@ -150,6 +150,14 @@ export interface PrescriptionTable {
   bytes: Uint8Array | null;
   prescriber_name: string | null;
   prescriber_phone: string | null;
+  /** The claim data (migration 0114, docs/decisions/0063), sealed like the columns above. */
+  prescriber_npi: string | null;
+  /** ICD-10-CM codes joined by commas, before sealing. */
+  diagnosis_codes: string | null;
+  /** YYYY-MM-DD, before sealing. */
+  prescribed_on: string | null;
+  /** Months (99 is lifetime) as text, before sealing. */
+  length_of_need: string | null;
   status: PrescriptionStatus;
   /** Why staff rejected it: mailed to the buyer. */
   reason: string | null;
@@ -510,6 +518,16 @@ export interface ReviewTable {
 }
 
 /** Where an integration wants events (docs/decisions/0049). */
+/** The store as a supplier on insurance statements (migration 0114): one row, id 'store'. */
+export interface SupplierSettingsTable {
+  id: string;
+  /** The supplier's 10-digit NPI; null until staff enter it. */
+  npi: string | null;
+  /** The employer identification number, NN-NNNNNNN; null until staff enter it. */
+  tax_id: string | null;
+  updated_at: number;
+}
+
 /** A shipping option's settings (migration 0101): cents, and who it is offered to. */
 export interface ShippingSettingsTable {
   option: string;
@@ -630,6 +648,7 @@ export interface DatabaseSchema extends RefillTables {
   promotion_uses: PromotionUseTable;
   product_imports: ProductImportTable;
   shipping_settings: ShippingSettingsTable;
+  supplier_settings: SupplierSettingsTable;
   tax_rates: TaxRateTable;
   organisations: OrganisationTable;
   organisation_members: OrganisationMemberTable;

@@ -33,6 +33,7 @@ describe.each(testEngines)('object-level access on %s', (engine) => {
       alice.get(`/account/orders/${session.reference}`),
       alice.get(`/account/orders/${session.reference.toLowerCase()}`),
       alice.get(`/account/orders/${session.reference}/receipt.pdf`),
+      alice.get(`/account/orders/${session.reference}/insurance-statement.pdf`),
       pay(alice, session.orderId, cardPayment()),
     ];
     for (const res of await Promise.all(attempts)) {

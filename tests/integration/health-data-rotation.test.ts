@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  openClaim,
   openPrescriptionFile,
   openPrescriptionText,
+  SEALED_PRESCRIPTION_COLUMNS,
   sealPrescription,
 } from '../../app/commerce/prescriptions/prescription-sealing.server';
 import { HealthDataKeyring, newHealthDataKey } from '../../app/lib/health-data/health-data-keys.server';
@@ -19,7 +21,8 @@ const NEW = newHealthDataKey('new2');
 /**
  * `npm run health-data:rotate` (docs/decisions/0062) as an operator runs it: a real process on a
  * real database, killed (SIGKILL) after its first batches, then run again to the end. Every row
- * ends under the new key, plain rows written before sealing included, and reads back the same.
+ * ends under the new key, plain rows written before sealing included, and reads back the same:
+ * the file, the prescriber's details and the claim data (docs/decisions/0063).
  */
 describe.each(testEngines)('health data rotation on %s', (engine) => {
   const database = createTestDatabase(engine);
@@ -47,6 +50,11 @@ describe.each(testEngines)('health data rotation on %s', (engine) => {
           bytes: i % 2 === 0 ? new TextEncoder().encode(`%PDF-1.7 ${i}`) : null,
           prescriber_name: i % 2 === 0 ? null : `Dr. Rotation ${i}`,
           prescriber_phone: i % 2 === 0 ? null : '(503) 555-0100',
+          // The claim data (docs/decisions/0063) on every row: re-sealed like the rest.
+          prescriber_npi: '1234567893',
+          diagnosis_codes: `G47.33,Z99.${i}`,
+          prescribed_on: '2026-03-14',
+          length_of_need: String((i % 99) + 1),
           status: 'submitted' as const,
           reason: null,
           reviewed_by: null,
@@ -93,19 +101,23 @@ describe.each(testEngines)('health data rotation on %s', (engine) => {
         expect(stored).toHaveLength(ROWS);
         const ring = HealthDataKeyring.from(`${NEW},${OLD}`);
         for (const row of stored) {
-          for (const value of [row.bytes, row.file_name, row.prescriber_name, row.prescriber_phone]) {
+          for (const value of [row.bytes, ...SEALED_PRESCRIPTION_COLUMNS.map((column) => row[column])]) {
             if (value !== null) expect(HealthDataKeyring.keyIdOf(value)).toBe('new2');
           }
-          const i = Number(
-            (openPrescriptionText(ring, row.id, 'file_name', row.file_name) ?? '').slice(3, -4),
-          );
+          const claim = openClaim(ring, row.id, row);
+          expect(claim.prescriberNpi).toBe('1234567893');
+          expect(claim.prescribedOn).toBe('2026-03-14');
+          // The row's number, from its second diagnosis code: every column reads back as written.
+          const i = Number(claim.diagnosisCodes[1]?.slice(4));
+          expect(claim.diagnosisCodes).toEqual(['G47.33', `Z99.${i}`]);
+          expect(claim.lengthOfNeed).toBe((i % 99) + 1);
           if (row.kind === 'upload') {
             expect(Buffer.from(openPrescriptionFile(ring, row.id, row.bytes!)).toString()).toBe(
               `%PDF-1.7 ${i}`,
             );
           } else {
-            expect(openPrescriptionText(ring, row.id, 'prescriber_name', row.prescriber_name)).toMatch(
-              /^Dr\. Rotation \d+$/,
+            expect(openPrescriptionText(ring, row.id, 'prescriber_name', row.prescriber_name)).toBe(
+              `Dr. Rotation ${i}`,
             );
           }
         }

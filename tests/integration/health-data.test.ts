@@ -19,6 +19,14 @@ const rx = PRODUCTS.find(
 const PRESCRIBER = 'Dr. Imogen Quillfeather';
 const PHONE = '(503) 555-0143';
 const FILE_NAME = 'Sleep apnea titration.pdf';
+// The claim data (docs/decisions/0063): as sensitive as the rest.
+const CLAIM = {
+  prescriberNpi: '1987654328',
+  diagnosisCodes: 'G47.33',
+  prescribedOn: '2026-01-15',
+  lengthOfNeed: '13',
+};
+const CLAIM_COLUMNS = ['prescriber_npi', 'diagnosis_codes', 'prescribed_on', 'length_of_need'] as const;
 
 /**
  * Health data at rest (issue 35, docs/decisions/0062): a prescription's file, its name and the
@@ -60,13 +68,28 @@ describe.each(testEngines)('health data at rest on %s', (engine) => {
       kind: 'prescriber',
       prescriberName: PRESCRIBER,
       prescriberPhone: PHONE,
+      ...CLAIM,
     });
     expect(sent.status).toBe(201);
     const details = await row(byPhone.session.orderId);
-    expect(details.prescriber_name).toMatch(/^hd1\./);
-    expect(details.prescriber_phone).toMatch(/^hd1\./);
-    expect(JSON.stringify(details)).not.toContain('Quillfeather');
-    expect(JSON.stringify(details)).not.toContain('555-0143');
+    for (const column of ['prescriber_name', 'prescriber_phone', ...CLAIM_COLUMNS] as const) {
+      expect(details[column], column).toMatch(/^hd1\./);
+    }
+    // Distinctive values only: two digits (the length of need) are in any timestamp or ciphertext.
+    for (const secret of [
+      'Quillfeather',
+      '555-0143',
+      CLAIM.prescriberNpi,
+      CLAIM.diagnosisCodes,
+      CLAIM.prescribedOn,
+    ]) {
+      expect(JSON.stringify(details)).not.toContain(secret);
+    }
+    // The buyer reads the claim data back on the order page.
+    const page = await (await get(`/account/orders/${byPhone.session.reference}`, byPhone.client)).text();
+    for (const shown of [CLAIM.prescriberNpi, CLAIM.diagnosisCodes, 'January 15, 2026', '13 months']) {
+      expect(page, shown).toContain(shown);
+    }
 
     const byFile = await rxCheckout();
     const pdf = await prescriptionPdf();
@@ -96,7 +119,7 @@ describe.each(testEngines)('health data at rest on %s', (engine) => {
       const dir = t.db.dir;
       for (const name of readdirSync(dir).filter((file) => /\.db(-wal)?$/.test(file))) {
         const content = readFileSync(path.join(dir, name));
-        for (const secret of ['Quillfeather', '555-0143', 'Sleep apnea']) {
+        for (const secret of ['Quillfeather', '555-0143', 'Sleep apnea', CLAIM.prescriberNpi]) {
           expect(content.includes(Buffer.from(secret)), `${secret} in ${name}`).toBe(false);
         }
       }
@@ -130,13 +153,15 @@ describe.each(testEngines)('health data at rest on %s', (engine) => {
     expect(JSON.stringify(entries)).not.toContain('Sleep apnea');
   });
 
-  it("erases a deleted account's prescriptions: file and prescriber gone, the review's outcome kept", async () => {
+  it("erases a deleted account's prescriptions: file, prescriber and claim data gone, the review's outcome kept", async () => {
     const buyer = await rxCheckout();
     await sendPrescription(t.url, buyer.client.cookieHeader(), buyer.session.orderId, {
       kind: 'prescriber',
       prescriberName: PRESCRIBER,
       prescriberPhone: PHONE,
+      ...CLAIM,
     });
+    expect((await row(buyer.session.orderId)).prescriber_npi).toMatch(/^hd1\./);
     const deleted = await postForm(t, buyer.client, '/account', { intent: 'delete-account', confirm: 'yes' });
     expect(deleted.status).toBe(302);
     expect(await row(buyer.session.orderId)).toMatchObject({
@@ -145,6 +170,10 @@ describe.each(testEngines)('health data at rest on %s', (engine) => {
       file_name: null,
       prescriber_name: null,
       prescriber_phone: null,
+      prescriber_npi: null,
+      diagnosis_codes: null,
+      prescribed_on: null,
+      length_of_need: null,
     });
   });
 

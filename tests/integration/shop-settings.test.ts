@@ -161,4 +161,44 @@ describe.each(testEngines)('shop settings on %s', (engine) => {
       [stored.subtotal, stored.shipping, stored.tax, stored.total].map(Number),
     );
   });
+
+  it("refuses a wrong supplier NPI or tax id with its field's message, then saves and audits good ones", async () => {
+    const supplier = (fields: Record<string, string>) =>
+      postForm(t, admin.client, page, { intent: 'supplier', npi: '', taxId: '', ...fields });
+    const stored = () =>
+      db().selectFrom('supplier_settings').select(['npi', 'tax_id']).executeTakeFirstOrThrow();
+    for (const [field, value, message] of [
+      ['npi', '1234567890', 'This NPI is not valid: its last digit does not match the others'],
+      ['npi', '12345', 'Enter the store&#x27;s NPI as 10 digits'],
+      ['taxId', '12-345678', 'Enter the tax id (EIN) as NN-NNNNNNN'],
+      ['taxId', 'AB-1234567', 'Enter the tax id (EIN) as NN-NNNNNNN'],
+    ] as const) {
+      const answer = await supplier({ [field]: value });
+      expect(answer.status, value).toBe(400);
+      expect(answer.text, value).toContain(message);
+      // The message is tied to its field.
+      expect(answer.text, value).toMatch(
+        new RegExp(`aria-invalid="true"[^>]*name="${field}"|name="${field}"[^>]*aria-invalid="true"`),
+      );
+    }
+    expect(await stored()).toEqual({ npi: null, tax_id: null });
+    expect((await settingAudits()).filter((a) => a.action === 'setting.supplier')).toEqual([]);
+
+    expect((await supplier({ npi: '1234 567 893', taxId: '123456789' })).status).toBe(200);
+    expect(await stored()).toEqual({ npi: '1234567893', tax_id: '12-3456789' });
+    expect(t.server.services.features.shopSettings?.current().supplier).toEqual({
+      npi: '1234567893',
+      taxId: '12-3456789',
+    });
+    const entry = (await settingAudits()).find((a) => a.action === 'setting.supplier');
+    expect(entry).toMatchObject({ action: 'setting.supplier', target_id: 'supplier' });
+    expect(JSON.parse(entry!.after!)).toEqual({ npi: '1234567893', taxId: '12-3456789' });
+    const staff = await staffClient(t, 'staff');
+    expect((await postForm(t, staff.client, page, { intent: 'supplier', npi: '', taxId: '' })).status).toBe(
+      403,
+    );
+    // Emptied again: the page takes an empty field as "not entered yet".
+    expect((await supplier({})).status).toBe(200);
+    expect(await stored()).toEqual({ npi: null, tax_id: null });
+  });
 });

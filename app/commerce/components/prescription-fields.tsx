@@ -3,10 +3,12 @@ import { Field } from '~/components/ui/field';
 import type { FieldErrors } from '~/lib/use-form-errors';
 import type { PrescriptionChoice } from '../prescriptions/prescription-client';
 import { PRESCRIPTION_ACCEPT, PRESCRIPTION_TEXT } from '../prescriptions/prescriptions';
+import { ClaimFields } from './claim-fields';
 
 /**
- * The checkout form's prescription: upload the file, or give the prescriber's name and phone.
- * Its errors use the names the server answers with (file, prescriberName, prescriberPhone).
+ * The checkout form's prescription: upload the file, or give the prescriber's name and phone;
+ * then, optionally, what an insurance claim needs. Its errors use the names the server answers
+ * with (file, prescriberName, prescriberPhone, prescriberNpi, diagnosisCodes, ...).
  */
 export function PrescriptionFields({
   choice,
@@ -32,8 +34,11 @@ export function PrescriptionFields({
         legend="How would you like to give it?"
         value={choice.kind}
         onChange={(kind) =>
+          // The prescriber's name and the claim data stay when the buyer changes their mind.
           onChange(
-            kind === 'upload' ? { kind, file: null } : { kind, prescriberName: '', prescriberPhone: '' },
+            kind === 'upload'
+              ? { kind, file: null, prescriberName: choice.prescriberName, claim: choice.claim }
+              : { kind, prescriberName: choice.prescriberName, prescriberPhone: '', claim: choice.claim },
           )
         }
         choices={[
@@ -54,7 +59,7 @@ export function PrescriptionFields({
           accept={PRESCRIPTION_ACCEPT}
           disabled={disabled}
           error={errors.file}
-          onChange={(event) => onChange({ kind: 'upload', file: event.target.files?.[0] ?? null })}
+          onChange={(event) => onChange({ ...choice, kind: 'upload', file: event.target.files?.[0] ?? null })}
         />
       ) : (
         <>
@@ -79,6 +84,14 @@ export function PrescriptionFields({
           />
         </>
       )}
+      <ClaimFields
+        claim={choice.claim}
+        prescriberName={choice.kind === 'upload' ? choice.prescriberName : undefined}
+        errors={errors}
+        disabled={disabled}
+        onChange={(claim) => onChange({ ...choice, claim })}
+        onPrescriberName={(prescriberName) => onChange({ ...choice, prescriberName })}
+      />
     </section>
   );
 }

@@ -52,6 +52,12 @@ export function storeHeading(doc: Doc, title: string) {
   doc.moveDown(0.5).fontSize(10);
 }
 
+/** A section's title (the insurance statement's supplier, prescription, payment). */
+export function subheading(doc: Doc, text: string) {
+  doc.font(FONTS.bold).fontSize(12).fillColor('#000000').text(text, PAGE.margin);
+  doc.moveDown(0.25).fontSize(10);
+}
+
 /** "Label: value", one a line, then a gap before what follows. */
 export function facts(doc: Doc, list: readonly (readonly [string, string])[]) {
   for (const [label, value] of list) {

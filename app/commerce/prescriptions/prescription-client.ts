@@ -1,9 +1,28 @@
 import { MAX_PRESCRIPTION_BYTES, PRESCRIPTION_FILE_KINDS, PRESCRIPTION_TEXT } from './prescriptions';
 
-/** What the buyer chose in the checkout form: a file, or the prescriber to call. */
-export type PrescriptionChoice =
-  | { kind: 'upload'; file: File | null }
-  | { kind: 'prescriber'; prescriberName: string; prescriberPhone: string };
+/** The claim fields as typed (docs/decisions/0063): every one may stay empty. */
+export interface ClaimValues {
+  prescriberNpi: string;
+  diagnosisCodes: string;
+  prescribedOn: string;
+  lengthOfNeed: string;
+}
+
+export const EMPTY_CLAIM: ClaimValues = {
+  prescriberNpi: '',
+  diagnosisCodes: '',
+  prescribedOn: '',
+  lengthOfNeed: '',
+};
+
+/**
+ * What the buyer chose in the checkout form: a file (and, optionally, who prescribed it), or the
+ * prescriber to call; with either, what an insurance claim needs.
+ */
+export type PrescriptionChoice = (
+  | { kind: 'upload'; file: File | null; prescriberName: string }
+  | { kind: 'prescriber'; prescriberName: string; prescriberPhone: string }
+) & { claim: ClaimValues };
 
 const EXTENSIONS: readonly string[] = Object.values(PRESCRIPTION_FILE_KINDS).flatMap(
   (kind) => kind.extensions,
@@ -26,10 +45,13 @@ export async function sendPrescription(orderId: string, choice: PrescriptionChoi
   form.set('kind', choice.kind);
   if (choice.kind === 'upload') {
     if (choice.file) form.set('file', choice.file);
+    if (choice.prescriberName.trim()) form.set('prescriberName', choice.prescriberName);
   } else {
     form.set('prescriberName', choice.prescriberName);
     form.set('prescriberPhone', choice.prescriberPhone);
   }
+  // Only what was typed: an empty field is not sent.
+  for (const [name, value] of Object.entries(choice.claim)) if (value.trim()) form.set(name, value);
   let response: Response;
   try {
     response = await fetch(`/api/prescriptions/${encodeURIComponent(orderId)}`, {

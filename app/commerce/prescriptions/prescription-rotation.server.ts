@@ -6,6 +6,7 @@ import {
   resealPrescriptionFile,
   resealPrescriptionText,
   SEALED_PRESCRIPTION_COLUMNS,
+  type SealedColumn,
 } from './prescription-sealing.server';
 
 type Db = Kysely<DatabaseSchema>;
@@ -67,18 +68,16 @@ export async function resealPrescriptions(
             .select('bytes')
             .where('id', '=', row.id)
             .executeTakeFirstOrThrow();
-          const text = (column: (typeof SEALED_PRESCRIPTION_COLUMNS)[number]) => {
-            const value = row[column];
-            return value === null ? null : resealPrescriptionText(keys, row.id, column, value);
-          };
+          // Every sealed column, the claim data's included (docs/decisions/0063).
+          const texts = Object.fromEntries(
+            SEALED_PRESCRIPTION_COLUMNS.map((column) => {
+              const value = row[column];
+              return [column, value === null ? null : resealPrescriptionText(keys, row.id, column, value)];
+            }),
+          ) as Record<SealedColumn, string | null>;
           const result = await trx
             .updateTable('prescriptions')
-            .set({
-              bytes: bytes === null ? null : resealPrescriptionFile(keys, row.id, bytes),
-              file_name: text('file_name'),
-              prescriber_name: text('prescriber_name'),
-              prescriber_phone: text('prescriber_phone'),
-            })
+            .set({ ...texts, bytes: bytes === null ? null : resealPrescriptionFile(keys, row.id, bytes) })
             .where('id', '=', row.id)
             .where('updated_at', '=', row.updated_at)
             .executeTakeFirst();

@@ -6,7 +6,14 @@ import { asBody } from '#server/body';
 import type { DatabaseSchema, PrescriptionTable } from '#server/db/schema';
 import type { HealthDataKeyring } from '~/lib/health-data/health-data-keys.server';
 import { findOrder, findOrderByReference, isOrderReference, type OrderRow } from '../orders/orders.server';
-import { openPrescriptionFile, openPrescriptionText, sealPrescription } from './prescription-sealing.server';
+import { type ClaimData, NO_CLAIM_DATA } from './claim-data';
+import {
+  claimColumns,
+  openClaim,
+  openPrescriptionFile,
+  openPrescriptionText,
+  sealPrescription,
+} from './prescription-sealing.server';
 import {
   claimsAgree,
   cleanFileName,
@@ -37,8 +44,11 @@ export class PrescriptionError extends Error {
 /** A decoded image this large is refused before it is decoded in full. */
 const MAX_PIXELS = 60_000_000;
 
-export type PrescriptionInput =
-  { kind: 'upload'; file: File } | { kind: 'prescriber'; prescriberName: string; prescriberPhone: string };
+/** The file or the prescriber to call, and what a claim needs (docs/decisions/0063). */
+export type PrescriptionInput = (
+  | { kind: 'upload'; file: File; prescriberName?: string | null }
+  | { kind: 'prescriber'; prescriberName: string; prescriberPhone: string }
+) & { claim?: ClaimData };
 
 /** What a refused upload is told: the prescription's words, or another upload's (a tax certificate). */
 export type UploadTexts = Record<
@@ -130,8 +140,9 @@ export async function savePrescription(
     content_type: file?.contentType ?? null,
     size: file?.bytes.length ?? null,
     bytes: file?.bytes ?? null,
-    prescriber_name: input.kind === 'prescriber' ? input.prescriberName : null,
+    prescriber_name: input.prescriberName ?? null,
     prescriber_phone: input.kind === 'prescriber' ? input.prescriberPhone : null,
+    ...claimColumns(input.claim ?? NO_CLAIM_DATA),
     status: 'submitted',
     reason: null,
     reviewed_by: null,
@@ -150,7 +161,7 @@ export async function savePrescription(
       .executeTakeFirst();
     if (!open) throw new PrescriptionError('conflict', PRESCRIPTION_TEXT.closed);
     await trx.deleteFrom('prescriptions').where('order_id', '=', order.id).execute();
-    // Sealed at rest (docs/decisions/0062): the file, its name and the prescriber's details.
+    // Sealed at rest (docs/decisions/0062): the file, its name, the prescriber's details, the claim data.
     await trx.insertInto('prescriptions').values(sealPrescription(keys, row)).execute();
   });
   return order;
@@ -166,6 +177,7 @@ function toView(
     size: row.size === null ? null : Number(row.size),
     prescriberName: openPrescriptionText(keys, row.id, 'prescriber_name', row.prescriber_name),
     prescriberPhone: openPrescriptionText(keys, row.id, 'prescriber_phone', row.prescriber_phone),
+    claim: openClaim(keys, row.id, row),
     status: row.status,
     reason: row.reason,
     createdAt: Number(row.created_at),
@@ -188,6 +200,10 @@ export async function prescriptionOf(
       'size',
       'prescriber_name',
       'prescriber_phone',
+      'prescriber_npi',
+      'diagnosis_codes',
+      'prescribed_on',
+      'length_of_need',
       'status',
       'reason',
       'reviewed_by',

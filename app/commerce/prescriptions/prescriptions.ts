@@ -5,6 +5,8 @@
  * charged, until staff approve it.
  */
 
+import type { ClaimData } from './claim-data';
+
 export const MAX_PRESCRIPTION_BYTES = 10 * 1024 * 1024;
 
 /** The kinds of file we take, by what their bytes say, with the types and names that go with them. */
@@ -56,6 +58,8 @@ export interface PrescriptionView {
   size: number | null;
   prescriberName: string | null;
   prescriberPhone: string | null;
+  /** What an insurance claim needs, as the buyer gave it (docs/decisions/0063). */
+  claim: ClaimData;
   status: PrescriptionStatus;
   reason: string | null;
   createdAt: number;
@@ -99,3 +103,8 @@ export function cleanFileName(name: string, kind: PrescriptionFileKind): string 
 export const prescriptionPath = (reference: string) => `/account/orders/${reference}/prescription`;
 /** Where staff download it. */
 export const consolePrescriptionPath = (reference: string) => `/admin/orders/${reference}/prescription`;
+/** Where the buyer downloads the order's insurance statement (docs/decisions/0063). */
+export const statementPath = (reference: string) => `/account/orders/${reference}/insurance-statement.pdf`;
+/** Where staff download it (an audited read of health data). */
+export const consoleStatementPath = (reference: string) =>
+  `/admin/orders/${reference}/insurance-statement.pdf`;

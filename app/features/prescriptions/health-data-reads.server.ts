@@ -4,14 +4,15 @@ import type { StaffUser } from '~/console/staff-access.server';
 
 /**
  * Every staff read of a shopper's health data is in the audit log (issue 35, docs/security.md):
- * who, when, which order and what was shown (the prescription's details on the order's page, or
- * its file). The entry names the data read, never its contents.
+ * who, when, which order and what was shown (the prescription's details and claim data on the
+ * order's page, its file, or the order's insurance statement). The entry names the data read,
+ * never its contents.
  */
 export async function auditHealthDataRead(
   context: AppLoadContext,
   staff: Pick<StaffUser, 'id' | 'email'>,
   reference: string,
-  what: 'prescription details' | 'prescription file',
+  what: 'prescription details' | 'prescription file' | 'insurance statement',
 ): Promise<void> {
   await recordAudit(
     context.services.database.db,

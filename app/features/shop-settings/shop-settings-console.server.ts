@@ -6,7 +6,7 @@ import type { ShippingOptionSetting } from '~/commerce/shipping';
 import { shopSettingsStore } from '~/commerce/shop-settings-store.server';
 import { answer, invalidFields, postedFields, runIntent } from '~/lib/form-action.server';
 import type { FormAnswer } from '~/lib/form-answer';
-import { shippingOptionSchema, taxRatesSchema } from './shop-settings.schema';
+import { shippingOptionSchema, supplierSchema, taxRatesSchema } from './shop-settings.schema';
 
 export async function shopSettingsPageData(context: AppLoadContext, request: Request) {
   await requireAdmin(context, request);
@@ -14,8 +14,8 @@ export async function shopSettingsPageData(context: AppLoadContext, request: Req
 }
 
 /**
- * Save one shipping option, or the table of state rates: validated whole (a refusal changes
- * nothing), written with its audit row (old and new values) in one transaction, then every
+ * Save one shipping option, the table of state rates, or the store's supplier identifiers (its
+ * NPI and tax id on insurance statements): validated whole (a refusal changes nothing), written with its audit row (old and new values) in one transaction, then every
  * instance reads the settings again. Orders keep the totals they were stored with.
  */
 export async function shopSettingsAction(context: AppLoadContext, request: Request) {
@@ -72,6 +72,36 @@ export async function shopSettingsAction(context: AppLoadContext, request: Reque
         });
         await store.changed();
         return answer<FormAnswer>({ intent: `shipping-${option}`, ok: true, message: `${name} saved.` });
+      },
+      async supplier({ form }) {
+        const posted = postedFields(form);
+        const parsed = supplierSchema.safeParse(posted);
+        if (!parsed.success) {
+          return invalidFields<FormAnswer>(
+            { intent: 'supplier', message: 'Not saved: see the fields below.', values: posted },
+            parsed.error.issues,
+          );
+        }
+        const before = store.current().supplier;
+        const after = parsed.data;
+        if (before.npi === after.npi && before.taxId === after.taxId)
+          return answer<FormAnswer>({ intent: 'supplier', ok: true, message: 'Nothing changed.' });
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('supplier_settings')
+            .set({ npi: after.npi, tax_id: after.taxId, updated_at: Date.now() })
+            .where('id', '=', 'store')
+            .execute();
+          await recordAudit(trx, admin, {
+            action: 'setting.supplier',
+            targetType: 'setting',
+            targetId: 'supplier',
+            before,
+            after,
+          });
+        });
+        await store.changed();
+        return answer<FormAnswer>({ intent: 'supplier', ok: true, message: 'Supplier identifiers saved.' });
       },
       async tax({ form }) {
         const posted = postedFields(form);

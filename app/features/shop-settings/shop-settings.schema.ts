@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { US_STATE_CODES, type UsStateCode } from '~/commerce/delivery/us-states';
 import { SHIPPING_OPTIONS } from '~/commerce/shipping';
+import { npiIsValid } from '~/commerce/prescriptions/claim-data';
 
 /** The console's shipping and tax forms (docs/decisions/0051). Money is typed in dollars, kept in cents. */
 
@@ -58,3 +59,29 @@ export const taxRatesSchema = z.strictObject(
     typeof ratePercent
   >,
 );
+
+export const SUPPLIER_TEXT = {
+  npiFormat: "Enter the store's NPI as 10 digits, or leave it empty",
+  npiCheck:
+    "This NPI is not valid: its last digit does not match the others. Check the store's NPI as the NPI registry lists it.",
+  taxId: 'Enter the tax id (EIN) as NN-NNNNNNN, such as 12-3456789, or leave it empty',
+} as const;
+
+/**
+ * The store as a supplier on insurance statements (docs/decisions/0063): its NPI, with the
+ * prescriber's NPI check (Luhn with 80840), and its EIN, kept as NN-NNNNNNN. Empty clears one.
+ */
+export const supplierSchema = z.strictObject({
+  npi: z
+    .string()
+    .trim()
+    .transform((raw) => raw.replace(/[\s-]/g, ''))
+    .refine((npi) => npi === '' || /^\d{10}$/.test(npi), SUPPLIER_TEXT.npiFormat)
+    .refine((npi) => npi === '' || !/^\d{10}$/.test(npi) || npiIsValid(npi), SUPPLIER_TEXT.npiCheck)
+    .transform((npi) => npi || null),
+  taxId: z
+    .string()
+    .trim()
+    .regex(/^(\d{2}-?\d{7})?$/, SUPPLIER_TEXT.taxId)
+    .transform((raw) => (raw === '' ? null : `${raw.slice(0, 2)}-${raw.replace('-', '').slice(2)}`)),
+});

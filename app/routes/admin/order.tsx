@@ -9,6 +9,9 @@ import { prescriptionOfReference } from '~/commerce/prescriptions/prescriptions.
 import { CONSOLE_HEADERS, consoleMeta } from '~/console/console';
 import { requireStaff } from '~/console/staff-access.server';
 import { auditHealthDataRead } from '~/features/prescriptions/health-data-reads.server';
+import { hasInsuranceStatement } from '~/commerce/orders/insurance-statement.server';
+import { consoleStatementPath } from '~/commerce/prescriptions/prescriptions';
+import { InsuranceStatementLink } from '~/features/prescriptions/components/insurance-statement-link';
 import type { Route } from './+types/order';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -19,11 +22,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     prescriptionOfReference(db, context.services.healthData, params.reference),
   ]);
   if (!found) throw data(null, { status: 404 });
-  // The page shows the prescription's details (the prescriber, the file's name): a read of health data.
+  // The page shows the prescription's details (the prescriber, the file's name, the claim data):
+  // a read of health data.
   if (prescription) await auditHealthDataRead(context, staff, params.reference, 'prescription details');
   const { view, payments, refunds, timeline } = found;
   // A new key per rendering of the page: the same form sent twice (a double click) refunds once.
-  return { order: view, payments, refunds, timeline, refundKey: crypto.randomUUID(), prescription };
+  const statement = hasInsuranceStatement(view, prescription);
+  return {
+    order: view,
+    payments,
+    refunds,
+    timeline,
+    refundKey: crypto.randomUUID(),
+    prescription,
+    statement,
+  };
 }
 
 export function action({ context, request, params }: Route.ActionArgs) {
@@ -34,7 +47,7 @@ export const headers: Route.HeadersFunction = () => CONSOLE_HEADERS;
 export const meta: Route.MetaFunction = ({ params }) => consoleMeta(`Order ${params.reference}`);
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { prescription, ...detail } = loaderData;
+  const { prescription, statement, ...detail } = loaderData;
   return (
     <OrderConsoleDetail {...detail}>
       {prescription ? (
@@ -44,6 +57,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           awaitingReview={detail.order.status === STATUS.authorized && prescription.status === 'submitted'}
         />
       ) : null}
+      {statement ? <InsuranceStatementLink href={consoleStatementPath(detail.order.reference)} /> : null}
     </OrderConsoleDetail>
   );
 }

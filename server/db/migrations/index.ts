@@ -38,6 +38,7 @@ import * as quotes from './0110-quotes';
 import * as memberSpendIndex from './0111-member-spend-index';
 import * as hcpcsCodes from './0112-hcpcs-codes';
 import * as sealedHealthData from './0113-sealed-health-data';
+import * as claimData from './0114-claim-data';
 import * as refillPlans from './0115-refill-plans';
 
 /**
@@ -84,5 +85,6 @@ export const migrations: Record<string, Migration> = {
   '0111-member-spend-index': memberSpendIndex,
   '0112-hcpcs-codes': hcpcsCodes,
   '0113-sealed-health-data': sealedHealthData,
+  '0114-claim-data': claimData,
   '0115-refill-plans': refillPlans,
 };

@@ -6,8 +6,12 @@ import { Icon } from '~/components/ui/icon';
 import { firstIssues } from '~/lib/form-answer';
 import { type FieldErrors, useFormErrors } from '~/lib/use-form-errors';
 import { PrescriptionFields } from '~/commerce/components/prescription-fields';
-import { type PrescriptionChoice, prescriptionFileError } from '~/commerce/prescriptions/prescription-client';
-import { prescriberSchema } from '~/commerce/prescriptions/prescription.schema';
+import {
+  EMPTY_CLAIM,
+  type PrescriptionChoice,
+  prescriptionFileError,
+} from '~/commerce/prescriptions/prescription-client';
+import { prescriberClaimSchema, uploadClaimSchema } from '~/commerce/prescriptions/prescription.schema';
 import { type PaymentInput, paymentSchema } from '../checkout.schema';
 import type { CheckoutSession } from '~/commerce/checkout/checkout';
 import { addressSummary } from '~/commerce/delivery/address-book';
@@ -31,8 +35,15 @@ interface PaymentFormProps {
 /** What the browser can check of the prescription before sending it (the server checks it all). */
 function prescriptionErrors(choice: PrescriptionChoice | undefined): FieldErrors {
   if (!choice) return {};
-  if (choice.kind === 'upload') return { file: prescriptionFileError(choice.file) };
-  const parsed = prescriberSchema.safeParse({
+  if (choice.kind === 'upload') {
+    const parsed = uploadClaimSchema.safeParse({ ...choice.claim, prescriberName: choice.prescriberName });
+    return {
+      file: prescriptionFileError(choice.file),
+      ...(parsed.success ? {} : firstIssues(parsed.error.issues)),
+    };
+  }
+  const parsed = prescriberClaimSchema.safeParse({
+    ...choice.claim,
     prescriberName: choice.prescriberName,
     prescriberPhone: choice.prescriberPhone,
   });
@@ -52,7 +63,9 @@ export function PaymentForm({ session, processing, error, onPay }: PaymentFormPr
     accountType: 'checking',
   });
   const [prescription, setPrescription] = useState<PrescriptionChoice | undefined>(
-    session.prescriptionRequired ? { kind: 'upload', file: null } : undefined,
+    session.prescriptionRequired
+      ? { kind: 'upload', file: null, prescriberName: '', claim: EMPTY_CLAIM }
+      : undefined,
   );
   const { formRef, errors, check, showErrors } = useFormErrors();
   // One key per press of Pay: a network retry of the same press can never pay twice.

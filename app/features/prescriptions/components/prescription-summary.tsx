@@ -3,8 +3,9 @@ import {
   prescriptionPath,
   type PrescriptionView,
 } from '~/commerce/prescriptions/prescriptions';
+import { ClaimSummary } from './claim-summary';
 
-/** The buyer's order page: the prescription they gave, and what became of it. */
+/** The buyer's order page: the prescription they gave, its claim data, and what became of it. */
 export function PrescriptionSummary({
   reference,
   prescription,
@@ -34,6 +35,7 @@ export function PrescriptionSummary({
           Your prescriber: {prescription.prescriberName}, {prescription.prescriberPhone}.
         </p>
       )}
+      <ClaimSummary prescription={prescription} />
       {prescription.status === 'submitted' ? (
         <p className="mt-2">
           Our team reviews prescriptions within one business day and emails you either way.

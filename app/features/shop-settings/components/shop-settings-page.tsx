@@ -88,7 +88,50 @@ function ShippingOptionForm({
   );
 }
 
-/** The console's shipping options and state tax rates (admins only). */
+/** The store as a supplier on insurance statements (docs/decisions/0063): its NPI and tax id. */
+function SupplierForm({ settings, answer }: { settings: ShopSettings; answer: FormAnswer | undefined }) {
+  const mine = answer?.intent === 'supplier' && !answer.ok ? answer : undefined;
+  const { npi, taxId } = settings.supplier;
+  return (
+    <section aria-labelledby="supplier-title" className="space-y-4">
+      <h2 id="supplier-title" className="text-xl font-bold">
+        Supplier identifiers
+      </h2>
+      <p>
+        Printed on the insurance statements buyers send with their claims. Leave a field empty until the store
+        has it.
+      </p>
+      <Form method="post" className="grid gap-4 sm:grid-cols-2" key={JSON.stringify(settings.supplier)}>
+        <Field
+          label="Store NPI"
+          hint="The store's 10-digit National Provider Identifier."
+          name="npi"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={14}
+          defaultValue={mine?.values?.npi ?? npi ?? ''}
+          error={mine?.fields?.npi}
+        />
+        <Field
+          label="Tax id (EIN)"
+          hint="The employer identification number, NN-NNNNNNN."
+          name="taxId"
+          autoComplete="off"
+          maxLength={10}
+          defaultValue={mine?.values?.taxId ?? taxId ?? ''}
+          error={mine?.fields?.taxId}
+        />
+        <div className="sm:col-span-2">
+          <button type="submit" name="intent" value="supplier" className={primaryButton}>
+            Save supplier identifiers
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The console's shipping options, state tax rates and supplier identifiers (admins only). */
 export function ShopSettingsPage({ settings }: { settings: ShopSettings }) {
   const answer = useActionData<FormAnswer>();
   const taxAnswer = answer?.intent === 'tax' && !answer.ok ? answer : undefined;
@@ -132,6 +175,7 @@ export function ShopSettingsPage({ settings }: { settings: ShopSettings }) {
           </button>
         </Form>
       </section>
+      <SupplierForm settings={settings} answer={answer} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   PRESCRIPTION_STATUS_TEXT,
   type PrescriptionView,
 } from '~/commerce/prescriptions/prescriptions';
+import { ClaimSummary } from '../claim-summary';
 
 function Submit({
   intent,
@@ -76,6 +77,7 @@ export function PrescriptionReviewPanel({
             </a>
           </p>
         )}
+        <ClaimSummary prescription={prescription} />
         {prescription.reason ? <p>Reason given to the customer: {prescription.reason}</p> : null}
         {prescription.reviewedAt ? (
           <p className="text-muted">Reviewed {formatDateTime(prescription.reviewedAt)}</p>
