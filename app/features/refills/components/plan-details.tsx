@@ -28,13 +28,17 @@ export function PlanDetails({
       ? 'by the customer'
       : CHANGED_BY[plan.changedBy]
     : null;
+  // One text (a screen reader reads it as one, and so does a search of the page).
+  const statusLine = [
+    REFILL_STATUS_TEXT[plan.status],
+    plan.status !== 'active' && changedBy ? ` ${changedBy}` : '',
+    plan.status !== 'active' && plan.reason ? `: ${plan.reason}` : '',
+  ].join('');
   return (
     <div>
       <Heading className="text-xl font-bold">{title}</Heading>
       <p className={`mt-1 font-bold ${plan.status === 'active' ? 'text-success' : 'text-danger'}`}>
-        {REFILL_STATUS_TEXT[plan.status]}
-        {plan.status !== 'active' && changedBy ? ` ${changedBy}` : ''}
-        {plan.status !== 'active' && plan.reason ? `: ${plan.reason}` : ''}
+        {statusLine}
       </p>
       <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
         <dt className="font-bold">Delivery</dt>
