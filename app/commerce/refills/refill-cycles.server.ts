@@ -196,7 +196,10 @@ export async function runRefillPass(run: RefillRun): Promise<PassSummary> {
       .where('c.order_id', 'is', null)
       .where('c.due_date', '<=', run.today),
   );
+  // A cycle charged in this pass is not tried again in it (a processor that did not answer).
+  const tried = new Set<string>();
   await each(due, summary, run, async ({ plan, cycle }) => {
+    tried.add(cycle.id);
     const placed = await placeCycle(run, plan, cycle);
     count(summary, placed.outcome);
     if (placed.outcome !== 'placed') return;
@@ -224,6 +227,11 @@ export async function runRefillPass(run: RefillRun): Promise<PassSummary> {
     .orderBy('due_date')
     .limit(BATCH)
     .execute();
-  await each(charging, summary, run, async (cycle) => count(summary, await chargeCycle(run, cycle)));
+  await each(
+    charging.filter((cycle) => !tried.has(cycle.id)),
+    summary,
+    run,
+    async (cycle) => count(summary, await chargeCycle(run, cycle)),
+  );
   return summary;
 }
