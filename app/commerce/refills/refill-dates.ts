@@ -32,3 +32,12 @@ export function isCalendarDate(value: string): boolean {
 export function movableRange(today: string): { first: string; last: string } {
   return { first: addDays(today, 1), last: addDays(today, LATEST_DAYS_AHEAD) };
 }
+
+/**
+ * A moment on the store's day `date` (its noon, Eastern, whatever the season): the clock of a
+ * scheduler pass run "as of" a date (the test clock of `npm run refills:run -- --date`).
+ */
+export function storeNoon(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d, 17);
+}

@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
-import type { RefillCycleStatus, RefillCycleTable, RefillPlanTable } from '#server/db/schema-refills';
+import type { RefillCycleTable, RefillPlanTable } from '#server/db/schema-refills';
 import { type Actor, recordAudit } from '~/console/audit.server';
 import { storeDate } from '~/lib/store-time';
-import { addWeeks, isCalendarDate, movableRange } from './refill-dates';
+import { advancePlan, OPEN_CYCLE_STATES, openCycleOf } from './refill-cycle-rows.server';
+import { isCalendarDate, movableRange } from './refill-dates';
+
+export { advancePlan, OPEN_CYCLE_STATES, openCycleOf };
 
 /**
  * The state rules of a refill plan (docs/decisions/0065): skip the next delivery, move its
@@ -20,13 +22,6 @@ import { addWeeks, isCalendarDate, movableRange } from './refill-dates';
  */
 type Db = Kysely<DatabaseSchema>;
 
-/** The cycle states before an order exists: these can still be skipped or moved. */
-export const OPEN_CYCLE_STATES = [
-  'scheduled',
-  'waiting_stock',
-  'waiting_prescription',
-] as const satisfies readonly RefillCycleStatus[];
-
 export type ChangedBy = 'shopper' | 'staff' | 'system';
 
 export interface PlanChangeBy {
@@ -37,6 +32,15 @@ export interface PlanChangeBy {
   staff?: Actor;
   /** The store's clock (tests, the scheduler's test clock). */
   now?: number;
+}
+
+/**
+ * For a skip or a move: the cycle the shopper was shown (a mail's link, a page's form). When the
+ * plan has moved on from it meanwhile (a double click, a second tab), nothing changes: the
+ * change is refused rather than applied to the cycle after it.
+ */
+export interface ForCycle {
+  cycleId?: string;
 }
 
 export class RefillPlanChangeError extends Error {
@@ -69,68 +73,13 @@ async function lockPlan(trx: Db, planId: string, from: readonly RefillPlanTable[
   return plan;
 }
 
-/**
- * The plan's open cycle (at its next date), made when missing: the plans' side may create a
- * plan without it, and a cycle row is unique per plan and date, so this never makes two.
- */
-export async function openCycleOf(
-  trx: Db,
-  plan: RefillPlanTable,
-  now = Date.now(),
-): Promise<RefillCycleTable> {
-  await trx
-    .insertInto('refill_cycles')
-    .values({
-      id: randomUUID(),
-      plan_id: plan.id,
-      due_date: plan.next_date,
-      status: 'scheduled',
-      attempts: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((conflict) => conflict.columns(['plan_id', 'due_date']).doNothing())
-    .execute();
-  return trx
-    .selectFrom('refill_cycles')
-    .selectAll()
-    .where('plan_id', '=', plan.id)
-    .where('due_date', '=', plan.next_date)
-    .executeTakeFirstOrThrow();
-}
+const MOVED_ON =
+  'This delivery was already skipped, moved on or sent. See your refill plan for the next one.';
 
-/**
- * Moves the plan on from a cycle dated `from`: the next date one interval later (past any cycle
- * already skipped there), and that cycle's row. Called by a skip and by the scheduler placing a
- * cycle, inside their transaction.
- */
-export async function advancePlan(
-  trx: Db,
-  plan: Pick<RefillPlanTable, 'id' | 'interval_weeks'>,
-  from: string,
-  now: number,
-): Promise<string> {
-  let next = addWeeks(from, plan.interval_weeks);
-  const today = storeDate(now);
-  // A cycle placed long after its date (it waited for stock): the next is an interval from today.
-  if (next <= today) next = addWeeks(today, plan.interval_weeks);
-  for (;;) {
-    const existing = await trx
-      .selectFrom('refill_cycles')
-      .select('status')
-      .where('plan_id', '=', plan.id)
-      .where('due_date', '=', next)
-      .executeTakeFirst();
-    if (!existing || (OPEN_CYCLE_STATES as readonly string[]).includes(existing.status)) break;
-    next = addWeeks(next, plan.interval_weeks);
+function expectCycle(cycle: RefillCycleTable, change: ForCycle) {
+  if (change.cycleId !== undefined && change.cycleId !== cycle.id) {
+    throw new RefillPlanChangeError('conflict', MOVED_ON);
   }
-  await trx
-    .updateTable('refill_plans')
-    .set({ next_date: next, updated_at: now })
-    .where('id', '=', plan.id)
-    .execute();
-  await openCycleOf(trx, { ...(plan as RefillPlanTable), next_date: next }, now);
-  return next;
 }
 
 function reasonOf(change: PlanChangeBy): string | null {
@@ -161,11 +110,16 @@ export interface SkipResult {
 }
 
 /** Skips the plan's next delivery (the one not yet placed); the plan moves on one interval. */
-export async function skipNextCycle(db: Db, planId: string, change: PlanChangeBy): Promise<SkipResult> {
+export async function skipNextCycle(
+  db: Db,
+  planId: string,
+  change: PlanChangeBy & ForCycle,
+): Promise<SkipResult> {
   const now = change.now ?? Date.now();
   return db.transaction().execute(async (trx) => {
     const plan = await lockPlan(trx, planId, ['active'], now);
     const cycle = await openCycleOf(trx, plan, now);
+    expectCycle(cycle, change);
     const skipped = await trx
       .updateTable('refill_cycles')
       .set({ status: 'skipped', updated_at: now, message: null })
@@ -192,7 +146,7 @@ export async function changeNextDate(
   db: Db,
   planId: string,
   date: string,
-  change: PlanChangeBy,
+  change: PlanChangeBy & ForCycle,
 ): Promise<{ from: string; to: string }> {
   const now = change.now ?? Date.now();
   const { first, last } = movableRange(storeDate(now));
@@ -204,6 +158,7 @@ export async function changeNextDate(
   return db.transaction().execute(async (trx) => {
     const plan = await lockPlan(trx, planId, ['active', 'paused'], now);
     const cycle = await openCycleOf(trx, plan, now);
+    expectCycle(cycle, change);
     if (cycle.due_date === date) return { from: date, to: date };
     // A skipped (or cancelled) cycle on that day gives way: the shopper wants a delivery then.
     const taken = await trx
