@@ -55,8 +55,15 @@ describe.each(testEngines)('refill plans after they are set up, on %s', (engine)
   it('skips the next delivery, moves it, pauses and resumes the plan', async () => {
     const { client, planId } = await shopperWithPlan('Ada');
     const first = (await planOf(planId)).next_date;
-    const skipped = await act(client, 'skip', planId);
+    // The page's button names the delivery it shows: pressed twice, it skips that one only.
+    const shown = /name="cycleId" value="([0-9a-f-]{36})"/.exec(
+      (await client.get('/account/refills')).text,
+    )![1]!;
+    const skipped = await act(client, 'skip', planId, { cycleId: shown });
     expect(skipped.status).toBe(200);
+    const again = await act(client, 'skip', planId, { cycleId: shown });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain('This delivery was already skipped, moved on or sent.');
     expect((await planOf(planId)).next_date).toBe(addDays(first, 28));
     expect(await cyclesOf(planId)).toEqual([
       { due_date: first, status: 'skipped' },

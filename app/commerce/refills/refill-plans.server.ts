@@ -11,6 +11,7 @@ import { shippingOffers } from '~/commerce/delivery/shipping-options';
 import type { ShippingSettings } from '~/commerce/shipping';
 import type { UsStateCode } from '~/commerce/delivery/us-states';
 import { storeDate } from '~/lib/store-time';
+import { OPEN_CYCLE_STATES } from './refill-cycle-rows.server';
 import {
   firstDateRange,
   REFILL_PLANS_LIMIT,
@@ -232,12 +233,17 @@ export async function ownPlanRow(db: Db, userId: string, planId: string) {
     .executeTakeFirst();
 }
 
-function viewOf(row: RefillPlanTable, lines: RefillPlanView['lines']): RefillPlanView {
+function viewOf(
+  row: RefillPlanTable,
+  lines: RefillPlanView['lines'],
+  nextCycleId: string | null,
+): RefillPlanView {
   return {
     id: row.id,
     status: row.status,
     intervalWeeks: row.interval_weeks,
     nextDate: row.next_date,
+    nextCycleId,
     address: {
       recipientName: row.ship_name,
       line1: row.ship_line1,
@@ -266,6 +272,13 @@ export async function listRefillPlans(db: Db, userId: string): Promise<RefillPla
     .orderBy('id')
     .execute();
   if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const cycles = await db
+    .selectFrom('refill_cycles')
+    .select(['id', 'plan_id', 'due_date'])
+    .where('plan_id', 'in', ids)
+    .where('status', 'in', OPEN_CYCLE_STATES)
+    .execute();
   const lines = await db
     .selectFrom('refill_plan_lines')
     .leftJoin('products', 'products.id', 'refill_plan_lines.product_id')
@@ -276,11 +289,7 @@ export async function listRefillPlans(db: Db, userId: string): Promise<RefillPla
       'refill_plan_lines.unit_price',
       'products.name',
     ])
-    .where(
-      'refill_plan_lines.plan_id',
-      'in',
-      rows.map((r) => r.id),
-    )
+    .where('refill_plan_lines.plan_id', 'in', ids)
     .orderBy('refill_plan_lines.product_id')
     .execute();
   return rows.map((row) =>
@@ -295,6 +304,7 @@ export async function listRefillPlans(db: Db, userId: string): Promise<RefillPla
           unitPrice: line.unit_price,
           link: `/product/${line.product_id}`,
         })),
+      cycles.find((cycle) => cycle.plan_id === row.id && cycle.due_date === row.next_date)?.id ?? null,
     ),
   );
 }

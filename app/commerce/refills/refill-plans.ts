@@ -105,6 +105,8 @@ export interface RefillPlanView {
   status: RefillPlanStatus;
   intervalWeeks: number;
   nextDate: string;
+  /** The next delivery's cycle: a skip or a move names it, so a second click changes nothing more. */
+  nextCycleId: string | null;
   address: Address;
   shippingOption: string;
   card: { brand: string | null; last4: string; expiry: string | null } | null;

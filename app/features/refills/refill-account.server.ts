@@ -82,6 +82,12 @@ async function change(intent: string, planId: string, run: () => Promise<string>
   }
 }
 
+/** The delivery the page showed (skip, move): when the plan has moved on since, nothing changes. */
+const cycleOf = (form: FormData) => {
+  const value = form.get('cycleId');
+  return typeof value === 'string' && value !== '' ? { cycleId: value } : {};
+};
+
 const reasonOf = (form: FormData) => {
   const value = form.get('reason');
   return typeof value === 'string' ? value.slice(0, 500) : undefined;
@@ -91,7 +97,10 @@ export const refillAccountIntents = {
   async skip(args: Args) {
     const { plan } = await ownPlan(args);
     return change('skip', plan.id, async () => {
-      const skipped = await skipNextCycle(args.context.services.database.db, plan.id, { by: 'shopper' });
+      const skipped = await skipNextCycle(args.context.services.database.db, plan.id, {
+        by: 'shopper',
+        ...cycleOf(args.form),
+      });
       return `The delivery of ${formatDay(skipped.skippedDate)} is skipped. The next one is on ${formatDay(skipped.nextDate)}.`;
     });
   },
@@ -104,6 +113,7 @@ export const refillAccountIntents = {
       async () => {
         const moved = await changeNextDate(args.context.services.database.db, plan.id, date, {
           by: 'shopper',
+          ...cycleOf(args.form),
         });
         return `The next delivery is now on ${formatDay(moved.to)}.`;
       },

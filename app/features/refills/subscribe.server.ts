@@ -13,6 +13,7 @@ import {
   refillPlanSchema,
 } from '~/commerce/refills/refill-plans';
 import { createRefillPlan, RefillPlanError } from '~/commerce/refills/refill-plans.server';
+import { ACCOUNT_REFILLS_PATH } from '~/commerce/refills/refill-paths';
 import { shopSettingsOf } from '~/commerce/shop-settings-store.server';
 import { answer, invalidFields, runIntent } from '~/lib/form-action.server';
 import { type FormAnswer, textFields } from '~/lib/form-answer';
@@ -116,7 +117,7 @@ export async function subscribeAction(context: AppLoadContext, request: Request)
             user,
             { plan: plan.data, address: address?.data, card: cardOf(card.data) },
           );
-          return redirect(`/account/refills?created=${created.planId}`);
+          return redirect(`${ACCOUNT_REFILLS_PATH}?created=${created.planId}`);
         } catch (error) {
           if (!(error instanceof RefillPlanError)) throw error;
           const fields = error.field ? { [error.field]: error.message } : undefined;

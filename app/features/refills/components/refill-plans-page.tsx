@@ -22,15 +22,19 @@ function PlanButton({
   intent,
   label,
   primary,
+  cycleId,
 }: {
   planId: string;
   intent: string;
   label: string;
   primary?: boolean;
+  /** The delivery it is about (a skip): a second click does not skip the one after. */
+  cycleId?: string | null;
 }) {
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="planId" value={planId} />
+      {cycleId ? <input type="hidden" name="cycleId" value={cycleId} /> : null}
       <button
         type="submit"
         name="intent"
@@ -60,7 +64,12 @@ function PlanActions({
       <div className="flex flex-wrap gap-3">
         {plan.status === 'active' ? (
           <>
-            <PlanButton planId={plan.id} intent="skip" label="Skip the next delivery" />
+            <PlanButton
+              planId={plan.id}
+              intent="skip"
+              label="Skip the next delivery"
+              cycleId={plan.nextCycleId}
+            />
             <PlanButton planId={plan.id} intent="pause" label="Pause the plan" />
           </>
         ) : (
@@ -71,6 +80,7 @@ function PlanActions({
         <summary className="min-h-11 cursor-pointer py-2 font-bold">Change the next delivery date</summary>
         <Form method="post" preventScrollReset className="mt-3 space-y-3">
           <input type="hidden" name="planId" value={plan.id} />
+          {plan.nextCycleId ? <input type="hidden" name="cycleId" value={plan.nextCycleId} /> : null}
           <Field
             label="Next delivery"
             type="date"
