@@ -6,7 +6,6 @@ import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import { hasFitFinder } from '~/commerce/catalogue/fit';
 import { productTabOf } from '~/features/catalog/components/product-tabs';
 import { ProductView } from '~/features/catalog/components/product-view';
-import { RefillOffer } from '~/features/refills/components/refill-offer';
 import { jsonForScript, productJsonLd } from '~/features/catalog/structured-data';
 import { productReviewsView } from '~/features/reviews/published-reviews.server';
 import { WishlistButton } from '~/features/wishlist/components/wishlist-button';
@@ -19,6 +18,10 @@ import { cardControls } from './shared/card-controls';
 // Rendered whole by the server; its code comes after the first load (docs/decisions/0027).
 const ProductReviews = lazyComponent(() =>
   import('~/features/reviews/components/product-reviews').then((m) => m.ProductReviews),
+);
+// A GET form that works before its code arrives: also after the first load.
+const RefillOffer = lazyComponent(() =>
+  import('~/features/refills/components/refill-offer').then((m) => m.RefillOffer),
 );
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -74,9 +77,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
               product={product}
               wishlistButton={<WishlistButton product={product} variant="page" />}
             />
-            {product.refillWeeks?.length ? (
-              <RefillOffer productId={product.id} intervals={product.refillWeeks} />
-            ) : null}
+            <RefillOffer product={product} />
           </>
         }
         cardControls={cardControls}

@@ -1,179 +1,32 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthorizeNetGateway } from './authorizenet';
 import { DUPLICATE_WINDOW_SECONDS, keyReference, merchantCustomerId } from './authorizenet-vault';
 import type { CardDetails, CardVault } from './gateway';
+import {
+  DECLINING,
+  type Json,
+  startVaultStub,
+  type VaultStub,
+} from '../../tests/support/authorizenet-vault-stub';
 
-/**
- * The saved cards at Authorize.Net against a stand-in for its JSON API on loopback, answering in
- * the documented shapes (with the BOM the real one sends): customer profiles keyed by
- * merchantCustomerId, payment profiles validated in liveMode (card 4000000000000002 is declined),
- * and charges deduplicated as Authorize.Net does within the duplicate window.
- */
+/** The saved cards at Authorize.Net, against its stand-in on loopback (tests/support). */
 const CARD = '4111111111111111';
-const DECLINING = '4000000000000002';
 const CVV = '987';
-const BOM = '\uFEFF';
-
-type Json = Record<string, unknown>;
-const recorded: { root: string; body: Json; raw: string }[] = [];
-let server: Server;
+let stub: VaultStub;
 let endpoint: string;
-
-const ok = { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] };
-const error = (code: string, text: string) => ({ resultCode: 'Error', message: [{ code, text }] });
-const approvedCheck = '1,1,1,This transaction has been approved.,A1B2C3,Y,40000000001,none,,0.00,CC';
-const declinedCheck = '2,1,2,This transaction has been declined.,000000,N,40000000002,none,,0.00,CC';
-
-/** The stand-in's state: profiles by merchantCustomerId, their cards, and charges by their duplicate key. */
-const profiles = new Map<string, { id: string; cards: Map<string, string> }>();
-const charges = new Map<string, { transId: string; approved: boolean }>();
-let nextId = 1000;
-let declineCharges = false;
-
-function cardOf(paymentProfile: Json): { number: string; key: string } {
-  const card = (paymentProfile.payment as Json).creditCard as Json;
-  return {
-    number: String(card.cardNumber),
-    key: `${String(card.cardNumber)}|${String(card.expirationDate)}`,
-  };
-}
-
-function validate(number: string) {
-  return number === DECLINING ? declinedCheck : approvedCheck;
-}
-
-function answerProfile(request: Json): unknown {
-  const profile = request.profile as Json;
-  const customer = String(profile.merchantCustomerId);
-  const existing = profiles.get(customer);
-  if (existing) {
-    return { messages: error('E00039', `A duplicate record with ID ${existing.id} already exists.`) };
-  }
-  const card = cardOf(profile.paymentProfiles as Json);
-  const check = validate(card.number);
-  if (check.startsWith('2')) {
-    return {
-      validationDirectResponseList: [check],
-      messages: error('E00027', 'The transaction was unsuccessful.'),
-    };
-  }
-  const id = String(nextId++);
-  const paymentId = String(nextId++);
-  profiles.set(customer, { id, cards: new Map([[card.key, paymentId]]) });
-  return {
-    customerProfileId: id,
-    customerPaymentProfileIdList: [paymentId],
-    customerShippingAddressIdList: [],
-    validationDirectResponseList: [check],
-    messages: ok,
-  };
-}
-
-function answerPaymentProfile(request: Json): unknown {
-  const profile = [...profiles.values()].find((p) => p.id === request.customerProfileId);
-  if (!profile) return { messages: error('E00040', 'The record cannot be found.') };
-  const card = cardOf(request.paymentProfile as Json);
-  const known = profile.cards.get(card.key);
-  if (known) {
-    return {
-      customerProfileId: profile.id,
-      customerPaymentProfileId: known,
-      messages: error('E00039', 'A duplicate customer payment profile already exists.'),
-    };
-  }
-  const check = validate(card.number);
-  if (check.startsWith('2')) {
-    return {
-      validationDirectResponse: check,
-      messages: error('E00027', 'The transaction was unsuccessful.'),
-    };
-  }
-  const paymentId = String(nextId++);
-  profile.cards.set(card.key, paymentId);
-  return {
-    customerProfileId: profile.id,
-    customerPaymentProfileId: paymentId,
-    validationDirectResponse: check,
-    messages: ok,
-  };
-}
-
-function answerCharge(request: Json): unknown {
-  const tx = request.transactionRequest as Json;
-  const profile = tx.profile as { customerProfileId: string; paymentProfile: { paymentProfileId: string } };
-  const order = tx.order as { invoiceNumber: string };
-  const key = [
-    profile.customerProfileId,
-    profile.paymentProfile.paymentProfileId,
-    tx.amount,
-    order.invoiceNumber,
-    tx.poNumber,
-  ].join('|');
-  const first = charges.get(key);
-  if (first) {
-    return {
-      transactionResponse: {
-        responseCode: '3',
-        ...(first.approved ? { authCode: 'QWX20S' } : { authCode: '' }),
-        transId: first.transId,
-        errors: [{ errorCode: '11', errorText: 'A duplicate transaction has been submitted.' }],
-      },
-      messages: error('E00027', 'The transaction was unsuccessful.'),
-    };
-  }
-  const transId = String(60000000000 + nextId++);
-  charges.set(key, { transId, approved: !declineCharges });
-  if (declineCharges) {
-    return {
-      transactionResponse: {
-        responseCode: '2',
-        transId,
-        errors: [{ errorCode: '2', errorText: 'This transaction has been declined.' }],
-      },
-      messages: error('E00027', 'The transaction was unsuccessful.'),
-    };
-  }
-  return { transactionResponse: { responseCode: '1', authCode: 'QWX20S', transId }, messages: ok };
-}
-
-function handle(req: IncomingMessage, res: ServerResponse): void {
-  let raw = '';
-  req.setEncoding('utf8');
-  req.on('data', (chunk: string) => (raw += chunk));
-  req.on('end', () => {
-    const body = JSON.parse(raw) as Json;
-    const root = Object.keys(body)[0]!;
-    recorded.push({ root, body: body[root] as Json, raw });
-    const request = body[root] as Json;
-    const payload =
-      root === 'createCustomerProfileRequest'
-        ? answerProfile(request)
-        : root === 'createCustomerPaymentProfileRequest'
-          ? answerPaymentProfile(request)
-          : root === 'createTransactionRequest'
-            ? answerCharge(request)
-            : { messages: ok };
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(BOM + JSON.stringify(payload));
-  });
-}
+let recorded: VaultStub['recorded'];
 
 beforeAll(async () => {
-  server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/xml/v1/request.api`;
+  stub = await startVaultStub();
+  endpoint = stub.url;
+  recorded = stub.recorded;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(async () => stub.close());
 
 beforeEach(() => {
   recorded.length = 0;
-  declineCharges = false;
+  stub.state.declineCharges = false;
 });
 
 const vault = (url = endpoint): CardVault =>
@@ -305,7 +158,7 @@ describe('Authorize.Net saved cards', () => {
   it('answers the repeat of a declined charge as declined, not approved', async () => {
     const saved = await vault().saveCard({ customerId: 'user-ed', email: 'ed@example.com', card: card() });
     if (saved.status !== 'saved') throw new Error('not saved');
-    declineCharges = true;
+    stub.state.declineCharges = true;
     const request = {
       token: saved.token,
       orderReference: 'MS-REFILL02',

@@ -8,8 +8,10 @@ import { Field, SelectField } from '~/components/ui/field';
  * page (a guest is asked to sign in there and comes back), the same for every visitor, so the
  * page stays cacheable.
  */
-export function RefillOffer({ productId, intervals }: { productId: string; intervals: readonly number[] }) {
+export function RefillOffer({ product }: { product: { id: string; refillWeeks?: readonly number[] } }) {
   const id = useId();
+  const intervals = product.refillWeeks ?? [];
+  if (intervals.length === 0) return null;
   return (
     <Form
       method="get"
@@ -23,7 +25,7 @@ export function RefillOffer({ productId, intervals }: { productId: string; inter
       <p className="text-sm">
         We send it every few weeks and email you 3 days before each delivery. Skip, move or cancel any time.
       </p>
-      <input type="hidden" name="product" value={productId} />
+      <input type="hidden" name="product" value={product.id} />
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
           label="How often"
