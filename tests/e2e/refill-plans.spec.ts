@@ -1,6 +1,8 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { ownClientAddress } from './support/client-address';
 import { confirmedAccount, OREGON_ADDRESS, signIn } from './support/shop';
+import { makeStaff } from './support/staff-role';
 
 const CUSHION = {
   id: 'fisher-paykel-evora-full-face-mask-cushion',
@@ -92,4 +94,69 @@ test('a shopper subscribes to CPAP cushions every 4 weeks and sees the plan in t
   await page.goto('/account');
   await page.getByRole('link', { name: 'Refill plans' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Refill plans' })).toBeVisible();
+});
+
+test('staff pause a customer’s plan with a reason on the console, and the customer reads it', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const customer = await confirmedAccount(request, baseURL!, 'Ines');
+  await signIn(page, customer);
+  // The subscribe form as the page posts it (the journey itself is the test above).
+  const created = await page.request.post('/account/refills/new', {
+    form: {
+      intent: 'subscribe',
+      productId: CUSHION.id,
+      quantity: '1',
+      weeks: '8',
+      firstDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      shipping: 'standard',
+      addressId: '',
+      ...OREGON_ADDRESS,
+      cardNumber: '4242424242424242',
+      cardExpiryMonth: '12',
+      cardExpiryYear: YEAR,
+      cardCode: '123',
+      cardholderName: 'Ines Tester',
+    },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(created.status(), await created.text()).toBe(302);
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await ownClientAddress(staff);
+  const member = await confirmedAccount(request, baseURL!, 'Sam');
+  await signIn(staff, member);
+  makeStaff(member.email);
+  await staff.goto(`/admin/customers?q=${encodeURIComponent(customer.email)}`);
+  await staff.getByRole('link', { name: 'Ines Tester' }).click();
+  const plans = staff.getByRole('region', { name: 'Refill plans' });
+  await expect(plans).toContainText(`1 × ${CUSHION.name}`);
+  await expect(plans).toContainText('Every 8 weeks');
+  await expectNoSeriousA11yViolations(staff);
+
+  // No reason: refused, beside the field; then with one.
+  await plans.getByRole('button', { name: 'Pause plan' }).click();
+  await expect(plans.getByText('Give the reason for this change (the customer may read it)')).toBeVisible();
+  await expect(plans.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+  await plans.getByLabel('Reason').fill('The customer is in hospital until next month');
+  await plans.getByRole('button', { name: 'Pause plan' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'The refill plan is paused' })).toHaveText(
+    'The refill plan is paused: nothing is sent or charged until it is resumed.',
+  );
+  await expect(plans).toContainText('Paused by our team: The customer is in hospital until next month');
+  await expect(plans.getByRole('button', { name: 'Resume plan' })).toBeVisible();
+  await expectNoSeriousA11yViolations(staff);
+  await staffContext.close();
+
+  await page.goto('/account/refills');
+  await expect(page.getByRole('main')).toContainText(
+    'Paused by our team: The customer is in hospital until next month',
+  );
+  await expect(page.getByRole('button', { name: 'Resume the plan' })).toBeVisible();
 });
