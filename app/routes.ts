@@ -34,6 +34,8 @@ export default [
   route('account', 'routes/account.tsx'),
   route('account/data', 'routes/account-data.ts'),
   route('account/quotes', 'routes/account-quotes.tsx'),
+  route('account/refills', 'routes/account-refills.tsx'),
+  route('account/refills/new', 'routes/account-refills-new.tsx'),
   route('account/quotes/:reference', 'routes/account-quote.tsx'),
   route('account/organisation/approvals', 'routes/account-organisation-approvals.tsx'),
   route('account/orders/:reference', 'routes/account-order.tsx'),

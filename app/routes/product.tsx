@@ -6,6 +6,7 @@ import { catalogueOf } from '~/commerce/catalogue/catalogue-store.server';
 import { hasFitFinder } from '~/commerce/catalogue/fit';
 import { productTabOf } from '~/features/catalog/components/product-tabs';
 import { ProductView } from '~/features/catalog/components/product-view';
+import { RefillOffer } from '~/features/refills/components/refill-offer';
 import { jsonForScript, productJsonLd } from '~/features/catalog/structured-data';
 import { productReviewsView } from '~/features/reviews/published-reviews.server';
 import { WishlistButton } from '~/features/wishlist/components/wishlist-button';
@@ -68,10 +69,15 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
         related={loaderData.related}
         url={loaderData.url}
         purchase={
-          <ProductPurchase
-            product={product}
-            wishlistButton={<WishlistButton product={product} variant="page" />}
-          />
+          <>
+            <ProductPurchase
+              product={product}
+              wishlistButton={<WishlistButton product={product} variant="page" />}
+            />
+            {product.refillWeeks?.length ? (
+              <RefillOffer productId={product.id} intervals={product.refillWeeks} />
+            ) : null}
+          </>
         }
         cardControls={cardControls}
         fitInput={loaderData.fitInput}

@@ -14,7 +14,7 @@ export const isRefillLinkAction = (value: string): value is RefillLinkAction =>
 export const refillLinkPath = (cycleId: string, action: RefillLinkAction) => `/refills/${cycleId}/${action}`;
 
 /** Where a shopper sees their plans (the account). */
-export const ACCOUNT_REFILLS_PATH = '/account';
+export const ACCOUNT_REFILLS_PATH = '/account/refills';
 
 /** The console's refill pages. */
 export const ADMIN_REFILLS_PATH = '/admin/refills';
