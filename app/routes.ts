@@ -48,6 +48,8 @@ export default [
   route('account/organisation/invoices/:file', 'routes/account-organisation-invoice-pdf.ts'),
   route('account/organisation/tax-exemption', 'routes/account-tax-exemption.tsx'),
   route('order-success', 'routes/order-success.tsx'),
+  // A refill reminder's one-click links (docs/decisions/0065).
+  route('refills/:cycleId/:action', 'routes/refill-link.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('quick-order', 'routes/quick-order.tsx'),
@@ -91,6 +93,7 @@ export default [
       route('organisations/:organisationId', 'routes/admin/organisation.tsx'),
       route('tax-certificates', 'routes/admin/tax-certificates.tsx'),
       route('tax-certificates/:certificateId', 'routes/admin/tax-certificate.tsx'),
+      route('refills', 'routes/admin/refills.tsx'),
     ]),
     // The second-factor challenge, outside the layout (whose guard sends sessions without one here).
     route('verify', 'routes/admin/verify.tsx'),
