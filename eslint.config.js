@@ -14,6 +14,7 @@ const COMPOSITION_ROOTS = [
   'server/seed-cli.ts',
   'server/admin-cli.ts',
   'server/products-import-cli.ts',
+  'server/refills-cli.ts',
 ];
 
 /** The folders every feature shares; they import no feature (docs/architecture.md). */

@@ -34,6 +34,8 @@ export default [
   route('account', 'routes/account.tsx'),
   route('account/data', 'routes/account-data.ts'),
   route('account/quotes', 'routes/account-quotes.tsx'),
+  route('account/refills', 'routes/account-refills.tsx'),
+  route('account/refills/new', 'routes/account-refills-new.tsx'),
   route('account/quotes/:reference', 'routes/account-quote.tsx'),
   route('account/organisation/approvals', 'routes/account-organisation-approvals.tsx'),
   route('account/orders/:reference', 'routes/account-order.tsx'),
@@ -47,6 +49,8 @@ export default [
   route('account/organisation/invoices/:file', 'routes/account-organisation-invoice-pdf.ts'),
   route('account/organisation/tax-exemption', 'routes/account-tax-exemption.tsx'),
   route('order-success', 'routes/order-success.tsx'),
+  // A refill reminder's one-click links (docs/decisions/0065).
+  route('refills/:cycleId/:action', 'routes/refill-link.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('quick-order', 'routes/quick-order.tsx'),
@@ -90,6 +94,7 @@ export default [
       route('organisations/:organisationId', 'routes/admin/organisation.tsx'),
       route('tax-certificates', 'routes/admin/tax-certificates.tsx'),
       route('tax-certificates/:certificateId', 'routes/admin/tax-certificate.tsx'),
+      route('refills', 'routes/admin/refills.tsx'),
     ]),
     // The second-factor challenge, outside the layout (whose guard sends sessions without one here).
     route('verify', 'routes/admin/verify.tsx'),

@@ -15,6 +15,7 @@ const COMMANDS: Record<string, { file: string; summary: string }> = {
   'admin:create': { file: '../server/admin-cli.ts', summary: 'makes the first administrator' },
   'products:import': { file: '../server/products-import-cli.ts', summary: 'imports a products CSV' },
   'health-data:key': { file: '../server/health-data-key-cli.ts', summary: 'prints a new health data key' },
+  'refills:run': { file: '../server/refills-cli.ts', summary: 'runs one pass of the refill scheduler' },
   'health-data:rotate': {
     file: '../server/health-data-rotate-cli.ts',
     summary: 're-seals health data under the first key',

@@ -23,6 +23,8 @@ import { unconfirmedSubscribers } from '../app/features/newsletter/newsletter.se
 import { startOrderJobs } from '../app/features/orders/order-jobs.server';
 import { startInvoiceJobs } from '../app/features/invoices/invoice-reminders.server';
 import { startCertificateJobs } from '../app/features/tax-exemption/certificate-jobs.server';
+import { startRefillJobs } from '../app/commerce/refills/refill-jobs.server';
+import { refillPricing } from '../app/features/checkout/refill-pricing.server';
 import { startWebhookJobs } from '../app/commerce/webhooks/delivery.server';
 import { oldWebhookEvents } from '../app/commerce/webhooks/retention.server';
 import { wishlistRoutes } from '../app/features/wishlist/wishlist.api.server';
@@ -88,6 +90,8 @@ export async function startFeatureJobs(services: AppServices): Promise<() => Pro
     await startInvoiceJobs(services),
     // Tax exemption certificates' expiry reminders (docs/decisions/0057).
     await startCertificateJobs(services),
+    // Refill plans' cycles: reminders, orders and charges (docs/decisions/0065).
+    await startRefillJobs(services, refillPricing(services)),
     // Signed webhooks: the outbox's relay and the deliveries (docs/decisions/0049).
     await startWebhookJobs({ db: services.database.db, jobs, env, logger }),
     // Expired rows of server/ and of the features (docs/decisions/0032).

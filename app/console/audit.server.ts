@@ -29,7 +29,8 @@ export interface AuditEntry {
     | 'promotion'
     | 'setting'
     | 'invoice'
-    | 'tax_certificate';
+    | 'tax_certificate'
+    | 'refill_plan';
   targetId: string;
   before?: unknown;
   after?: unknown;

@@ -22,6 +22,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { to: '/admin/returns', label: 'Returns' },
   { to: '/admin/quotes', label: 'Quotes' },
   { to: '/admin/invoices', label: 'Invoices' },
+  { to: '/admin/refills', label: 'Refills' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/customers', label: 'Customers' },

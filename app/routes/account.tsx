@@ -94,6 +94,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           {loaderData.inOrganisation ? 'Organisation' : 'Apply for an organisation account'}
         </a>
       }
+      refills={
+        <a href="/account/refills" className="text-brand font-bold underline underline-offset-2">
+          Refill plans
+        </a>
+      }
       security={loaderData.security}
       identityFailed={loaderData.identityFailed}
       downloadData={<DownloadYourData />}

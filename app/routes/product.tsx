@@ -19,6 +19,10 @@ import { cardControls } from './shared/card-controls';
 const ProductReviews = lazyComponent(() =>
   import('~/features/reviews/components/product-reviews').then((m) => m.ProductReviews),
 );
+// A GET form that works before its code arrives: also after the first load.
+const RefillOffer = lazyComponent(() =>
+  import('~/features/refills/components/refill-offer').then((m) => m.RefillOffer),
+);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const catalogue = catalogueOf(context.services);
@@ -68,10 +72,13 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
         related={loaderData.related}
         url={loaderData.url}
         purchase={
-          <ProductPurchase
-            product={product}
-            wishlistButton={<WishlistButton product={product} variant="page" />}
-          />
+          <>
+            <ProductPurchase
+              product={product}
+              wishlistButton={<WishlistButton product={product} variant="page" />}
+            />
+            <RefillOffer product={product} />
+          </>
         }
         cardControls={cardControls}
         fitInput={loaderData.fitInput}

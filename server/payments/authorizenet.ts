@@ -8,6 +8,7 @@ import {
   text,
 } from './authorizenet-json';
 import { captureThrough, refundThrough } from './authorizenet-refund';
+import { createAuthorizeNetVault } from './authorizenet-vault';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
 
 /**
@@ -219,5 +220,6 @@ export function createAuthorizeNetGateway(config: AuthorizeNetConfig): PaymentGa
     charge,
     capture: (request) => captureThrough((body) => send(config, body, request.signal), config, request),
     refund: (request) => refundThrough((body) => send(config, body, request.signal), config, request),
+    vault: createAuthorizeNetVault(config, (body, signal) => send(config, body, signal)),
   };
 }

@@ -147,6 +147,15 @@ export interface SavedCardChargeRequest {
   signal?: AbortSignal;
 }
 
+/** The card's brand as a saved card shows it ('Visa'), from its number; null when unknown. */
+export function cardBrandOf(number: string): string | null {
+  if (number.startsWith('4')) return 'Visa';
+  if (/^5[1-5]/.test(number)) return 'Mastercard';
+  if (/^3[47]/.test(number)) return 'American Express';
+  if (number.startsWith('6')) return 'Discover';
+  return null;
+}
+
 /** The saved-card side of a gateway (absent on one that cannot save cards). */
 export interface CardVault {
   saveCard(request: SaveCardRequest): Promise<SaveCardResult>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
-import type { CardVault, ChargeResult, SaveCardResult } from './gateway';
+import { type CardVault, type ChargeResult, cardBrandOf, type SaveCardResult } from './gateway';
 
 /**
  * The test gateway's saved cards (docs/decisions/0064). As a processor does, it keeps what it
@@ -17,14 +17,6 @@ const CHARGES_DECLINE = '4000000000000341';
 const SAVES = new Set(['4242424242424242', '4111111111111111', CHARGES_DECLINE]);
 const DECLINED = 'Your card was declined.';
 
-function brandOf(number: string): string | null {
-  if (number.startsWith('4')) return 'Visa';
-  if (/^5[1-5]/.test(number)) return 'Mastercard';
-  if (/^3[47]/.test(number)) return 'American Express';
-  if (number.startsWith('6')) return 'Discover';
-  return null;
-}
-
 export function createTestVault(
   db: Kysely<DatabaseSchema>,
   expired: (month: string, year: string) => boolean,
@@ -39,7 +31,7 @@ export function createTestVault(
       return Promise.resolve({
         status: 'saved',
         token: `test_tok_${behaviour}_${randomUUID()}`,
-        brand: brandOf(card.number),
+        brand: cardBrandOf(card.number),
         last4: card.number.slice(-4),
         expiry: `${card.expiryMonth.padStart(2, '0')}/${card.expiryYear.padStart(2, '0')}`,
       });

@@ -25,6 +25,7 @@ const COMMANDS: [OperatorCommand, string][] = [
   ['products:import', '--file FILE'],
   ['health-data:key', '--id ID'],
   ['health-data:rotate', '--batch N'],
+  ['refills:run', '--date YYYY-MM-DD'],
 ];
 
 const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
@@ -87,6 +88,12 @@ describe('every operator command', () => {
         ['--id', 'no spaces'],
         2,
         'health-data:key: --id: a key id is letters, digits, - or _ (at most 32) (see --help)',
+      ],
+      [
+        'refills:run',
+        ['--date', '2027-02-30'],
+        2,
+        'refills:run: --date 2027-02-30 is not a date (YYYY-MM-DD) (see --help)',
       ],
     ];
     const results = await Promise.all(

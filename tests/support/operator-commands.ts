@@ -14,7 +14,8 @@ export type OperatorCommand =
   | 'admin:create'
   | 'products:import'
   | 'health-data:key'
-  | 'health-data:rotate';
+  | 'health-data:rotate'
+  | 'refills:run';
 
 export interface CommandResult {
   code: number | null;

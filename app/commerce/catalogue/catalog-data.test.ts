@@ -8,6 +8,8 @@ import { PRODUCT_ID_PATTERN } from './product-id';
 import { CATEGORIES } from './data/categories';
 import { SEED_HCPCS } from './data/hcpcs';
 import { HCPCS_CODE, HCPCS_MODIFIER } from './hcpcs';
+import { SEED_REFILL_WEEKS } from './data/refills';
+import { parseRefillWeeks, refillWeeksSchema, storedRefillWeeks } from './refill-weeks';
 
 const catalogue = new Catalogue(PRODUCTS, CATEGORIES);
 const productsOf = (category: string, sub?: string) => catalogue.productsOf(category, sub);
@@ -35,6 +37,29 @@ describe('the catalogue data', () => {
     }
     expect(byId.get('resmed-airsense-11-autoset-cpap')?.hcpcsCode).toBe('E0601');
     expect(byId.get('weekly-am-pm-pill-organizer')?.hcpcsCode).toBeUndefined();
+  });
+
+  it('makes the seed consumables refillable with 1-4 sorted intervals of 1-52 weeks, and nothing else', () => {
+    const byId = new Map(PRODUCTS.map((p) => [p.id, p]));
+    for (const [id, weeks] of Object.entries(SEED_REFILL_WEEKS)) {
+      expect(byId.get(id)?.refillWeeks, id).toEqual(weeks);
+      expect(refillWeeksSchema.parse(weeks.join(', ')), id).toEqual(weeks);
+    }
+    expect(byId.get('fisher-paykel-evora-full-face-mask-cushion')?.refillWeeks).toEqual([4, 8, 12]);
+    expect(PRODUCTS.filter((p) => p.refillWeeks).length).toBe(Object.keys(SEED_REFILL_WEEKS).length);
+    expect(byId.get('resmed-airsense-11-autoset-cpap')?.refillWeeks).toBeUndefined();
+  });
+
+  it('reads and writes refill intervals, and refuses what is not 1-4 distinct weeks of 1-52', () => {
+    expect(refillWeeksSchema.parse(' 12, 4 8,4 ')).toEqual([4, 8, 12]);
+    expect(refillWeeksSchema.parse('')).toBeNull();
+    for (const bad of ['4, x', '0', '53', '1 2 3 4 5', '4.5', '-4']) {
+      expect(refillWeeksSchema.safeParse(bad).success, bad).toBe(false);
+    }
+    expect(storedRefillWeeks([4, 8, 12])).toBe('4,8,12');
+    expect(storedRefillWeeks([])).toBeNull();
+    expect(parseRefillWeeks('4,8,12')).toEqual([4, 8, 12]);
+    expect(parseRefillWeeks(null)).toEqual([]);
   });
 
   it('holds 140-160 products with unique ids, SKUs and slugs', () => {

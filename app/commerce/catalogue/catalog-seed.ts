@@ -2,6 +2,7 @@ import { brandId, productFromRecord, type ProductRecord, seedImages } from './ca
 import type { CategoryDefinition, Product, ProductInput, StockStatus } from './catalog.types';
 import { CATEGORIES } from './data/categories';
 import { SEED_HCPCS } from './data/hcpcs';
+import { SEED_REFILL_WEEKS } from './data/refills';
 import { PRODUCT_INPUTS } from './data/products';
 
 /**
@@ -47,6 +48,12 @@ function hcpcsOf(input: ProductInput): Pick<ProductInput, 'hcpcsCode' | 'hcpcsMo
   return hcpcsModifier ? { hcpcsCode, hcpcsModifier } : { hcpcsCode };
 }
 
+/** The product's own intervals, else the seed's for its id (data/refills.ts), else not refillable. */
+function refillOf(input: ProductInput): Pick<ProductInput, 'refillWeeks'> {
+  const seed = SEED_REFILL_WEEKS[input.id];
+  return input.refillWeeks || !seed ? {} : { refillWeeks: [...seed] };
+}
+
 export function recordFromInput(input: ProductInput): ProductRecord {
   const { imageViews: _views, stock, extraSpecifications = [], isNew = false, ...rest } = input;
   return {
@@ -56,6 +63,7 @@ export function recordFromInput(input: ProductInput): ProductRecord {
     taxExempt: input.taxExempt ?? input.prescriptionRequired,
     hsaFsaLetter: input.hsaFsaLetter ?? (input.hsaFsaEligible && LETTER_SUBCATEGORIES.has(input.subcategory)),
     ...hcpcsOf(input),
+    ...refillOf(input),
     images: seedImages(input),
     extraSpecifications,
     onHand: seedOnHand(input.id, stock),

@@ -108,6 +108,8 @@ export interface ProductInput {
   /** The HCPCS code insurers are billed under (E0601) and its default modifier (NU): hcpcs.ts. */
   hcpcsCode?: string;
   hcpcsModifier?: string;
+  /** Refillable: the delivery intervals in weeks staff suggest, smallest first (refill-weeks.ts). */
+  refillWeeks?: number[];
   /** 2-4 views, each the suffix of an alt text: 'front view', 'folded for transport'... */
   imageViews: string[];
 }

@@ -3,6 +3,7 @@ import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
 import { brandId, productFromRecord, type ProductRecord } from './catalog';
 import type { CatalogueSeed } from './catalog-seed';
+import { parseRefillWeeks, storedRefillWeeks } from './refill-weeks';
 import type {
   CategoryDefinition,
   CategoryId,
@@ -107,6 +108,7 @@ export async function readProducts(db: Db, ids?: readonly string[]): Promise<Pro
         // Absent when empty, as in the data files.
         ...(row.hcpcs_code ? { hcpcsCode: row.hcpcs_code } : {}),
         ...(row.hcpcs_code && row.hcpcs_modifier ? { hcpcsModifier: row.hcpcs_modifier } : {}),
+        ...(row.refill_weeks ? { refillWeeks: parseRefillWeeks(row.refill_weeks) } : {}),
         measures: JSON.parse(row.measures) as ProductMeasures,
         images: (imagesOf.get(row.id) ?? []).map((image) => ({
           id: `${row.id}-${image.position}`,
@@ -250,6 +252,7 @@ export function productRow(
     tax_exempt: flag(p.taxExempt),
     hcpcs_code: p.hcpcsCode ?? null,
     hcpcs_modifier: p.hcpcsModifier ?? null,
+    refill_weeks: storedRefillWeeks(p.refillWeeks),
     measures: JSON.stringify(p.measures),
     position,
     updated_at: now,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
+import { refillOrdersInFlight } from '~/commerce/refills/refill-orders.server';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -24,7 +25,9 @@ export async function cancelAbandonedOrders(db: Db, userId: string): Promise<voi
     .where('locked_by', 'is', null)
     // An accepted quote's order is not left behind by a new checkout: it waits for its expiry.
     .where('held_until', 'is', null)
-    .where('id', 'not in', approved);
+    .where('id', 'not in', approved)
+    // A refill cycle's order is charged again by the scheduler (docs/decisions/0065).
+    .where('id', 'not in', refillOrdersInFlight(db));
   await db
     .updateTable('order_approvals')
     .set({ status: 'withdrawn', decided_at: now, updated_at: now })

@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '#server/db/schema';
 import { LOW_STOCK_AT } from '~/commerce/catalogue/catalog';
 import type { ProductMeasures } from '~/commerce/catalogue/catalog.types';
 import { flagFor } from '~/commerce/catalogue/catalogue-db.server';
+import { parseRefillWeeks, refillWeeksText } from '~/commerce/catalogue/refill-weeks';
 import { MEASURE_FIELDS } from './product-admin.schema';
 import { centsToDecimal } from '~/commerce/money';
 
@@ -124,6 +125,7 @@ export async function productForStaff(db: Db, id: string) {
     specifications: specifications.map((s) => `${s.name}: ${s.value}`).join('\n'),
     hcpcsCode: row.hcpcs_code ?? '',
     hcpcsModifier: row.hcpcs_modifier ?? '',
+    refillWeeks: refillWeeksText(parseRefillWeeks(row.refill_weeks)),
     ...Object.fromEntries(
       MEASURE_FIELDS.map(([name]) => [name, simple[name] === undefined ? '' : String(simple[name])]),
     ),

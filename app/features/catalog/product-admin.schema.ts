@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HCPCS_CODE, HCPCS_MODIFIER, HCPCS_TEXT } from '~/commerce/catalogue/hcpcs';
+import { REFILL_WEEKS_TEXT, refillWeeksSchema } from '~/commerce/catalogue/refill-weeks';
 import { decimalToCents } from '~/commerce/money';
 
 /** The console's product forms. Money is typed in dollars and kept in cents. */
@@ -130,7 +131,13 @@ export const productSchema = z
       ),
     hcpcsCode: hcpcsCodeSchema,
     hcpcsModifier: hcpcsModifierSchema,
+    refillable: checkbox,
+    refillWeeks: refillWeeksSchema,
     ...measureShape,
+  })
+  .refine((p) => !p.refillable || p.refillWeeks !== null, {
+    path: ['refillWeeks'],
+    message: REFILL_WEEKS_TEXT.missing,
   })
   .refine((p) => p.hcpcsModifier === null || p.hcpcsCode !== null, {
     path: ['hcpcsModifier'],
@@ -163,6 +170,8 @@ export const PRODUCT_FORM_FIELDS = [
   'specifications',
   'hcpcsCode',
   'hcpcsModifier',
+  'refillable',
+  'refillWeeks',
   ...MEASURE_FIELDS.map(([name]) => name),
 ] as const;
 

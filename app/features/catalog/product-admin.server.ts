@@ -6,6 +6,7 @@ import { brandId } from '~/commerce/catalogue/catalog';
 import type { ProductMeasures } from '~/commerce/catalogue/catalog.types';
 import { flagFor } from '~/commerce/catalogue/catalogue-db.server';
 import { announceLowStock } from '~/commerce/catalogue/stock.server';
+import { storedRefillWeeks } from '~/commerce/catalogue/refill-weeks';
 import { MEASURE_FIELDS, type ProductForm } from './product-admin.schema';
 
 /**
@@ -58,6 +59,8 @@ function rowsOf(form: ProductForm, flag: (v: boolean) => boolean | number) {
       tax_exempt: flag(form.taxExempt),
       hcpcs_code: form.hcpcsCode,
       hcpcs_modifier: form.hcpcsModifier,
+      // Unticked, the product is not refillable whatever intervals were left in the field.
+      refill_weeks: form.refillable ? storedRefillWeeks(form.refillWeeks ?? undefined) : null,
       measures: JSON.stringify(measures),
     },
     features: form.features,

@@ -44,6 +44,7 @@ const CHECKBOXES = new Set([
   'hsaFsaLetter',
   'prescriptionRequired',
   'returnable',
+  'refillable',
 ]);
 
 /** The editor's fields as typed (for the form again after a refusal) and as the schema reads them. */

@@ -4,7 +4,8 @@ import { lineItemsSchema } from '~/commerce/cart/cart.schema';
 import { addressSchema } from '~/commerce/delivery/address.schema';
 import { SHIPPING_CHOICES } from '~/commerce/delivery/shipping-options';
 import { isUsStateCode, type UsStateCode } from '~/commerce/delivery/us-states';
-import { isCardExpired, isValidRoutingNumber, PAYMENT_METHODS } from '~/commerce/checkout/checkout';
+import { isValidRoutingNumber, PAYMENT_METHODS } from '~/commerce/checkout/checkout';
+import { cardFields, notExpired } from '~/commerce/checkout/card.schema';
 import { poNumberSchema } from '~/commerce/invoices/po-number.schema';
 
 /**
@@ -60,38 +61,8 @@ export const createCheckoutSchema = z
 export type CreateCheckoutInput = z.input<typeof createCheckoutSchema>;
 
 export const cardPaymentSchema = z
-  .strictObject({
-    paymentMethod: z.literal('card'),
-    cardNumber: z
-      .string({ error: 'Card number must be at least 13 digits' })
-      .min(13, 'Card number must be at least 13 digits')
-      .max(19, 'Card number must not exceed 19 digits')
-      .regex(/^\d+$/, 'Card number must contain only digits'),
-    cardExpiryMonth: z
-      .string({ error: 'Month must be 2 digits' })
-      .length(2, 'Month must be 2 digits')
-      .regex(/^(0[1-9]|1[0-2])$/, 'Month must be between 01-12'),
-    cardExpiryYear: z
-      .string({ error: 'Year must be last 2 digits' })
-      .length(2, 'Year must be last 2 digits')
-      .regex(/^\d{2}$/, 'Year must be 2 digits'),
-    cardCode: z
-      .string({ error: 'CVV must be 3-4 digits' })
-      .min(3, 'CVV must be 3-4 digits')
-      .max(4, 'CVV must be 3-4 digits')
-      .regex(/^\d+$/, 'CVV must contain only digits'),
-    cardholderName: z
-      .string({ error: 'Cardholder name is required' })
-      .trim()
-      .min(3, 'Cardholder name is required')
-      .max(100, 'Cardholder name must be at most 100 characters'),
-    email,
-  })
-  .superRefine((value, ctx) => {
-    if (isCardExpired(value.cardExpiryMonth, value.cardExpiryYear)) {
-      ctx.addIssue({ code: 'custom', path: ['cardExpiryYear'], message: 'This card has expired' });
-    }
-  });
+  .strictObject({ paymentMethod: z.literal('card'), ...cardFields, email })
+  .superRefine(notExpired);
 
 export const bankPaymentSchema = z.strictObject({
   paymentMethod: z.literal('bank_transfer'),

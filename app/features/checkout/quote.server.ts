@@ -49,6 +49,8 @@ export interface QuoteRequest {
   state?: UsStateCode | null;
   /** The buyer's organisation, when the caller has read it already (null: a consumer). */
   buying?: BuyingContext | null;
+  /** Price `items` even for a signed-in shopper, not their cart (a refill plan's cycle). */
+  itemsGiven?: boolean;
 }
 
 /** An order line priced from the catalogue, with how it is taxed and shipped. */
@@ -164,12 +166,13 @@ export async function quoteOrder(
   request: QuoteRequest,
   mode: QuoteMode,
 ): Promise<{ lines: PricedLine[]; quote: OrderQuote }> {
-  const source = user
-    ? (await listCart(deps.db, user.id)).map((line) => ({
-        productId: line.product_id,
-        quantity: line.quantity,
-      }))
-    : request.items;
+  const source =
+    user && !request.itemsGiven
+      ? (await listCart(deps.db, user.id)).map((line) => ({
+          productId: line.product_id,
+          quantity: line.quantity,
+        }))
+      : request.items;
   const lines = priceLines(deps.catalogue, combine(source), mode);
   const count = itemCount(lines);
   const { promo, message } = await applicablePromo(deps, user, request.promoCode, lines, mode);

@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '#server/db/schema';
 import { returnOrderStock } from '~/commerce/catalogue/stock.server';
 import { releasePromoUse } from '~/commerce/promo/promo-use.server';
 import { addOrderEvent } from '~/commerce/orders/fulfilment.server';
+import { refillOrdersInFlight } from '~/commerce/refills/refill-orders.server';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -40,6 +41,8 @@ export async function sweepAbandonedOrders(
         eb.and([eb('status', '=', 'approved'), eb('decided_at', '>', approvalWindow)]),
       ]),
     );
+  // A refill cycle's order is the scheduler's to charge, or charge again (docs/decisions/0065).
+  const refills = refillOrdersInFlight(db);
   const cancelled: string[] = [];
   const productIds = new Set<string>();
   for (;;) {
@@ -50,6 +53,7 @@ export async function sweepAbandonedOrders(
       .where(due(cutoff, now))
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .where('id', 'not in', kept)
+      .where('id', 'not in', refills)
       .orderBy('created_at')
       .limit(200)
       .execute();
@@ -75,6 +79,7 @@ export async function sweepAbandonedOrders(
           .where(due(cutoff, now))
           .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
           .where('id', 'not in', kept)
+          .where('id', 'not in', refills)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         if (before && Number(before.stock_held) === 1) {

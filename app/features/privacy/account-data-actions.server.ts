@@ -124,7 +124,9 @@ async function deleteAccount(
     if (!(error instanceof ErasureRefused)) throw error;
     return answer<DeleteAccountAnswer>({ intent, ok: false, message: error.message }, { status: 409 });
   }
-  const { reviewedProducts } = erased;
+  const { reviewedProducts, refillCardTokens } = erased;
+  // The refill plans' saved cards: forgotten at the gateway now the erasure has committed.
+  for (const token of refillCardTokens) await context.services.payments.vault?.forgetCard(token);
   // Their published reviews are gone: those products' figures and pages, on every instance.
   if (reviewedProducts.length > 0) await catalogueStore(context.services).changed(reviewedProducts);
   context.services.logger.info({ userId: user.id }, 'account deleted at its owner’s request');

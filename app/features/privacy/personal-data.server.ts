@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { anonymiseOrdersOf } from '~/commerce/orders/order-writes.server';
 import { eraseHealthDataOf } from '~/commerce/prescriptions/prescription-sealing.server';
+import { eraseRefillPlansOf, refillPlansForExport } from '~/commerce/refills/refill-plans-data.server';
 import { dollars, eraseOrganisationBuying, iso, organisationBuyingDataOf } from './organisation-data.server';
 
 type Db = Kysely<DatabaseSchema>;
@@ -23,22 +24,29 @@ export interface ReviewData {
 
 export async function personalDataOf(db: Db, user: { id: string; email: string }, reviewData: ReviewData) {
   const email = user.email.toLowerCase();
-  const [addresses, orders, wishlist, cart, newsletter, messages, reviews, buying] = await Promise.all([
-    db.selectFrom('addresses').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
-    db.selectFrom('orders').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
-    db
-      .selectFrom('wishlist_items')
-      .leftJoin('products', 'products.id', 'wishlist_items.product_id')
-      .select(['wishlist_items.product_id', 'products.name', 'wishlist_items.created_at'])
-      .where('wishlist_items.user_id', '=', user.id)
-      .orderBy('wishlist_items.created_at')
-      .execute(),
-    db.selectFrom('cart_items').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
-    db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst(),
-    db.selectFrom('contact_messages').selectAll().where('email', '=', email).orderBy('created_at').execute(),
-    reviewData.reviewsForExport(db, user.id),
-    organisationBuyingDataOf(db, user),
-  ]);
+  const [addresses, orders, wishlist, cart, newsletter, messages, reviews, buying, refillPlans] =
+    await Promise.all([
+      db.selectFrom('addresses').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
+      db.selectFrom('orders').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
+      db
+        .selectFrom('wishlist_items')
+        .leftJoin('products', 'products.id', 'wishlist_items.product_id')
+        .select(['wishlist_items.product_id', 'products.name', 'wishlist_items.created_at'])
+        .where('wishlist_items.user_id', '=', user.id)
+        .orderBy('wishlist_items.created_at')
+        .execute(),
+      db.selectFrom('cart_items').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
+      db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst(),
+      db
+        .selectFrom('contact_messages')
+        .selectAll()
+        .where('email', '=', email)
+        .orderBy('created_at')
+        .execute(),
+      reviewData.reviewsForExport(db, user.id),
+      organisationBuyingDataOf(db, user),
+      refillPlansForExport(db, user.id),
+    ]);
   const orderIds = orders.map((order) => order.id);
   const items = orderIds.length
     ? await db
@@ -121,6 +129,7 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
       : null,
     contactMessages: messages.map((m) => ({ sentAt: iso(m.created_at), name: m.name, message: m.message })),
     reviews,
+    refillPlans,
     ...buying,
   };
 }
@@ -134,12 +143,16 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
  * or link by email for the address go too, its quotes, and the account's reviews: `reviewedProducts` lost
  * a published one, and their pages change once this commits. Its organisation membership goes
  * (eraseOrganisationBuying: refused with `ErasureRefused` for a last admin with colleagues).
+ * Its refill plans are cancelled, their address erased; the caller has the gateway forget
+ * their saved cards (`refillCardTokens`) after the commit.
  */
 export async function eraseAccount(trx: Db, user: { id: string; email: string }, reviewData: ReviewData) {
   const email = user.email.toLowerCase();
   await eraseOrganisationBuying(trx, user);
   // Health data first, while the orders still name their account.
   await eraseHealthDataOf(trx, user.id);
+  // Its refill plans stop; the gateway forgets their cards once this has committed.
+  const refillCardTokens = await eraseRefillPlansOf(trx, user.id);
   const anonymised = await anonymiseOrdersOf(trx, user.id);
   await trx.updateTable('order_events').set({ actor_email: null }).where('actor_id', '=', user.id).execute();
   const reviewedProducts = await reviewData.eraseReviews(trx, user.id);
@@ -161,5 +174,5 @@ export async function eraseAccount(trx: Db, user: { id: string; email: string },
   const authTables = trx as unknown as Kysely<Record<string, Record<string, string>>>;
   await authTables.deleteFrom('verification').where('identifier', 'like', `%-otp-${email}`).execute();
   await authTables.deleteFrom('user').where('id', '=', user.id).execute();
-  return { ordersKept: anonymised, reviewedProducts };
+  return { ordersKept: anonymised, reviewedProducts, refillCardTokens };
 }

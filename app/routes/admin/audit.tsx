@@ -20,6 +20,7 @@ const TYPES = new Set([
   'setting',
   'invoice',
   'tax_certificate',
+  'refill_plan',
 ]);
 
 export async function loader({ context, request }: Route.LoaderArgs) {

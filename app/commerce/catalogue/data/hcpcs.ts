@@ -59,6 +59,8 @@ export const SEED_HCPCS: Readonly<Record<string, readonly [code: string, modifie
   'react-health-luna-g3-auto-cpap': ['E0601', 'NU'],
   'resmed-aircurve-10-vauto-bipap': ['E0470', 'NU'],
   'fisher-paykel-evora-full-face-cpap-mask': ['A7030'],
+  // Full face mask cushion, replacement only, each.
+  'fisher-paykel-evora-full-face-mask-cushion': ['A7031'],
   'pari-trek-s-portable-compressor-nebulizer': ['E0570', 'NU'],
   'omron-compair-ne-c801-compressor-nebulizer': ['E0570', 'NU'],
   'philips-respironics-innospire-elegance-nebulizer': ['E0570', 'NU'],

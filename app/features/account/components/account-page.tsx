@@ -21,6 +21,8 @@ export interface AccountPageProps {
   addressBook: ReactNode;
   /** The link to the organisation's page (or to apply for one), from the organisations feature. */
   organisation?: ReactNode;
+  /** The link to the shopper's refill plans, from the refills feature's route. */
+  refills?: ReactNode;
   /** Whether the sign-in and security settings are open (a recent sign-in), and for how long. */
   security: {
     openSeconds: number;
@@ -65,6 +67,7 @@ export function AccountPage(props: AccountPageProps) {
         </p>
       ) : null}
       {props.organisation ? <p className="mt-2">{props.organisation}</p> : null}
+      {props.refills ? <p className="mt-2">{props.refills}</p> : null}
       <div className="mt-8 space-y-8">
         <AccountSection title="Order history">{orders}</AccountSection>
         <AccountSection title="Address book">{addressBook}</AccountSection>

@@ -35,8 +35,13 @@ export interface ImportPlan {
   digest: string;
 }
 
+/** Brands by their id, intervals as they are written; the rest as they are. */
 const same = (field: ProductField, a: ProductCsvValues, b: ProductCsvValues) =>
-  field === 'brand' ? brandId(a.brand) === brandId(b.brand) : a[field] === b[field];
+  field === 'brand'
+    ? brandId(a.brand) === brandId(b.brand)
+    : field === 'refillWeeks'
+      ? shownValue(field, a[field]) === shownValue(field, b[field])
+      : a[field] === b[field];
 
 /**
  * What the rows would do to the catalogue as it is now: create a product for an SKU it lacks,
@@ -76,6 +81,7 @@ export function planImport(
       taxExempt: false,
       hcpcsCode: null,
       hcpcsModifier: null,
+      refillWeeks: null,
       ...existing?.values,
       ...row.values,
     } as ProductCsvValues;

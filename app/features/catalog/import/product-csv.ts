@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defuseFormula } from '~/lib/csv';
 import { centsToDecimal } from '~/commerce/money';
+import { refillWeeksSchema, refillWeeksText } from '~/commerce/catalogue/refill-weeks';
 import { hcpcsCodeSchema, hcpcsModifierSchema, productSchema } from '../product-admin.schema';
 
 /**
@@ -28,6 +29,8 @@ export interface ProductCsvValues {
   taxExempt: boolean;
   hcpcsCode: string | null;
   hcpcsModifier: string | null;
+  /** Refillable: the suggested intervals in weeks; null when not refillable. */
+  refillWeeks: number[] | null;
 }
 
 export type ProductField = keyof ProductCsvValues;
@@ -107,6 +110,12 @@ export const PRODUCT_COLUMNS: readonly {
     field: 'hcpcsModifier',
     cell: hcpcsModifierSchema,
     write: (v: string | null) => v ?? '',
+  },
+  {
+    header: 'refill_weeks',
+    field: 'refillWeeks',
+    cell: refillWeeksSchema,
+    write: (v: number[] | null) => refillWeeksText(v ?? []),
   },
   { header: 'description', field: 'description', cell: shape.description, write: (v: string) => v },
 ];

@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '#server/db/schema';
 import { type Actor, recordAudit } from '~/console/audit.server';
 import { brandId } from '~/commerce/catalogue/catalog';
 import { flagFor } from '~/commerce/catalogue/catalogue-db.server';
+import { storedRefillWeeks } from '~/commerce/catalogue/refill-weeks';
 import { slugOf } from '../product-admin.server';
 import { parseImport } from './parse-import';
 import { type ImportPlan, type PlannedRow, planImport } from './plan-import';
@@ -116,6 +117,7 @@ function productColumns(values: ProductCsvValues, flag: (value: boolean) => bool
     tax_exempt: flag(values.taxExempt),
     hcpcs_code: values.hcpcsCode,
     hcpcs_modifier: values.hcpcsModifier,
+    refill_weeks: storedRefillWeeks(values.refillWeeks ?? undefined),
   };
 }
 

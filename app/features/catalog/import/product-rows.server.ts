@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
+import { parseRefillWeeks } from '~/commerce/catalogue/refill-weeks';
 import type { ProductCsvValues } from './product-csv';
 
 type Db = Kysely<DatabaseSchema>;
@@ -46,6 +47,7 @@ export async function readProductsForCsv(
       'products.tax_exempt',
       'products.hcpcs_code',
       'products.hcpcs_modifier',
+      'products.refill_weeks',
       'products.position',
       'inventory.on_hand',
     ])
@@ -78,6 +80,7 @@ export async function readProductsForCsv(
       taxExempt: Boolean(r.tax_exempt),
       hcpcsCode: r.hcpcs_code ?? null,
       hcpcsModifier: r.hcpcs_modifier ?? null,
+      refillWeeks: r.refill_weeks ? parseRefillWeeks(r.refill_weeks) : null,
     },
   }));
 }

@@ -17,7 +17,8 @@ import type { CheckoutSession } from '~/commerce/checkout/checkout';
 import { addressSummary } from '~/commerce/delivery/address-book';
 import { shippingOptionText } from '~/commerce/delivery/shipping-options';
 import { OrderTotals } from '~/commerce/components/order-totals';
-import { BankFields, CardFields, type PaymentValues } from './payment-fields';
+import { CardFields } from '~/commerce/components/card-fields';
+import { BankFields, type PaymentValues } from './payment-fields';
 import { formatPrice } from '~/commerce/money';
 
 interface PaymentFormProps {

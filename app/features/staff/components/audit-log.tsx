@@ -94,6 +94,7 @@ export function AuditLog({
             ['setting', 'Shipping and tax'],
             ['invoice', 'Invoices'],
             ['tax_certificate', 'Tax certificates'],
+            ['refill_plan', 'Refill plans'],
           ]}
         />
         <Field label="Order reference or id" name="target" defaultValue={search.target} maxLength={120} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/ui/button-styles';
 import { Field } from '~/components/ui/field';
@@ -83,7 +84,14 @@ function Action({ intent, label, primary }: { intent: string; label: string; pri
   );
 }
 
-export function CustomerPage({ customer }: { customer: CustomerDetail }) {
+export function CustomerPage({
+  customer,
+  refillPlans,
+}: {
+  customer: CustomerDetail;
+  /** The customer's refill plans, from the refills feature (composed by the route). */
+  refillPlans?: ReactNode;
+}) {
   return (
     <div className="space-y-8">
       <p>
@@ -178,6 +186,7 @@ export function CustomerPage({ customer }: { customer: CustomerDetail }) {
           </ul>
         )}
       </section>
+      {refillPlans}
       <section aria-labelledby="addresses-title" className="space-y-2">
         <h2 id="addresses-title" className="text-xl font-bold">
           Addresses

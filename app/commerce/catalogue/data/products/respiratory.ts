@@ -350,6 +350,37 @@ export const respiratoryProducts: ProductInput[] = [
     returnable: false,
     imageViews: ['front view', 'side view', 'cushion detail'],
   },
+  {
+    id: 'fisher-paykel-evora-full-face-mask-cushion',
+    name: 'Fisher & Paykel Evora Full Face Mask Replacement Cushion, Medium',
+    description:
+      'A replacement cushion for the Evora Full Face CPAP mask. Cushions lose their seal as the silicone wears, so most users replace theirs every month.',
+    brand: 'Fisher & Paykel',
+    category: 'respiratory',
+    subcategory: 'cpap-bipap',
+    price: 4599,
+    rating: 4.6,
+    reviewCount: 88,
+    stock: 'In Stock',
+    sku: 'FPH-EVF-CU-M',
+    features: [
+      'Soft silicone cushion for the Evora Full Face mask',
+      'Clips onto the mask frame without tools',
+      'Medium size; the mask box holds a sizing guide',
+      'Latex-free',
+    ],
+    measures: {
+      itemWeightLb: 0.1,
+    },
+    extraSpecifications: [
+      { name: 'Cushion size', value: 'Medium' },
+      { name: 'Fits', value: 'Fisher & Paykel Evora Full Face mask' },
+    ],
+    hsaFsaEligible: true,
+    prescriptionRequired: true,
+    returnable: false,
+    imageViews: ['front view', 'fitted to the mask'],
+  },
 
   // ---------------------------------------------------------------- Nebulizers
   {

@@ -123,6 +123,25 @@ export function ProductEditor({
           hint="Two letters or digits, such as NU (new) or RR (rental); may be empty"
         />
       </fieldset>
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-xl font-bold">Refills</legend>
+        <label className="flex min-h-11 items-center gap-3">
+          <input
+            type="checkbox"
+            name="refillable"
+            defaultChecked={typed ? typed.refillable === 'on' : Boolean(values.refillWeeks)}
+            className="size-5"
+          />
+          Refillable: shoppers may have it delivered on a schedule
+        </label>
+        <Field
+          label="Suggested intervals in weeks"
+          {...answeredField(mine, 'refillWeeks', values.refillWeeks)}
+          maxLength={40}
+          autoComplete="off"
+          hint="Up to 4 intervals from 1 to 52 weeks, separated by commas, such as 4, 8, 12"
+        />
+      </fieldset>
       <fieldset className="space-y-2">
         <legend className="mb-2 text-xl font-bold">Flags</legend>
         {FLAG_LABELS.map(([name, label]) => (
