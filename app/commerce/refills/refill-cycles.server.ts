@@ -146,7 +146,17 @@ export async function runRefillPass(run: RefillRun): Promise<PassSummary> {
       .where('c.status', '=', 'scheduled')
       .where('c.renewal_notice_at', 'is', null)
       .where('c.due_date', '>', run.today)
-      .where('c.due_date', '<=', addDays(run.today, RENEWAL_DAYS_AHEAD)),
+      .where('c.due_date', '<=', addDays(run.today, RENEWAL_DAYS_AHEAD))
+      // Only plans with a line that needs a prescription (1: SQLite has no boolean).
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('refill_plan_lines as l')
+            .innerJoin('products as r', 'r.id', 'l.product_id')
+            .select('l.id')
+            .whereRef('l.plan_id', '=', 'p.id')
+            .where('r.prescription_required', '=', 1),
+        ),
+      ),
   );
   await each(renewals, summary, run, async ({ plan, cycle }) => {
     const context = await cycleContext(run, plan);
