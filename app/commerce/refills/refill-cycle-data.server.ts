@@ -17,7 +17,7 @@ type Db = Kysely<DatabaseSchema>;
 
 export type RefillServices = Pick<
   AppServices,
-  'database' | 'env' | 'mail' | 'logger' | 'payments' | 'metrics'
+  'database' | 'env' | 'mail' | 'logger' | 'payments' | 'metrics' | 'healthData'
 >;
 
 export interface RefillRun {

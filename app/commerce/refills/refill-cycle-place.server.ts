@@ -42,6 +42,7 @@ export async function placeCycle(
   const shipsOn = run.today > cycle.due_date ? run.today : cycle.due_date;
   const uncovered = await uncoveredOn(
     db,
+    run.services.healthData,
     plan.user_id,
     lines.map((line) => ({
       productId: line.product_id,

@@ -163,6 +163,7 @@ export async function runRefillPass(run: RefillRun): Promise<PassSummary> {
     if (!context) return;
     const uncovered = await uncoveredOn(
       db,
+      run.services.healthData,
       plan.user_id,
       context.lines.map((l) => ({
         productId: l.product_id,
