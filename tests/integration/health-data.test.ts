@@ -90,6 +90,21 @@ describe.each(testEngines)('health data at rest on %s', (engine) => {
     for (const shown of [CLAIM.prescriberNpi, CLAIM.diagnosisCodes, 'January 15, 2026', '13 months']) {
       expect(page, shown).toContain(shown);
     }
+    // And in their data download, opened for them alone.
+    const download = (await (await get('/account/data', byPhone.client)).json()) as {
+      orders: { reference: string; prescription: Record<string, unknown> | null }[];
+    };
+    const ordered = download.orders.find((o) => o.reference === byPhone.session.reference);
+    expect(ordered?.prescription).toMatchObject({
+      kind: 'prescriber',
+      prescriberName: PRESCRIBER,
+      prescriberPhone: PHONE,
+      prescriberNpi: CLAIM.prescriberNpi,
+      diagnosisCodes: [CLAIM.diagnosisCodes],
+      prescribedOn: CLAIM.prescribedOn,
+      lengthOfNeedMonths: 13,
+      status: 'submitted',
+    });
 
     const byFile = await rxCheckout();
     const pdf = await prescriptionPdf();

@@ -185,6 +185,40 @@ function toView(
   };
 }
 
+const VIEW_COLUMNS = [
+  'id',
+  'kind',
+  'file_name',
+  'size',
+  'prescriber_name',
+  'prescriber_phone',
+  'prescriber_npi',
+  'diagnosis_codes',
+  'prescribed_on',
+  'length_of_need',
+  'status',
+  'reason',
+  'reviewed_by',
+  'reviewed_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** The orders' prescriptions without their files, by order id (a shopper's data download). */
+export async function prescriptionsOfOrders(
+  db: Db,
+  keys: HealthDataKeyring,
+  orderIds: readonly string[],
+): Promise<Map<string, PrescriptionView>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('prescriptions')
+    .select([...VIEW_COLUMNS, 'order_id'])
+    .where('order_id', 'in', orderIds)
+    .execute();
+  return new Map(rows.map(({ order_id, ...row }) => [order_id, toView(keys, row)]));
+}
+
 /** The order's prescription without its file, if it has one. */
 export async function prescriptionOf(
   db: Db,
@@ -193,24 +227,7 @@ export async function prescriptionOf(
 ): Promise<PrescriptionView | undefined> {
   const row = await db
     .selectFrom('prescriptions')
-    .select([
-      'id',
-      'kind',
-      'file_name',
-      'size',
-      'prescriber_name',
-      'prescriber_phone',
-      'prescriber_npi',
-      'diagnosis_codes',
-      'prescribed_on',
-      'length_of_need',
-      'status',
-      'reason',
-      'reviewed_by',
-      'reviewed_at',
-      'created_at',
-      'updated_at',
-    ])
+    .select(VIEW_COLUMNS)
     .where('order_id', '=', orderId)
     .executeTakeFirst();
   return row ? toView(keys, row) : undefined;

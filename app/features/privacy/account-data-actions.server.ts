@@ -24,7 +24,7 @@ export async function personalDataDownload(
     auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }),
     auth.api.listUserAccounts({ headers: request.headers }),
     auth.api.listSessions({ headers: request.headers }),
-    personalDataOf(database.db, user, reviewData),
+    personalDataOf(database.db, context.services.healthData, user, reviewData),
   ]);
   const profile = session?.user;
   const body = {

@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { anonymiseOrdersOf } from '~/commerce/orders/order-writes.server';
 import { eraseHealthDataOf } from '~/commerce/prescriptions/prescription-sealing.server';
+import type { PrescriptionView } from '~/commerce/prescriptions/prescriptions';
+import { prescriptionsOfOrders } from '~/commerce/prescriptions/prescriptions.server';
+import type { HealthDataKeyring } from '~/lib/health-data/health-data-keys.server';
 import { eraseRefillPlansOf, refillPlansForExport } from '~/commerce/refills/refill-plans-data.server';
 import { dollars, eraseOrganisationBuying, iso, organisationBuyingDataOf } from './organisation-data.server';
 
@@ -22,7 +25,31 @@ export interface ReviewData {
   eraseReviews(trx: Db, userId: string): Promise<string[]>;
 }
 
-export async function personalDataOf(db: Db, user: { id: string; email: string }, reviewData: ReviewData) {
+/** A prescription as the download gives it: what the shopper sent and how it was reviewed. */
+function prescriptionData(view: PrescriptionView | undefined) {
+  if (!view) return null;
+  return {
+    kind: view.kind,
+    fileName: view.fileName,
+    prescriberName: view.prescriberName,
+    prescriberPhone: view.prescriberPhone,
+    prescriberNpi: view.claim.prescriberNpi,
+    diagnosisCodes: view.claim.diagnosisCodes,
+    prescribedOn: view.claim.prescribedOn,
+    lengthOfNeedMonths: view.claim.lengthOfNeed,
+    status: view.status,
+    reason: view.reason,
+    sentAt: iso(view.createdAt),
+    reviewedAt: iso(view.reviewedAt),
+  };
+}
+
+export async function personalDataOf(
+  db: Db,
+  keys: HealthDataKeyring,
+  user: { id: string; email: string },
+  reviewData: ReviewData,
+) {
   const email = user.email.toLowerCase();
   const [addresses, orders, wishlist, cart, newsletter, messages, reviews, buying, refillPlans] =
     await Promise.all([
@@ -48,6 +75,8 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
       refillPlansForExport(db, user.id),
     ]);
   const orderIds = orders.map((order) => order.id);
+  // The shopper's own health data, opened for them alone (docs/security.md, "Health data").
+  const prescriptions = await prescriptionsOfOrders(db, keys, orderIds);
   const items = orderIds.length
     ? await db
         .selectFrom('order_items')
@@ -110,6 +139,7 @@ export async function personalDataOf(db: Db, user: { id: string; email: string }
       carrier: o.carrier,
       trackingNumber: o.tracking_number,
       purchaseOrder: o.po_number,
+      prescription: prescriptionData(prescriptions.get(o.id)),
     })),
     wishlist: wishlist.map((w) => ({ productId: w.product_id, name: w.name, addedAt: iso(w.created_at) })),
     cart: cart.map((c) => ({
