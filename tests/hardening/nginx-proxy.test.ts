@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newHealthDataKey } from '../../app/lib/health-data/health-data-keys.server';
 import { addToCart } from '../support/cart';
 import { CARDS, cardPayment, pay, startCheckout } from '../support/checkout';
 import { freePort } from '../support/free-port';
@@ -60,6 +61,8 @@ describe.skipIf(!NGINX && !process.env.CI).each(testEngines)('the store behind n
       DATA_DIR: testDb.dir,
       APP_URL: origin,
       AUTH_SECRET: SECRET,
+      // A production store on https is given its key, as its secret (docs/security.md).
+      HEALTH_DATA_KEY: newHealthDataKey('ops1'),
       PAYMENT_PROVIDER: 'test',
       REQUIRE_EMAIL_VERIFICATION: 'false',
       TRUSTED_PROXIES: '127.0.0.1',
