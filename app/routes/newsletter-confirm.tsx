@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { NewsletterPage, Notice, TokenButton } from '~/features/newsletter/components/newsletter-page';
+import { Notice } from '~/components/ui/notice';
+import { NewsletterPage, TokenButton } from '~/features/newsletter/components/newsletter-page';
 import { newsletterTokenSchema } from '~/features/newsletter/newsletter.schema';
 import { confirmSubscription } from '~/features/newsletter/newsletter.server';
 import { pageTitle } from '~/lib/store-info';

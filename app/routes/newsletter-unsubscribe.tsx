@@ -1,4 +1,5 @@
-import { NewsletterPage, Notice, TokenButton } from '~/features/newsletter/components/newsletter-page';
+import { Notice } from '~/components/ui/notice';
+import { NewsletterPage, TokenButton } from '~/features/newsletter/components/newsletter-page';
 import { unsubscribeTokenSchema } from '~/features/newsletter/newsletter.schema';
 import { unsubscribe } from '~/features/newsletter/newsletter.server';
 import { pageTitle, STORE } from '~/lib/store-info';

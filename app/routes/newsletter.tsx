@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
-import { NewsletterPage, Notice } from '~/features/newsletter/components/newsletter-page';
+import { Notice } from '~/components/ui/notice';
+import { NewsletterPage } from '~/features/newsletter/components/newsletter-page';
 import { NEWSLETTER_TEXT } from '~/features/newsletter/newsletter';
 import { signUpWithForm } from '~/features/newsletter/newsletter-form.server';
 import { pageTitle, STORE } from '~/lib/store-info';

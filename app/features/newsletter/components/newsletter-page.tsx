@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { primaryButton } from '~/components/ui/button-styles';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
@@ -10,30 +10,6 @@ export function NewsletterPage({ title, children }: { title: string; children: R
       <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: title }]} />
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{title}</h1>
       <div className="mt-6 space-y-5">{children}</div>
-    </div>
-  );
-}
-
-/**
- * The answer to a step, focused when it appears: the button that was pressed is gone, and
- * focus must not fall back to the top of the page unannounced.
- */
-export function Notice({
-  kind,
-  title,
-  children,
-}: {
-  kind: 'success' | 'error';
-  title: string;
-  children: ReactNode;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  const colour = kind === 'error' ? 'border-danger' : 'border-success';
-  return (
-    <div ref={ref} tabIndex={-1} className={`rounded-md border-2 p-4 ${colour}`}>
-      <h2 className="text-xl font-bold">{title}</h2>
-      <div className="mt-2 space-y-2">{children}</div>
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { dangerButton, primaryButton } from '~/components/ui/button-styles';
 import { Field } from '~/components/ui/field';
+import { Notice } from '~/components/ui/notice';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { formatDay } from '~/commerce/refills/refill-dates';
 import { ACCOUNT_REFILLS_PATH, type RefillLinkAction } from '~/commerce/refills/refill-paths';
@@ -18,30 +19,6 @@ export const LINK_TITLES: Record<RefillLinkAction, string> = {
   date: 'Change the date of a delivery',
   cancel: 'Cancel your refill plan',
 };
-
-/** An answer, focused when it appears (the button that was pressed is gone). */
-function Notice({
-  kind,
-  title,
-  children,
-}: {
-  kind: 'success' | 'error';
-  title: string;
-  children: ReactNode;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      className={`rounded-md border-2 p-4 ${kind === 'error' ? 'border-danger' : 'border-success'}`}
-    >
-      <h2 className="text-xl font-bold">{title}</h2>
-      <div className="mt-2 space-y-2">{children}</div>
-    </div>
-  );
-}
 
 const plansLink = (
   <p>
