@@ -6,6 +6,12 @@ import type { HttpRequest } from './wrk';
 
 const plain = PRODUCTS.filter((p) => p.stock === 'In Stock' && !p.prescriptionRequired && !p.freightOnly);
 
+function productAt(n: number): string {
+  const product = plain[n % plain.length];
+  if (!product) throw new Error('the seed catalogue has no plain parcel in stock');
+  return product.id;
+}
+
 /**
  * Guest orders waiting to be paid, for the bench's "pay" scenario: each payment pays a different
  * order, as shoppers do, so the orders are made first (guest checkout sessions of one or two
@@ -35,18 +41,22 @@ export class PayPool {
     const worker = async () => {
       while (made < count) {
         const n = made++;
-        const items = [
-          { productId: plain[n % plain.length]!.id, quantity: 1 },
-          ...(n % 2 ? [{ productId: plain[(n + 3) % plain.length]!.id, quantity: 1 }] : []),
-        ];
+        const productIds = n % 2 ? [productAt(n), productAt(n + 3)] : [productAt(n)];
+        const items = productIds.map((productId) => ({ productId, quantity: 1 }));
         const response = await fetch(`${this.url}/api/checkout`, {
           method: 'POST',
-          headers: { origin: this.origin, 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
+          headers: {
+            origin: this.origin,
+            'content-type': 'application/json',
+            'x-forwarded-for': nextAddress(),
+          },
           body: JSON.stringify({ paymentMethod: 'card', items, address: TEST_ADDRESS }),
         });
         const body = (await response.json()) as { orderId?: string };
         if (response.status !== 201 || !body.orderId) {
-          throw new Error(`guest checkout for the pay pool failed: ${response.status} ${JSON.stringify(body)}`);
+          throw new Error(
+            `guest checkout for the pay pool failed: ${response.status} ${JSON.stringify(body)}`,
+          );
         }
         this.#ids.push(body.orderId);
       }

@@ -28,6 +28,17 @@ export interface WrkResult {
   non2xx: number;
 }
 
+/** What scripts/bench/wrk.lua prints when wrk is done (times in microseconds). */
+interface WrkLine {
+  requests: number;
+  microseconds: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+}
+
 const LUA = path.resolve('scripts/bench/wrk.lua');
 
 export function hasWrk(): boolean {
@@ -46,7 +57,11 @@ export function ensureWrk(): void {
 
 function message(host: string, request: HttpRequest): string {
   const body = request.body ?? '';
-  const headers = { host, ...request.headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) };
+  const headers = {
+    host,
+    ...request.headers,
+    ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+  };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   return `${request.method} ${request.path} HTTP/1.1\r\n${lines.join('')}\r\n${body}`;
 }
@@ -76,26 +91,28 @@ export async function runWrk(options: {
   const threads = options.perConnection ? options.connections : 1;
   const args = ['-t', String(threads), '-c', String(options.connections), '-d', `${options.seconds}s`];
   args.push('--timeout', '10s', '-s', LUA, options.url, '--', folder, String(files));
-  const [command, ...rest] = hasTaskset ? ['taskset', '-c', '0', 'wrk', ...args] : ['wrk', ...args];
+  const [command, rest] = hasTaskset ? ['taskset', ['-c', '0', 'wrk', ...args]] : ['wrk', args];
   try {
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(command!, rest, { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(command, rest, { stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
       child.once('error', reject);
-      child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
+      child.once('exit', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`)),
+      );
     });
     const line = output.split('\n').find((l) => l.startsWith('WRK_RESULT '));
     if (!line) throw new Error(`wrk printed no result: ${output}`);
-    const r = JSON.parse(line.slice('WRK_RESULT '.length)) as Record<string, number>;
+    const r = JSON.parse(line.slice('WRK_RESULT '.length)) as WrkLine;
     return {
-      requests: r.requests!,
-      requestsPerSecond: Math.round(r.requests! / (r.microseconds! / 1e6)),
-      p50Ms: ms(r.p50!),
-      p99Ms: ms(r.p99!),
-      maxMs: ms(r.max!),
-      errors: r.errors!,
-      non2xx: r.non2xx!,
+      requests: r.requests,
+      requestsPerSecond: Math.round(r.requests / (r.microseconds / 1e6)),
+      p50Ms: ms(r.p50),
+      p99Ms: ms(r.p99),
+      maxMs: ms(r.max),
+      errors: r.errors,
+      non2xx: r.non2xx,
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });
@@ -110,8 +127,8 @@ export async function runWrk(options: {
 export async function generatorCeiling(seconds: number, connections = 50): Promise<number> {
   const script = `require('node:http').createServer((q, s) => { s.statusCode = 204; s.end(); }).listen(0, '127.0.0.1', function () { process.send(this.address().port); });`;
   const node = [process.execPath, '-e', script];
-  const [command, ...args] = hasTaskset ? ['taskset', '-c', '1', ...node] : node;
-  const child = spawn(command!, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const [command, args] = hasTaskset ? ['taskset', ['-c', '1', ...node]] : [process.execPath, node.slice(1)];
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   try {
     const port = await new Promise<number>((resolve) => child.once('message', (p) => resolve(Number(p))));
     const url = `http://127.0.0.1:${port}`;
@@ -123,4 +140,3 @@ export async function generatorCeiling(seconds: number, connections = 50): Promi
     child.kill();
   }
 }
-

@@ -9,9 +9,8 @@ import {
   SqliteDialect,
 } from 'kysely';
 import { type Deferred, deferred } from './deferred';
-
-/** Statements kept prepared, by SQL text (the oldest is dropped beyond this). */
-const STATEMENT_CACHE_SIZE = 500;
+import { identifier, run, StatementCache } from './sqlite-statements';
+import { type SyncFile, WalSync } from './wal-sync';
 
 /** Plain data changes: these join a group commit. DDL, pragmas and the rest run on their own. */
 const DATA_CHANGE = /^\s*(insert|update|delete|replace)\b/i;
@@ -33,17 +32,27 @@ const TRANSACTION = 'kysely_transaction';
  *
  * Explicit transactions (db.transaction()) are exclusive, as with Kysely's mutex: any open
  * batch is committed first, and other queries wait until the transaction ends.
+ *
+ * - `syncWal`: the commit's sync leaves the event loop (server/db/wal-sync.ts, ADR 0069): the
+ *   database runs with `synchronous = NORMAL` and we sync the WAL on the thread pool, with the
+ *   same rule: nothing is answered before the commits it wrote or saw are on the disk.
  */
 export class GroupCommitSqliteDialect extends SqliteDialect {
   readonly #database: Database;
+  readonly #wal: WalSync | undefined;
 
-  constructor(database: Database) {
+  constructor(database: Database, options: { syncWal?: boolean | SyncFile } = {}) {
     super({ database });
     this.#database = database;
+    if (options.syncWal && !database.memory) {
+      database.pragma('synchronous = NORMAL');
+      const sync = typeof options.syncWal === 'function' ? options.syncWal : undefined;
+      this.#wal = new WalSync(`${database.name}-wal`, sync);
+    }
   }
 
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.#database);
+    return new GroupCommitDriver(this.#database, this.#wal);
   }
 
   override createAdapter() {
@@ -77,7 +86,8 @@ function blocker(driver: GroupCommitDriver, connection: Connection): Promise<voi
 
 class GroupCommitDriver implements Driver {
   readonly #db: Database;
-  readonly #statements = new Map<string, Statement>();
+  readonly #wal: WalSync | undefined;
+  readonly #statements: StatementCache;
   /** The connection holding an explicit transaction, and what settles when it ends. */
   #owner: Connection | undefined;
   #ownerDone: Deferred | undefined;
@@ -88,8 +98,15 @@ class GroupCommitDriver implements Driver {
   #flushDue = false;
   #closed = false;
 
-  constructor(db: Database) {
+  constructor(db: Database, wal: WalSync | undefined) {
     this.#db = db;
+    this.#wal = wal;
+    this.#statements = new StatementCache(db);
+  }
+
+  /** Settles when every commit made so far is on the disk (at once without our own WAL sync). */
+  durable(): Promise<void> | undefined {
+    return this.#wal?.pending;
   }
 
   async init(): Promise<void> {}
@@ -172,6 +189,7 @@ class GroupCommitDriver implements Driver {
     if (this.#closed) return;
     this.flush();
     this.#closed = true;
+    await this.#wal?.close();
     this.#statements.clear();
     this.#db.close();
   }
@@ -200,15 +218,7 @@ class GroupCommitDriver implements Driver {
   }
 
   prepare(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (statement) return statement;
-    statement = this.#db.prepare(sql);
-    if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
-      const oldest = this.#statements.keys().next().value;
-      if (oldest !== undefined) this.#statements.delete(oldest);
-    }
-    this.#statements.set(sql, statement);
-    return statement;
+    return this.#statements.prepare(sql);
   }
 
   prepareUncached(sql: string): Statement {
@@ -217,7 +227,9 @@ class GroupCommitDriver implements Driver {
 
   /** Runs one statement outside an explicit transaction, in the current batch if it changes data. */
   async execute(connection: Connection, query: CompiledQuery): Promise<QueryResult<unknown>> {
+    if (this.#wal?.failure) throw this.#wal.failure;
     if (this.#owner === connection) {
+      // Answered only when the transaction's batch is durable, which covers what it read.
       try {
         return run(this.prepare(query.sql), query.parameters);
       } catch (error) {
@@ -233,9 +245,17 @@ class GroupCommitDriver implements Driver {
     if (!statement.readonly && !DATA_CHANGE.test(query.sql)) {
       // DDL, pragmas: after everything before them is committed, and on their own.
       this.flush();
-      return run(statement, query.parameters);
+      const result = run(statement, query.parameters);
+      await this.#wal?.afterCommit();
+      return result;
     }
-    if (statement.readonly && !this.#batch) return run(statement, query.parameters);
+    if (statement.readonly && !this.#batch) {
+      // A read may see a commit whose sync is under way: it is answered after that sync.
+      const pending = this.#wal?.pending;
+      const result = run(statement, query.parameters);
+      if (pending) await pending;
+      return result;
+    }
     const batch = (statement.readonly && this.#batch) || this.openBatch();
     let result: QueryResult<unknown>;
     try {
@@ -281,7 +301,8 @@ class GroupCommitDriver implements Driver {
     openBatches.delete(this);
     try {
       this.prepare('commit').run();
-      batch.resolve();
+      if (this.#wal) this.#wal.afterCommit().then(batch.resolve, batch.reject);
+      else batch.resolve();
     } catch (error) {
       if (this.#db.inTransaction) {
         try {
@@ -293,20 +314,6 @@ class GroupCommitDriver implements Driver {
       batch.reject(error);
     }
   }
-}
-
-function identifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-function run(statement: Statement, parameters: readonly unknown[]): QueryResult<unknown> {
-  if (statement.reader) return { rows: statement.all(parameters) };
-  const { changes, lastInsertRowid } = statement.run(parameters);
-  return {
-    insertId: lastInsertRowid === undefined || lastInsertRowid === null ? undefined : BigInt(lastInsertRowid),
-    numAffectedRows: changes === undefined || changes === null ? undefined : BigInt(changes),
-    rows: [],
-  };
 }
 
 class Connection implements DatabaseConnection {
@@ -327,6 +334,8 @@ class Connection implements DatabaseConnection {
     for (let wait = blocker(this.#driver, this); wait; wait = blocker(this.#driver, this)) await wait;
     flushOthers(this.#driver);
     this.#driver.flush();
+    const pending = this.#driver.durable();
+    if (pending) await pending;
     // Not the cached statement: another query may use that one while this one iterates.
     for (const row of this.#driver.prepareUncached(query.sql).iterate(query.parameters)) {
       yield { rows: [row as R] };

@@ -2,14 +2,17 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { cardPayment, withAddress } from '../support/checkout';
+import { freePort } from '../support/free-port';
 import { createClient } from '../support/http-client';
 import { startServerProcess } from '../support/server-process';
 import { prepareStore, STOCK } from '../support/stocked-store';
 import { createTestDatabase, testEngines, type TestDatabase } from '../support/test-database';
+import { type CartShopper, cartShoppers, cartStream, verifyCarts } from './crash-carts';
 import { PRODUCT_A, PRODUCT_B } from './support';
 
 const KILLS = 20;
 const WORKERS = 4;
+const CART_SHOPPERS = 3;
 
 interface Answered {
   orderId: string;
@@ -50,9 +53,15 @@ async function orderStream(url: string, answered: Map<string, Answered>): Promis
   await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
 }
 
-async function verify(testDb: TestDatabase, answered: Map<string, Answered>, engine: string) {
+async function verify(
+  testDb: TestDatabase,
+  answered: Map<string, Answered>,
+  engine: string,
+  shoppers: CartShopper[],
+) {
   const database = openDatabase(testDb.url, { poolSize: 2 });
   try {
+    await verifyCarts(database, shoppers);
     // No unit lost or made up: what is on hand plus what orders hold is what there was.
     for (const product of [PRODUCT_A, PRODUCT_B]) {
       const stock = await database.db
@@ -100,9 +109,9 @@ async function verify(testDb: TestDatabase, answered: Map<string, Answered>, eng
 }
 
 /**
- * SIGKILL in the middle of a stream of orders, KILLS times over: every order the server
- * answered 2xx is there after a restart, with all its lines and totals, paid if it said so,
- * and SQLite's integrity check passes.
+ * SIGKILL in the middle of a stream of orders and cart changes, KILLS times over: every order
+ * the server answered 2xx is there after a restart, with all its lines and totals, paid if it
+ * said so; every acknowledged cart change is there; and SQLite's integrity check passes.
  */
 describe.each(testEngines)('crash safety on %s', (engine) => {
   const testDb = createTestDatabase(engine);
@@ -111,21 +120,34 @@ describe.each(testEngines)('crash safety on %s', (engine) => {
   it(`keeps every answered order through ${KILLS} SIGKILLs`, { timeout: 240_000 }, async () => {
     const answered = new Map<string, Answered>();
     let killedMidStream = 0;
+    let shoppers: CartShopper[] = [];
+    const carts = { changes: 0 };
     await prepareStore(testDb, [PRODUCT_A.id, PRODUCT_B.id]);
     for (let round = 0; round < KILLS; round++) {
+      // The store must know its own address (Better Auth checks the Origin of a sign-up); the
+      // shoppers' cookies carry over from round to round.
+      const port = await freePort();
       const server = await startServerProcess({
         DATABASE_URL: testDb.url,
         DATA_DIR: testDb.dir,
         AUTH_SECRET: 'crash-test-secret-that-is-long-enough-123',
         TRUSTED_PROXIES: '127.0.0.1',
         LOG_LEVEL: 'info',
+        REQUIRE_EMAIL_VERIFICATION: 'false',
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
       });
+      if (round === 0) shoppers = await cartShoppers(server.url, CART_SHOPPERS, PRODUCT_B.id);
       const before = answered.size;
-      const stream = orderStream(server.url, answered);
+      const changesBefore = carts.changes;
+      const stream = Promise.all([
+        orderStream(server.url, answered),
+        cartStream(server.url, shoppers, carts),
+      ]);
       // Kill at a different point of each round, once orders are flowing.
       // (A stream that stopped answering fails the round rather than waiting for ever.)
       const deadline = Date.now() + 60_000;
-      while (answered.size < before + 2) {
+      while (answered.size < before + 2 || carts.changes < changesBefore + 2) {
         if (Date.now() > deadline) throw new Error(`round ${round}: no orders flowed within 60 s`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
@@ -134,13 +156,13 @@ describe.each(testEngines)('crash safety on %s', (engine) => {
       await server.exited;
       await stream;
       if (answered.size > before) killedMidStream++;
-      await verify(testDb, answered, engine);
+      await verify(testDb, answered, engine, shoppers);
     }
     expect(killedMidStream).toBe(KILLS);
     console.log(
       `crash test (${engine}): ${KILLS} kills, ${answered.size} answered orders, ${
         [...answered.values()].filter((a) => a.paid).length
-      } paid, all present`,
+      } paid, ${carts.changes} acknowledged cart changes, all present`,
     );
   });
 });
