@@ -19,7 +19,7 @@ export async function main(build: ServerBuild): Promise<void> {
   }
   let running;
   try {
-    running = await startServer(env, { build });
+    running = await startServer(env, { build, checkpointInBackground: true });
   } catch (error) {
     console.error('Server failed to start:', error instanceof Error ? error.message : error);
     process.exit(1);

@@ -32,9 +32,17 @@ export const BUILD_DIR = path.resolve(process.cwd(), 'build');
 
 export async function startServer(
   env: Env,
-  options: Pick<CreateAppOptions, 'extendApi'> & { logger?: Logger; build?: ServerBuild } = {},
+  options: Pick<CreateAppOptions, 'extendApi'> & {
+    logger?: Logger;
+    build?: ServerBuild;
+    checkpointInBackground?: boolean;
+  } = {},
 ): Promise<RunningServer> {
-  const services = await createServices(env, { authMails, logger: options.logger });
+  const services = await createServices(env, {
+    authMails,
+    logger: options.logger,
+    checkpointInBackground: options.checkpointInBackground,
+  });
   const { logger } = services;
   await openFeatures(services);
   const stopJobs = await startFeatureJobs(services);

@@ -23,6 +23,8 @@ export interface ServiceOptions {
   /** The account mails auth sends, from the composition root (server/app.ts). */
   authMails: AuthMails;
   logger?: Logger;
+  /** SQLite: WAL checkpoints on a thread of their own (the store's process; ADR 0069). */
+  checkpointInBackground?: boolean;
 }
 
 /**
@@ -36,7 +38,12 @@ export async function createServices(env: Env, options: ServiceOptions): Promise
     logger.warn({ dir: env.DATA_DIR }, 'the data folder was readable by other users: now 0700');
   }
   // PostgreSQL: connections per instance (plus one for LISTEN); see docs/deployment.md.
-  const database = openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
+  const database = openDatabase(env.DATABASE_URL, {
+    poolSize: env.DATABASE_POOL_SIZE,
+    checkpointInBackground: options.checkpointInBackground,
+    onCheckpointFailure: (message) =>
+      logger.error({ err: message }, 'WAL checkpoints keep failing: the WAL file grows until one succeeds'),
+  });
   const { applied } = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
   const mailer = createMailer({ env, logger });

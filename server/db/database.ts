@@ -5,6 +5,7 @@ import pg from 'pg';
 import { createOwnerOnlyFile, makeOwnerOnlyDirSync } from '../owner-only';
 import type { DatabaseSchema } from './schema';
 import { GroupCommitSqliteDialect } from './sqlite-driver';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -37,7 +38,7 @@ export function sqlitePathFromUrl(url: string, cwd = process.cwd()): string {
   return path.resolve(cwd, raw);
 }
 
-function openSqlite(url: string): AppDatabase {
+function openSqlite(url: string, options: OpenOptions): AppDatabase {
   const file = sqlitePathFromUrl(url);
   if (file !== ':memory:') {
     // A new database file is the owner's only; its -wal and -shm files take its mode.
@@ -54,6 +55,12 @@ function openSqlite(url: string): AppDatabase {
   // checkpoint back) unless told otherwise: cut back to about one checkpoint's worth (1,000
   // pages) each time it starts over, so the database on disk follows its data (ADR 0032).
   handle.pragma(`journal_size_limit = ${4 * 1024 * 1024}`);
+  let checkpointer: WalCheckpointer | undefined;
+  if (options.checkpointInBackground && file !== ':memory:') {
+    // The server's checkpoints run on a thread of their own, not inside a commit (ADR 0069).
+    handle.pragma('wal_autocheckpoint = 0');
+    checkpointer = startWalCheckpointer(file, { onFailure: options.onCheckpointFailure });
+  }
   const db = new Kysely<DatabaseSchema>({ dialect: new GroupCommitSqliteDialect(handle, { syncWal: true }) });
   return {
     db,
@@ -62,6 +69,7 @@ function openSqlite(url: string): AppDatabase {
       await sql`select 1`.execute(db);
     },
     async close() {
+      await checkpointer?.stop();
       await db.destroy();
     },
   };
@@ -116,6 +124,15 @@ function openPostgres(url: string, poolSize: number): AppDatabase {
   };
 }
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): AppDatabase {
-  return isPostgresUrl(url) ? openPostgres(url, options.poolSize ?? 10) : openSqlite(url);
+export interface OpenOptions {
+  /** PostgreSQL: the pool's size. */
+  poolSize?: number;
+  /** SQLite: WAL checkpoints on a worker thread instead of inside commits (the server's). */
+  checkpointInBackground?: boolean;
+  /** Hears of background checkpoints failing ten times running. */
+  onCheckpointFailure?: (message: string) => void;
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): AppDatabase {
+  return isPostgresUrl(url) ? openPostgres(url, options.poolSize ?? 10) : openSqlite(url, options);
 }

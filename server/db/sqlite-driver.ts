@@ -62,6 +62,12 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
       override get supportsMultipleConnections(): boolean {
         return true;
       }
+
+      // SQLite's DDL is transactional: Kysely's migrator then runs the pending migrations in one
+      // transaction, exclusive here and across processes (`begin immediate`): never interleaved.
+      override get supportsTransactionalDdl(): boolean {
+        return true;
+      }
     })();
   }
 }
