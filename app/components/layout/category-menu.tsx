@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { CategoryId, Subcategory } from '~/commerce/catalogue/catalog.types';
 import { CATEGORY_NAMES } from '~/commerce/catalogue/data/category-names';
 
@@ -108,9 +108,13 @@ export function DesktopCategoryMenu() {
               openAt?.hover ? hover(event, HOVER_CLOSE_MS, null) : clearTimeout(timer.current)
             }
           >
-            <Link to={`/category/${category.id}`} className="py-3 pl-3 font-bold hover:underline">
+            <a
+              data-discover="true"
+              href={`/category/${category.id}`}
+              className="py-3 pl-3 font-bold hover:underline"
+            >
               {category.name}
-            </Link>
+            </a>
             <button
               type="button"
               id={`menu-button-${category.id}`}
@@ -137,21 +141,23 @@ export function DesktopCategoryMenu() {
                 <ul>
                   {subs?.[category.id].map((sub) => (
                     <li key={sub.id}>
-                      <Link
-                        to={`/category/${category.id}/${sub.id}`}
+                      <a
+                        data-discover="true"
+                        href={`/category/${category.id}/${sub.id}`}
                         className="block rounded px-3 py-2 hover:bg-surface"
                       >
                         {sub.name}
-                      </Link>
+                      </a>
                     </li>
                   ))}
                   <li className="mt-1 border-t border-border pt-1">
-                    <Link
-                      to={`/category/${category.id}`}
+                    <a
+                      data-discover="true"
+                      href={`/category/${category.id}`}
                       className="block rounded px-3 py-2 font-bold text-brand hover:bg-surface"
                     >
                       View All {category.name}
-                    </Link>
+                    </a>
                   </li>
                 </ul>
               ) : null}
@@ -177,15 +183,19 @@ export function MobileCategoryMenu() {
             <ul className="pb-2 pl-4">
               {subs?.[category.id].map((sub) => (
                 <li key={sub.id}>
-                  <Link to={`/category/${category.id}/${sub.id}`} className="block py-2">
+                  <a data-discover="true" href={`/category/${category.id}/${sub.id}`} className="block py-2">
                     {sub.name}
-                  </Link>
+                  </a>
                 </li>
               ))}
               <li>
-                <Link to={`/category/${category.id}`} className="block py-2 font-bold text-brand">
+                <a
+                  data-discover="true"
+                  href={`/category/${category.id}`}
+                  className="block py-2 font-bold text-brand"
+                >
                   View All {category.name}
-                </Link>
+                </a>
               </li>
             </ul>
           </details>

@@ -1,5 +1,4 @@
 import { Heart, ShoppingCart } from 'lucide';
-import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { useCart, useCartCount, useCartSync } from '~/features/cart/cart-state';
 import { useWishlist, useWishlistSync } from '~/features/wishlist/wishlist-state';
@@ -42,17 +41,17 @@ export function HeaderBadges({
   const wishCount = wishlist.status === 'ready' ? wishlist.entries.length : null;
   return (
     <>
-      <Link to="/wishlist" className={className}>
+      <a data-discover="true" href="/wishlist" className={className}>
         <Icon icon={Heart} />
         <span className="sr-only">Wishlist{wishCount === null ? '' : `, ${items(wishCount)}`}</span>
         <Badge count={wishCount} />
-      </Link>
+      </a>
       {/* data-cart-status: 'ready' once this page's cart store has read the cart (tests wait for it). */}
-      <Link to="/cart" className={className} data-cart-status={cart.status}>
+      <a data-discover="true" href="/cart" className={className} data-cart-status={cart.status}>
         <Icon icon={ShoppingCart} />
         <span className="sr-only">Cart{cartCount === null ? '' : `, ${items(cartCount)}`}</span>
         <Badge count={cartCount} />
-      </Link>
+      </a>
     </>
   );
 }

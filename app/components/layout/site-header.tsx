@@ -1,8 +1,9 @@
 import { Menu, Phone, User, X } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAuthSync } from '~/lib/auth-sync';
+import { usePageLinks } from '~/lib/page-links';
 import { SignOutButton } from '~/features/account/components/sign-out-button';
 import { STORE } from '~/lib/store-info';
 import { DesktopCategoryMenu, MobileCategoryMenu } from './category-menu';
@@ -26,13 +27,15 @@ export function SiteHeader({
   freeShipping: string | null;
 }) {
   useAuthSync();
+  // Its links are plain anchors the header navigates for (~/lib/page-links).
+  const links = usePageLinks<HTMLElement>();
   // The menu belongs to the page it was opened on: any navigation closes it.
   const location = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location.key;
 
   return (
-    <header className="border-b border-border bg-bg">
+    <header ref={links} className="border-b border-border bg-bg">
       <div className="bg-brand text-brand-fg">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 py-1.5 text-sm">
           <a
@@ -43,9 +46,13 @@ export function SiteHeader({
             <span>{STORE.phone}</span>
           </a>
           {freeShipping ? <p className="font-bold">{freeShipping}</p> : null}
-          <Link to="/accessibility#display" className="font-bold underline underline-offset-2">
+          <a
+            data-discover="true"
+            href="/accessibility#display"
+            className="font-bold underline underline-offset-2"
+          >
             Text size and contrast
-          </Link>
+          </a>
           {user ? <p className="font-bold sm:hidden">Hi, {user.name}</p> : null}
         </div>
       </div>
@@ -60,10 +67,10 @@ export function SiteHeader({
           {menuOpen ? <Icon icon={X} /> : <Icon icon={Menu} />}
           <span className="sr-only">Menu</span>
         </button>
-        <Link to="/" className="mr-auto text-xl font-bold text-brand sm:text-2xl md:mr-0">
+        <a data-discover="true" href="/" className="mr-auto text-xl font-bold text-brand sm:text-2xl md:mr-0">
           {STORE.name}
           <span className="sr-only"> home</span>
-        </Link>
+        </a>
         <div className="order-last w-full md:order-none md:flex-1 md:px-6">
           <HeaderSearch id="header-search" />
         </div>
@@ -72,19 +79,19 @@ export function SiteHeader({
           {user ? (
             <>
               <span className="hidden px-2 font-bold sm:inline">Hi, {user.name}</span>
-              <Link to="/account" className={iconLink}>
+              <a data-discover="true" href="/account" className={iconLink}>
                 <Icon icon={User} />
                 <span className="hidden lg:inline">My Account</span>
                 <span className="sr-only lg:hidden">My Account</span>
-              </Link>
+              </a>
               <SignOutButton className={`${iconLink} font-bold`} />
             </>
           ) : (
-            <Link to="/login" className={iconLink}>
+            <a data-discover="true" href="/login" className={iconLink}>
               <Icon icon={User} />
               <span className="hidden lg:inline">Sign In</span>
               <span className="sr-only lg:hidden">Sign In</span>
-            </Link>
+            </a>
           )}
           <ThemeToggle />
         </nav>
