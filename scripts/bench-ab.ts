@@ -13,7 +13,8 @@ import { placeShopperOrders } from './bench/shopper-orders';
 // then the other, in turn, BENCH_ROUNDS times (the order swapped each round). On a shared
 // machine whose load moves minute by minute, comparing CPU per request within one round is
 // fairer than comparing two runs of `npm run bench` made minutes apart. BENCH_ONLY and
-// BENCH_DURATION as for `npm run bench`; BENCH_DATABASE_URL runs both on PostgreSQL.
+// BENCH_DURATION as for `npm run bench`; BENCH_DATABASE_URL runs both on PostgreSQL;
+// BENCH_AB_TOGETHER=1 drives both at the same time instead of in turn.
 const base = process.env.BENCH_AB_BASE;
 if (!base) throw new Error('BENCH_AB_BASE: the folder of the checkout to compare against (built)');
 ensureBuild();
@@ -46,17 +47,21 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const [i, scenario] of (lists[0] ?? []).entries()) {
       const order = round % 2 === 0 ? [0, 1] : [1, 0];
-      for (const s of order) {
+      const measure = async (s: number) => {
         const side = sides[s];
         const own = lists[s]?.[i];
-        if (!side || !own) continue;
+        if (!side || !own) return;
         const result = await drive(side.server, own, duration);
         side.results.set(scenario.name, [...(side.results.get(scenario.name) ?? []), result]);
         const load = loadavg()[0]?.toFixed(1);
         console.log(
           `round ${round + 1} ${side.name} ${scenario.name.padEnd(58)} ${String(result.requestsPerSecond).padStart(5)} req/s  CPU ${result.serverCpuPercent} %  ${result.serverCpuMsPerRequest} ms a request  (load ${load})`,
         );
-      }
+      };
+      // BENCH_AB_TOGETHER=1: both driven at once (sharing the server core), so a moment's load
+      // from elsewhere on the machine falls on both alike.
+      if (process.env.BENCH_AB_TOGETHER) await Promise.all(order.map(measure));
+      else for (const s of order) await measure(s);
     }
   }
   const median = (xs: number[]) => {
