@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { CategoryId, Subcategory } from '~/commerce/catalogue/catalog.types';
 import { CATEGORY_NAMES } from '~/commerce/catalogue/data/category-names';
+import { PageLink } from '~/components/ui/page-link';
 
 const MENU = CATEGORY_NAMES.filter((c) => c.inMenu);
 
@@ -108,13 +109,9 @@ export function DesktopCategoryMenu() {
               openAt?.hover ? hover(event, HOVER_CLOSE_MS, null) : clearTimeout(timer.current)
             }
           >
-            <a
-              data-discover="true"
-              href={`/category/${category.id}`}
-              className="py-3 pl-3 font-bold hover:underline"
-            >
+            <PageLink to={`/category/${category.id}`} className="py-3 pl-3 font-bold hover:underline">
               {category.name}
-            </a>
+            </PageLink>
             <button
               type="button"
               id={`menu-button-${category.id}`}
@@ -141,23 +138,21 @@ export function DesktopCategoryMenu() {
                 <ul>
                   {subs?.[category.id].map((sub) => (
                     <li key={sub.id}>
-                      <a
-                        data-discover="true"
-                        href={`/category/${category.id}/${sub.id}`}
+                      <PageLink
+                        to={`/category/${category.id}/${sub.id}`}
                         className="block rounded px-3 py-2 hover:bg-surface"
                       >
                         {sub.name}
-                      </a>
+                      </PageLink>
                     </li>
                   ))}
                   <li className="mt-1 border-t border-border pt-1">
-                    <a
-                      data-discover="true"
-                      href={`/category/${category.id}`}
+                    <PageLink
+                      to={`/category/${category.id}`}
                       className="block rounded px-3 py-2 font-bold text-brand hover:bg-surface"
                     >
                       View All {category.name}
-                    </a>
+                    </PageLink>
                   </li>
                 </ul>
               ) : null}
@@ -183,19 +178,15 @@ export function MobileCategoryMenu() {
             <ul className="pb-2 pl-4">
               {subs?.[category.id].map((sub) => (
                 <li key={sub.id}>
-                  <a data-discover="true" href={`/category/${category.id}/${sub.id}`} className="block py-2">
+                  <PageLink to={`/category/${category.id}/${sub.id}`} className="block py-2">
                     {sub.name}
-                  </a>
+                  </PageLink>
                 </li>
               ))}
               <li>
-                <a
-                  data-discover="true"
-                  href={`/category/${category.id}`}
-                  className="block py-2 font-bold text-brand"
-                >
+                <PageLink to={`/category/${category.id}`} className="block py-2 font-bold text-brand">
                   View All {category.name}
-                </a>
+                </PageLink>
               </li>
             </ul>
           </details>

@@ -1,8 +1,8 @@
 import { CATEGORY_NAMES } from '~/commerce/catalogue/data/category-names';
 import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
 import { SITE_PAGES } from '~/lib/site-pages';
-import { usePageLinks } from '~/lib/page-links';
 import { STORE } from '~/lib/store-info';
+import { PageLink } from '~/components/ui/page-link';
 
 // A named class of app.css: the footer repeats it on about 25 links of every page.
 const link = 'footer-link';
@@ -17,9 +17,9 @@ function LinkList({ title, links }: { title: string; links: { href: string; labe
       <ul>
         {links.map((l) => (
           <li key={l.href}>
-            <a data-discover="true" href={l.href} className={link}>
+            <PageLink to={l.href} className={link}>
               {l.label}
-            </a>
+            </PageLink>
           </li>
         ))}
       </ul>
@@ -36,10 +36,8 @@ const pagesOf = (group: string) =>
  */
 export function SiteFooter({ banner }: { banner: string | null }) {
   const { address } = STORE;
-  // Its links are plain anchors the footer navigates for (~/lib/page-links).
-  const links = usePageLinks<HTMLElement>();
   return (
-    <footer ref={links} className="mt-auto border-t border-border bg-surface">
+    <footer className="mt-auto border-t border-border bg-surface">
       {banner && (
         <div className="bg-brand text-brand-fg">
           <p className="mx-auto max-w-7xl px-4 py-4 text-center font-bold">{banner}</p>

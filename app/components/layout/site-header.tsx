@@ -3,13 +3,13 @@ import { Icon } from '~/components/ui/icon';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAuthSync } from '~/lib/auth-sync';
-import { usePageLinks } from '~/lib/page-links';
 import { SignOutButton } from '~/features/account/components/sign-out-button';
 import { STORE } from '~/lib/store-info';
 import { DesktopCategoryMenu, MobileCategoryMenu } from './category-menu';
 import { HeaderBadges } from './header-badges';
 import { HeaderSearch } from './header-search';
 import { ThemeToggle } from './theme-toggle';
+import { PageLink } from '~/components/ui/page-link';
 
 const iconLink =
   'relative inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-md px-2 hover:bg-surface';
@@ -27,15 +27,13 @@ export function SiteHeader({
   freeShipping: string | null;
 }) {
   useAuthSync();
-  // Its links are plain anchors the header navigates for (~/lib/page-links).
-  const links = usePageLinks<HTMLElement>();
   // The menu belongs to the page it was opened on: any navigation closes it.
   const location = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location.key;
 
   return (
-    <header ref={links} className="border-b border-border bg-bg">
+    <header className="border-b border-border bg-bg">
       <div className="bg-brand text-brand-fg">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 py-1.5 text-sm">
           <a
@@ -46,13 +44,9 @@ export function SiteHeader({
             <span>{STORE.phone}</span>
           </a>
           {freeShipping ? <p className="font-bold">{freeShipping}</p> : null}
-          <a
-            data-discover="true"
-            href="/accessibility#display"
-            className="font-bold underline underline-offset-2"
-          >
+          <PageLink to="/accessibility#display" className="font-bold underline underline-offset-2">
             Text size and contrast
-          </a>
+          </PageLink>
           {user ? <p className="font-bold sm:hidden">Hi, {user.name}</p> : null}
         </div>
       </div>
@@ -67,10 +61,10 @@ export function SiteHeader({
           {menuOpen ? <Icon icon={X} /> : <Icon icon={Menu} />}
           <span className="sr-only">Menu</span>
         </button>
-        <a data-discover="true" href="/" className="mr-auto text-xl font-bold text-brand sm:text-2xl md:mr-0">
+        <PageLink to="/" className="mr-auto text-xl font-bold text-brand sm:text-2xl md:mr-0">
           {STORE.name}
           <span className="sr-only"> home</span>
-        </a>
+        </PageLink>
         <div className="order-last w-full md:order-none md:flex-1 md:px-6">
           <HeaderSearch id="header-search" />
         </div>
@@ -79,19 +73,19 @@ export function SiteHeader({
           {user ? (
             <>
               <span className="hidden px-2 font-bold sm:inline">Hi, {user.name}</span>
-              <a data-discover="true" href="/account" className={iconLink}>
+              <PageLink to="/account" className={iconLink}>
                 <Icon icon={User} />
                 <span className="hidden lg:inline">My Account</span>
                 <span className="sr-only lg:hidden">My Account</span>
-              </a>
+              </PageLink>
               <SignOutButton className={`${iconLink} font-bold`} />
             </>
           ) : (
-            <a data-discover="true" href="/login" className={iconLink}>
+            <PageLink to="/login" className={iconLink}>
               <Icon icon={User} />
               <span className="hidden lg:inline">Sign In</span>
               <span className="sr-only lg:hidden">Sign In</span>
-            </a>
+            </PageLink>
           )}
           <ThemeToggle />
         </nav>
