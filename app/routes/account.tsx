@@ -13,6 +13,7 @@ import { listAddresses } from '~/commerce/delivery/address-book.server';
 import { AddressBook } from '~/features/delivery/components/address-book';
 import { DeleteAccount, DownloadYourData } from '~/features/privacy/components/your-data-sections';
 import { OrderHistory } from '~/features/orders/components/order-history';
+import { historyOrder } from '~/features/orders/order-history-data';
 import { listUserOrders } from '~/commerce/orders/orders.server';
 import { pageTitle } from '~/lib/store-info';
 import { membershipOf } from '~/features/organisations/organisation-store.server';
@@ -36,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
       user: { firstName, lastName, email, twoFactorEnabled, staff },
       sessions,
-      orders,
+      orders: orders.map(historyOrder),
       addresses,
       notice,
       security,

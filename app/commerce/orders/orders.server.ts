@@ -321,15 +321,24 @@ export async function findUserOrder(
   userId: string,
   reference: string,
 ): Promise<OrderView | undefined> {
+  const row = await findUserOrderRow(db, userId, reference);
+  return row ? orderView(db, row) : undefined;
+}
+
+/** findUserOrder's row, for a caller that needs more of it than the view carries. */
+export async function findUserOrderRow(
+  db: Db,
+  userId: string,
+  reference: string,
+): Promise<OrderRow | undefined> {
   // A malformed reference (from a hostile URL) is not found without a query: PostgreSQL
   // answers NUL bytes in text with an error, which would surface as a 500.
   if (!isOrderReference(reference)) return undefined;
-  const row = await db
+  return db
     .selectFrom('orders')
     .selectAll()
     .where('reference', '=', reference)
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('status', '!=', STATUS.cancelled), eb('cancelled_by', '=', 'staff')]))
     .executeTakeFirst();
-  return row ? orderView(db, row) : undefined;
 }

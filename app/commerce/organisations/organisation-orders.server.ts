@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { STATUS } from '~/commerce/order-states';
 import type { OrderView } from '~/commerce/orders/orders';
-import { findUserOrder, isOrderReference, orderView } from '~/commerce/orders/orders.server';
+import {
+  findUserOrderRow,
+  isOrderReference,
+  type OrderRow,
+  orderView,
+} from '~/commerce/orders/orders.server';
 import { buyingContext } from './organisations.server';
 import { seesAllOrders } from './organisations';
 
@@ -18,9 +23,9 @@ export async function findVisibleOrder(
   db: Db,
   userId: string,
   reference: string,
-): Promise<{ order: OrderView; own: boolean } | undefined> {
-  const own = await findUserOrder(db, userId, reference);
-  if (own) return { order: own, own: true };
+): Promise<{ order: OrderView; own: boolean; row: OrderRow } | undefined> {
+  const own = await findUserOrderRow(db, userId, reference);
+  if (own) return { order: await orderView(db, own), own: true, row: own };
   if (!isOrderReference(reference)) return undefined;
   const context = await buyingContext(db, userId);
   if (!context || !seesAllOrders(context.member.role)) return undefined;
@@ -32,5 +37,5 @@ export async function findVisibleOrder(
     // As findUserOrder: an order its buyer abandoned before paying is nobody's to see.
     .where((eb) => eb.or([eb('status', '!=', STATUS.cancelled), eb('cancelled_by', '=', 'staff')]))
     .executeTakeFirst();
-  return row ? { order: await orderView(db, row), own: false } : undefined;
+  return row ? { order: await orderView(db, row), own: false, row } : undefined;
 }

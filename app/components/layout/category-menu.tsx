@@ -1,9 +1,10 @@
 import { ChevronDown } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { CategoryId, Subcategory } from '~/commerce/catalogue/catalog.types';
 import { CATEGORY_NAMES } from '~/commerce/catalogue/data/category-names';
+import { PageLink } from '~/components/ui/page-link';
 
 const MENU = CATEGORY_NAMES.filter((c) => c.inMenu);
 
@@ -108,9 +109,9 @@ export function DesktopCategoryMenu() {
               openAt?.hover ? hover(event, HOVER_CLOSE_MS, null) : clearTimeout(timer.current)
             }
           >
-            <Link to={`/category/${category.id}`} className="py-3 pl-3 font-bold hover:underline">
+            <PageLink to={`/category/${category.id}`} className="py-3 pl-3 font-bold hover:underline">
               {category.name}
-            </Link>
+            </PageLink>
             <button
               type="button"
               id={`menu-button-${category.id}`}
@@ -137,21 +138,21 @@ export function DesktopCategoryMenu() {
                 <ul>
                   {subs?.[category.id].map((sub) => (
                     <li key={sub.id}>
-                      <Link
+                      <PageLink
                         to={`/category/${category.id}/${sub.id}`}
                         className="block rounded px-3 py-2 hover:bg-surface"
                       >
                         {sub.name}
-                      </Link>
+                      </PageLink>
                     </li>
                   ))}
                   <li className="mt-1 border-t border-border pt-1">
-                    <Link
+                    <PageLink
                       to={`/category/${category.id}`}
                       className="block rounded px-3 py-2 font-bold text-brand hover:bg-surface"
                     >
                       View All {category.name}
-                    </Link>
+                    </PageLink>
                   </li>
                 </ul>
               ) : null}
@@ -177,15 +178,15 @@ export function MobileCategoryMenu() {
             <ul className="pb-2 pl-4">
               {subs?.[category.id].map((sub) => (
                 <li key={sub.id}>
-                  <Link to={`/category/${category.id}/${sub.id}`} className="block py-2">
+                  <PageLink to={`/category/${category.id}/${sub.id}`} className="block py-2">
                     {sub.name}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
               <li>
-                <Link to={`/category/${category.id}`} className="block py-2 font-bold text-brand">
+                <PageLink to={`/category/${category.id}`} className="block py-2 font-bold text-brand">
                   View All {category.name}
-                </Link>
+                </PageLink>
               </li>
             </ul>
           </details>

@@ -1,8 +1,8 @@
 import { Heart, ShoppingCart } from 'lucide';
-import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { useCart, useCartCount, useCartSync } from '~/features/cart/cart-state';
 import { useWishlist, useWishlistSync } from '~/features/wishlist/wishlist-state';
+import { PageLink } from '~/components/ui/page-link';
 
 const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
@@ -42,17 +42,17 @@ export function HeaderBadges({
   const wishCount = wishlist.status === 'ready' ? wishlist.entries.length : null;
   return (
     <>
-      <Link to="/wishlist" className={className}>
+      <PageLink to="/wishlist" className={className}>
         <Icon icon={Heart} />
         <span className="sr-only">Wishlist{wishCount === null ? '' : `, ${items(wishCount)}`}</span>
         <Badge count={wishCount} />
-      </Link>
+      </PageLink>
       {/* data-cart-status: 'ready' once this page's cart store has read the cart (tests wait for it). */}
-      <Link to="/cart" className={className} data-cart-status={cart.status}>
+      <PageLink to="/cart" className={className} data-cart-status={cart.status}>
         <Icon icon={ShoppingCart} />
         <span className="sr-only">Cart{cartCount === null ? '' : `, ${items(cartCount)}`}</span>
         <Badge count={cartCount} />
-      </Link>
+      </PageLink>
     </>
   );
 }

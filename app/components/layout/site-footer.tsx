@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { CATEGORY_NAMES } from '~/commerce/catalogue/data/category-names';
 import { NewsletterForm } from '~/features/newsletter/components/newsletter-form';
 import { SITE_PAGES } from '~/lib/site-pages';
 import { STORE } from '~/lib/store-info';
+import { PageLink } from '~/components/ui/page-link';
 
 // A named class of app.css: the footer repeats it on about 25 links of every page.
 const link = 'footer-link';
@@ -17,9 +17,9 @@ function LinkList({ title, links }: { title: string; links: { href: string; labe
       <ul>
         {links.map((l) => (
           <li key={l.href}>
-            <Link to={l.href} className={link}>
+            <PageLink to={l.href} className={link}>
               {l.label}
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>

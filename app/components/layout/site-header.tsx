@@ -1,7 +1,7 @@
 import { Menu, Phone, User, X } from 'lucide';
 import { Icon } from '~/components/ui/icon';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAuthSync } from '~/lib/auth-sync';
 import { SignOutButton } from '~/features/account/components/sign-out-button';
 import { STORE } from '~/lib/store-info';
@@ -9,6 +9,7 @@ import { DesktopCategoryMenu, MobileCategoryMenu } from './category-menu';
 import { HeaderBadges } from './header-badges';
 import { HeaderSearch } from './header-search';
 import { ThemeToggle } from './theme-toggle';
+import { PageLink } from '~/components/ui/page-link';
 
 const iconLink =
   'relative inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-md px-2 hover:bg-surface';
@@ -43,9 +44,9 @@ export function SiteHeader({
             <span>{STORE.phone}</span>
           </a>
           {freeShipping ? <p className="font-bold">{freeShipping}</p> : null}
-          <Link to="/accessibility#display" className="font-bold underline underline-offset-2">
+          <PageLink to="/accessibility#display" className="font-bold underline underline-offset-2">
             Text size and contrast
-          </Link>
+          </PageLink>
           {user ? <p className="font-bold sm:hidden">Hi, {user.name}</p> : null}
         </div>
       </div>
@@ -60,10 +61,10 @@ export function SiteHeader({
           {menuOpen ? <Icon icon={X} /> : <Icon icon={Menu} />}
           <span className="sr-only">Menu</span>
         </button>
-        <Link to="/" className="mr-auto text-xl font-bold text-brand sm:text-2xl md:mr-0">
+        <PageLink to="/" className="mr-auto text-xl font-bold text-brand sm:text-2xl md:mr-0">
           {STORE.name}
           <span className="sr-only"> home</span>
-        </Link>
+        </PageLink>
         <div className="order-last w-full md:order-none md:flex-1 md:px-6">
           <HeaderSearch id="header-search" />
         </div>
@@ -72,19 +73,19 @@ export function SiteHeader({
           {user ? (
             <>
               <span className="hidden px-2 font-bold sm:inline">Hi, {user.name}</span>
-              <Link to="/account" className={iconLink}>
+              <PageLink to="/account" className={iconLink}>
                 <Icon icon={User} />
                 <span className="hidden lg:inline">My Account</span>
                 <span className="sr-only lg:hidden">My Account</span>
-              </Link>
+              </PageLink>
               <SignOutButton className={`${iconLink} font-bold`} />
             </>
           ) : (
-            <Link to="/login" className={iconLink}>
+            <PageLink to="/login" className={iconLink}>
               <Icon icon={User} />
               <span className="hidden lg:inline">Sign In</span>
               <span className="sr-only lg:hidden">Sign In</span>
-            </Link>
+            </PageLink>
           )}
           <ThemeToggle />
         </nav>

@@ -3,7 +3,7 @@ import { type AppLoadContext, data } from 'react-router';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '#server/db/schema';
 import { returnDeadline, type ReturnReason, returnRefusal } from '~/commerce/orders/returns';
-import { isOrderReference } from '~/commerce/orders/orders.server';
+import { isOrderReference, type OrderRow } from '~/commerce/orders/orders.server';
 import { answer, invalidFields } from '~/lib/form-action.server';
 import type { FormAnswer } from '~/lib/form-answer';
 import { returnInstructions } from './return-mail.server';
@@ -23,10 +23,15 @@ function ownOrder(db: Db, userId: string, reference: string) {
     .executeTakeFirst();
 }
 
-/** The order page's returns: each one with its steps, and the request form's lines when it may be used. */
-export async function orderReturnsData(db: Db, userId: string, reference: string, now = Date.now()) {
-  const order = await ownOrder(db, userId, reference);
-  if (!order) return null;
+/**
+ * The order page's returns: each one with its steps, and the request form's lines when it may be
+ * used. `order` is the page's own read of the shopper's own order (findVisibleOrder, `own`).
+ */
+export async function orderReturnsData(
+  db: Db,
+  order: Pick<OrderRow, 'id' | 'status' | 'fulfilment' | 'delivered_at'>,
+  now = Date.now(),
+) {
   const deliveredAt = order.delivered_at === null ? null : Number(order.delivered_at);
   const refusal = returnRefusal({ status: order.status, fulfilment: order.fulfilment, deliveredAt }, now);
   const returns = await returnsOfOrder(db, order.id);

@@ -3,14 +3,14 @@ import { hasReceipt, shopperStatusText, statusTone } from '~/commerce/order-stat
 import { primaryButton } from '~/components/ui/button-styles';
 import { formatPrice } from '~/commerce/money';
 import { itemCount } from '~/commerce/cart-limits';
-import { addressSummary } from '~/commerce/delivery/address-book';
 import { shippingOptionText } from '~/commerce/delivery/shipping-options';
 import { type OrderView, receiptPath } from '~/commerce/orders/orders';
+import type { HistoryOrder } from '../order-history-data';
 import { formatOrderDate } from '~/commerce/orders/order-status';
 import { OrderTracking } from './order-tracking';
 
 /** The account's orders, newest first, each with a link to its details. */
-export function OrderHistory({ orders }: { orders: OrderView[] }) {
+export function OrderHistory({ orders }: { orders: HistoryOrder[] }) {
   if (orders.length === 0) {
     return (
       <>
@@ -41,7 +41,7 @@ export function OrderHistory({ orders }: { orders: OrderView[] }) {
             {itemCount(order.items) === 1 ? '1 item' : `${itemCount(order.items)} items`}
           </p>
           <p className="text-sm break-words">
-            {order.address ? `Ship to ${addressSummary(order.address)} · ` : ''}
+            {order.shipTo ? `Ship to ${order.shipTo} · ` : ''}
             {shippingOptionText(order.shippingOption)}
           </p>
           {order.shipment ? (
