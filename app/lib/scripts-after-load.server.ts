@@ -22,8 +22,8 @@ const CONTEXT_START = 'window.__reactRouterContext = ';
 /**
  * The boot: once the page has loaded and painted its largest element (the first
  * largest-contentful-paint entry, then one frame more), the preloads and the module script come
- * back. A hidden tab paints nothing: there the load event is enough, and two seconds after it
- * the scripts start whatever was seen.
+ * back. A hidden tab paints nothing (and runs no animation frames): there the load event is
+ * enough. Two seconds after it the scripts start whatever was seen.
  */
 export function bootScript(hrefs: readonly string[]): string {
   return (
@@ -33,7 +33,7 @@ export function bootScript(hrefs: readonly string[]): string {
     'l.rel="modulepreload";l.href=u;d.head.appendChild(l)});' +
     `var m=d.querySelector('script[type="${INERT_TYPE}"]');if(!m)return;` +
     'var s=d.createElement("script");s.type="module";s.async=true;s.nonce=n;s.textContent=m.textContent;m.replaceWith(s)}' +
-    'function next(){if(loaded&&painted)requestAnimationFrame(function(){setTimeout(go,0)})}' +
+    'function next(){if(loaded&&painted)d.hidden?go():requestAnimationFrame(function(){setTimeout(go,0)})}' +
     'try{new PerformanceObserver(function(){if(!painted){painted=1;next()}}).observe({type:"largest-contentful-paint",buffered:true})}catch(e){painted=1}' +
     'function onload(){loaded=1;next();setTimeout(go,2000)}' +
     'd.readyState=="complete"?onload():w.addEventListener("load",onload)})();'
