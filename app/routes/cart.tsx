@@ -73,10 +73,8 @@ const CheckoutDialog = lazy(() => import('~/features/checkout/components/checkou
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   // What is in the cart already is not suggested again below it.
   const inCart = useCart().lines.map((line) => line.product_id);
-  // At least a screen tall: the footer starts below the fold, so the device-only "Recently
-  // viewed" list, which arrives after hydration, moves nothing in view (ADR 0068).
   return (
-    <div className="min-h-svh">
+    <>
       <CartPage
         CheckoutDialog={CheckoutDialog}
         savedAddresses={loaderData.addresses}
@@ -101,6 +99,6 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 pb-8">
         <RecentlyViewed exclude={inCart} />
       </div>
-    </div>
+    </>
   );
 }
