@@ -4,8 +4,8 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * What a first visit to a page costs on the wire: the gzip size of its HTML, of the JavaScript
- * it loads before it is interactive (module scripts and modulepreloads), and of the images it
- * loads eagerly (above the fold). Sizes are deterministic, unlike timings.
+ * it loads before it is interactive (module scripts and modulepreloads, also those the page starts
+ * after its first paint), and of the images it loads eagerly (above the fold). Sizes are deterministic, unlike timings.
  */
 export interface PageWeight {
   path: string;
@@ -33,6 +33,9 @@ export async function measurePage(baseUrl: string, pagePath: string, cookie?: st
   }
   for (const match of html.matchAll(/(?:import\s*\(?\s*|from\s*)"(\/assets\/[^"]+\.js)"/g))
     js.add(match[1] ?? '');
+  // The preloads the boot script brings back after the first paint (app/lib/scripts-after-load).
+  for (const list of html.matchAll(/[,;]h=(\[[^\]]*\])/g))
+    for (const href of JSON.parse(list[1] ?? '[]') as string[]) js.add(href);
   js.delete('');
   const images = new Set<string>();
   for (const tag of html.match(/<img\b[^>]*>/g) ?? []) {

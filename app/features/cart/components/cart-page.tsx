@@ -46,8 +46,10 @@ interface CheckoutState {
 
 // The page is server-rendered while the cart loads (it lives on the device or behind the
 // session): the loading state takes the empty cart's height, so nothing below it moves when
-// the cart arrives (no layout shift for the most common answer, an empty cart).
-const cartStateBox = 'flex min-h-[22.5rem] flex-col items-center justify-center text-center';
+// the cart arrives (no layout shift for the most common answer, an empty cart). 25rem holds the
+// empty cart on a phone too, where its sentence takes two lines (398 px; 22.5rem moved the
+// footer 38 px, Lighthouse CLS 0.046-0.067 on /cart).
+const cartStateBox = 'flex min-h-[25rem] flex-col items-center justify-center text-center';
 
 function EmptyCart() {
   return (
