@@ -98,6 +98,20 @@ export interface OrderTable {
   tax_certificate_number: string | null;
 }
 
+/**
+ * The sales of one day of the store's calendar (migration 0116, docs/decisions/0066): the orders
+ * whose `paid_at` falls on it and whose status is a sales one, kept as orders are paid and
+ * refunded (app/commerce/orders/daily-sales.server.ts). Money in cents.
+ */
+export interface DailySalesTable {
+  /** The store's day, as an epoch day number (Eastern, the offset of the moment paid). */
+  day: number;
+  orders: number;
+  /** What those orders charged, and what of it went back (refunds done or in flight). */
+  gross: number;
+  refunded: number;
+}
+
 /** A saved address of a signed-in shopper. */
 export interface AddressTable {
   id: string;
@@ -612,6 +626,7 @@ export interface DatabaseSchema extends RefillTables {
   cart_items: CartItemTable;
   wishlist_items: WishlistItemTable;
   orders: OrderTable;
+  daily_sales: DailySalesTable;
   order_items: OrderItemTable;
   payment_attempts: PaymentAttemptTable;
   contact_messages: ContactMessageTable;

@@ -1,0 +1,167 @@
+import { type Kysely, sql } from 'kysely';
+import { SALES_STATUSES } from '~/commerce/order-states';
+import { isPostgres } from '#server/db/database';
+import type { DatabaseSchema } from '#server/db/schema';
+import { storeDay } from '~/lib/store-time';
+
+/**
+ * The sales of each day of the store's calendar, kept in `daily_sales` (migration 0116,
+ * docs/decisions/0066) so the console's dashboard reads 30 rows instead of summing the paid
+ * orders of 30 days. The rule, the same one a full recount applies: an order counts on the
+ * store's day of its `paid_at` (Eastern, the offset of that moment) while its status is a sales
+ * one (SALES_STATUSES), with its total as `gross` and its `refunded_total` as `refunded`; a
+ * refund days later moves the day it was paid on. Every write that can change one of those
+ * columns of a counted order runs through `withDailySales`, in its own transaction.
+ */
+type Db = Kysely<DatabaseSchema>;
+
+export interface DayFigures {
+  day: number;
+  orders: number;
+  gross: number;
+  refunded: number;
+}
+
+interface SalesColumns {
+  status: string;
+  paid_at: number | null;
+  total: number;
+  refunded_total: number;
+}
+
+const SALES: readonly string[] = SALES_STATUSES;
+
+/** What an order adds to its day: nothing until it is paid, or once it leaves the sales states. */
+function counted(row: SalesColumns | undefined): DayFigures | null {
+  if (!row || row.paid_at === null || !SALES.includes(row.status)) return null;
+  return {
+    day: storeDay(Number(row.paid_at)),
+    orders: 1,
+    gross: Number(row.total),
+    refunded: Number(row.refunded_total),
+  };
+}
+
+function salesColumns(trx: Db, orderId: string, lock: boolean) {
+  let query = trx
+    .selectFrom('orders')
+    .select(['status', 'paid_at', 'total', 'refunded_total'])
+    .where('id', '=', orderId);
+  // PostgreSQL: nobody else changes the row between this read and the write that follows.
+  // SQLite's transactions are BEGIN IMMEDIATE, one writer at a time already.
+  if (lock && isPostgres<DatabaseSchema>(trx)) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/**
+ * Runs one write to an order (a payment, a refund, a status change) and moves the day figures it
+ * changed, in the caller's transaction: the order's share before and after, the difference added.
+ */
+export async function withDailySales<T>(trx: Db, orderId: string, write: () => Promise<T>): Promise<T> {
+  const before = counted(await salesColumns(trx, orderId, true));
+  const result = await write();
+  const after = counted(await salesColumns(trx, orderId, false));
+  const moves: DayFigures[] = [];
+  if (before) moves.push({ ...before, orders: -1, gross: -before.gross, refunded: -before.refunded });
+  if (after) moves.push(after);
+  const byDay = new Map<number, DayFigures>();
+  for (const move of moves) {
+    const entry = byDay.get(move.day) ?? { day: move.day, orders: 0, gross: 0, refunded: 0 };
+    entry.orders += move.orders;
+    entry.gross += move.gross;
+    entry.refunded += move.refunded;
+    byDay.set(move.day, entry);
+  }
+  // Days in order, so two transactions moving the same two days never wait on each other.
+  for (const entry of [...byDay.values()].sort((a, b) => a.day - b.day)) {
+    if (entry.orders !== 0 || entry.gross !== 0 || entry.refunded !== 0) await addToDay(trx, entry);
+  }
+  return result;
+}
+
+/** Adds to a day's figures (a row for the day the first time): one statement on both engines. */
+async function addToDay(trx: Db, delta: DayFigures): Promise<void> {
+  await trx
+    .insertInto('daily_sales')
+    .values(delta)
+    .onConflict((oc) =>
+      oc.column('day').doUpdateSet((eb) => ({
+        orders: eb('daily_sales.orders', '+', eb.ref('excluded.orders')),
+        gross: eb('daily_sales.gross', '+', eb.ref('excluded.gross')),
+        refunded: eb('daily_sales.refunded', '+', eb.ref('excluded.refunded')),
+      })),
+    )
+    .execute();
+}
+
+/** The kept figures of the days from `fromDay` to `toDay` (both included), by day; missing days sold nothing. */
+export async function dailySalesBetween(db: Db, fromDay: number, toDay: number): Promise<DayFigures[]> {
+  const rows = await db
+    .selectFrom('daily_sales')
+    .select(['day', 'orders', 'gross', 'refunded'])
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .orderBy('day')
+    .execute();
+  return rows.map((row) => ({
+    day: Number(row.day),
+    orders: Number(row.orders),
+    gross: Number(row.gross),
+    refunded: Number(row.refunded),
+  }));
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Every day's figures summed from the orders by the rule above: by hour in the database (one
+ * scan; Eastern offsets are whole hours, so an hour falls in one store day), then into days here,
+ * where each hour gets its own offset (SQLite has no time zones to do it in SQL).
+ */
+export async function salesByDayFromOrders(db: Db): Promise<DayFigures[]> {
+  // A literal, not a parameter: PostgreSQL matches the GROUP BY to the select list by its text.
+  const hourExpr = sql<number>`cast(paid_at / ${sql.lit(HOUR)} as integer)`;
+  const byHour = await db
+    .selectFrom('orders')
+    .select([
+      hourExpr.as('hour'),
+      (eb) => eb.fn.countAll<number>().as('orders'),
+      sql<number>`sum(total)`.as('gross'),
+      sql<number>`sum(refunded_total)`.as('refunded'),
+    ])
+    .where('paid_at', 'is not', null)
+    .where('status', 'in', SALES_STATUSES)
+    .groupBy(hourExpr)
+    .execute();
+  const days = new Map<number, DayFigures>();
+  for (const row of byHour) {
+    const day = storeDay(Number(row.hour) * HOUR);
+    const entry = days.get(day) ?? { day, orders: 0, gross: 0, refunded: 0 };
+    entry.orders += Number(row.orders);
+    entry.gross += Number(row.gross);
+    entry.refunded += Number(row.refunded);
+    days.set(day, entry);
+  }
+  return [...days.values()].sort((a, b) => a.day - b.day);
+}
+
+/**
+ * The operator's "recount daily figures" (`npm run sales:recount`, and the bench after seeding
+ * orders behind the app's back): the table rebuilt from the orders in one transaction, after a
+ * restore or any doubt. On PostgreSQL the table is locked against writes first: a payment that
+ * commits before the lock is in the recount, one still open adds its share after it.
+ */
+export async function recountDailySales(db: Db): Promise<{ days: number; orders: number }> {
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres<DatabaseSchema>(trx)) await sql`lock table daily_sales in exclusive mode`.execute(trx);
+    await trx.deleteFrom('daily_sales').execute();
+    const days = await salesByDayFromOrders(trx);
+    for (let i = 0; i < days.length; i += 500) {
+      await trx
+        .insertInto('daily_sales')
+        .values(days.slice(i, i + 500))
+        .execute();
+    }
+    return { days: days.length, orders: days.reduce((sum, d) => sum + d.orders, 0) };
+  });
+}
