@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recountDailySales } from '../../app/commerce/orders/daily-sales.server';
 import { recordPaymentApproved } from '../../app/commerce/orders/order-writes.server';
-import { ORDER_MOVES } from '../../app/commerce/order-moves';
+import { ORDER_MOVES, type OrderMove } from '../../app/commerce/order-moves';
 import { SALES_STATUSES } from '../../app/commerce/order-states';
 import { dashboardFigures } from '../../app/features/orders/order-stats.server';
 import { refundOrder } from '../../app/features/orders/refunds.server';
@@ -102,7 +102,7 @@ describe.each(testEngines)('daily sales figures on %s', (engine) => {
     // The writes that put an order in sales (payments, a settled invoice) and the refunds run
     // through withDailySales. A move from a sales state to another state would need it too.
     for (const [name, move] of Object.entries(ORDER_MOVES)) {
-      const to: { status?: string } = move.to;
+      const to: OrderMove['to'] = move.to;
       if (move.from.status.some((status) => SALES.includes(status)) && to.status !== undefined)
         expect(SALES, `move ${name}`).toContain(to.status);
     }
