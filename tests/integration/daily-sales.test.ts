@@ -4,6 +4,7 @@ import { recountDailySales } from '../../app/commerce/orders/daily-sales.server'
 import { recordPaymentApproved } from '../../app/commerce/orders/order-writes.server';
 import { ORDER_MOVES, type OrderMove } from '../../app/commerce/order-moves';
 import { SALES_STATUSES } from '../../app/commerce/order-states';
+import { TO_SHIP } from '../../app/features/orders/order-admin.server';
 import { dashboardFigures } from '../../app/features/orders/order-stats.server';
 import { refundOrder } from '../../app/features/orders/refunds.server';
 import { storeDay } from '../../app/lib/store-time';
@@ -44,16 +45,17 @@ describe.each(testEngines)('daily sales figures on %s', (engine) => {
   async function recount() {
     const orders = await db()
       .selectFrom('orders')
-      .select(['status', 'paid_at', 'total', 'refunded_total'])
+      .select(['status', 'fulfilment', 'paid_at', 'total', 'refunded_total'])
       .execute();
-    const days = new Map<number, { orders: number; gross: number; refunded: number }>();
+    const days = new Map<number, { orders: number; gross: number; refunded: number; toShip: number }>();
     for (const order of orders) {
       if (order.paid_at === null || !SALES.includes(order.status)) continue;
       const day = storeDay(Number(order.paid_at));
-      const entry = days.get(day) ?? { orders: 0, gross: 0, refunded: 0 };
+      const entry = days.get(day) ?? { orders: 0, gross: 0, refunded: 0, toShip: 0 };
       entry.orders += 1;
       entry.gross += Number(order.total);
       entry.refunded += Number(order.refunded_total);
+      if (order.status === 'paid' && ['unfulfilled', 'packed'].includes(order.fulfilment)) entry.toShip += 1;
       days.set(day, entry);
     }
     return Object.fromEntries([...days].sort(([a], [b]) => a - b));
@@ -64,11 +66,16 @@ describe.each(testEngines)('daily sales figures on %s', (engine) => {
     const rows = await db().selectFrom('daily_sales').selectAll().orderBy('day').execute();
     return Object.fromEntries(
       rows
-        .filter((row) => Number(row.orders) !== 0 || Number(row.gross) !== 0 || Number(row.refunded) !== 0)
-        .map((row) => [
-          Number(row.day),
-          { orders: Number(row.orders), gross: Number(row.gross), refunded: Number(row.refunded) },
-        ]),
+        .map((row) => {
+          const figures = {
+            orders: Number(row.orders),
+            gross: Number(row.gross),
+            refunded: Number(row.refunded),
+            toShip: Number(row.to_ship),
+          };
+          return [Number(row.day), figures] as const;
+        })
+        .filter(([, figures]) => Object.values(figures).some((value) => value !== 0)),
     );
   }
 
@@ -164,14 +171,31 @@ describe.each(testEngines)('daily sales figures on %s', (engine) => {
     expect(settled.status).toBe(200);
     expect((await orderRow(terms.session.orderId)).paid_at).not.toBeNull();
 
+    // Packed, then shipped: it waits no more.
+    const shipped = await paidOrder();
+    const parcel = `/admin/orders/${shipped.reference}`;
+    expect((await postForm(t, staff.client, parcel, { intent: 'pack' })).status).toBe(200);
     expect(await kept()).toEqual(await recount());
-    // The dashboard reads the table: today's figures are the recount's.
+    const sent = { intent: 'ship', carrier: 'ups', trackingNumber: '1z 999 aa1 0123456784' };
+    expect((await postForm(t, staff.client, parcel, sent)).status).toBe(200);
+    expect((await orderRow(shipped.orderId)).fulfilment).toBe('shipped');
+
+    expect(await kept()).toEqual(await recount());
+    // The dashboard reads the table: today's figures are the recount's, the orders waiting the
+    // orders table's own count.
     const today = (await recount())[storeDay(Date.now())]!;
     const dashboard = await dashboardFigures(db());
     expect(dashboard.periods[0]).toMatchObject({
       orders: today.orders,
       revenue: today.gross - today.refunded,
     });
+    const waiting = await db()
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(TO_SHIP)
+      .executeTakeFirstOrThrow();
+    expect(dashboard.toShipCount).toBe(Number(waiting.n));
+    expect(dashboard.toShipCount).toBeGreaterThan(0);
   });
 
   it('moves the day the order was paid on when it is refunded days later', async () => {
@@ -200,11 +224,14 @@ describe.each(testEngines)('daily sales figures on %s', (engine) => {
     const row = await orderRow(session.orderId);
     expect((await refundForm(session.reference, { scope: 'all' })).status).toBe(200);
     const after = (await kept())[paidDay]!;
-    expect(after).toEqual({ ...before, refunded: before.refunded + row.total });
+    // Refunded in full, it leaves the orders waiting to ship too.
+    expect(after).toEqual({ ...before, refunded: before.refunded + row.total, toShip: before.toShip - 1 });
     expect(await kept()).toEqual(await recount());
     const dashboard = await dashboardFigures(db());
     const shown = dashboard.daily.find((d) => d.day === new Date(paidDay * DAY).toISOString().slice(0, 10))!;
     expect(shown).toEqual({ day: shown.day, orders: after.orders, revenue: after.gross - after.refunded });
+    const waiting = Object.values(await recount()).reduce((sum, day) => sum + day.toShip, 0);
+    expect(dashboard.toShipCount).toBe(waiting);
   });
 
   it('adds up several payments and refunds made at the same moment', async () => {
@@ -230,7 +257,10 @@ describe.each(testEngines)('daily sales figures on %s', (engine) => {
     expect(await kept()).toEqual(expected);
     // Figures gone wrong (a restore of the orders alone, a hand edit): the command rebuilds them.
     await db().updateTable('daily_sales').set({ orders: 999, gross: 1 }).execute();
-    await db().insertInto('daily_sales').values({ day: 1, orders: 1, gross: 1, refunded: 0 }).execute();
+    await db()
+      .insertInto('daily_sales')
+      .values({ day: 1, orders: 1, gross: 1, refunded: 0, to_ship: 3 })
+      .execute();
     const result = await runCommand({ operator: 'sales:recount' }, [], {
       DATABASE_URL: t.db.url,
       DATA_DIR: t.db.dir,

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { SALES_STATUSES } from '~/commerce/order-states';
+import { type Fulfilment, SALES_STATUSES, STATUS } from '~/commerce/order-states';
+import { fromFulfilments } from '~/commerce/order-moves';
 import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
 import { storeDay } from '~/lib/store-time';
@@ -10,8 +11,10 @@ import { storeDay } from '~/lib/store-time';
  * orders of 30 days. The rule, the same one a full recount applies: an order counts on the
  * store's day of its `paid_at` (Eastern, the offset of that moment) while its status is a sales
  * one (SALES_STATUSES), with its total as `gross` and its `refunded_total` as `refunded`; a
- * refund days later moves the day it was paid on. Every write that can change one of those
- * columns of a counted order runs through `withDailySales`, in its own transaction.
+ * refund days later moves the day it was paid on. `to_ship` counts those of them paid and not yet
+ * shipped (the dashboard's "Waiting to be shipped", the console's TO_SHIP), so that count too
+ * reads a few rows at any size. Every write that can change one of those columns of a counted
+ * order (payments, refunds, parcel moves) runs through `withDailySales`, in its own transaction.
  */
 type Db = Kysely<DatabaseSchema>;
 
@@ -20,16 +23,22 @@ export interface DayFigures {
   orders: number;
   gross: number;
   refunded: number;
+  to_ship: number;
 }
 
 interface SalesColumns {
   status: string;
+  fulfilment: Fulfilment;
   paid_at: number | null;
   total: number;
   refunded_total: number;
 }
 
+const FIGURES = ['orders', 'gross', 'refunded', 'to_ship'] as const;
+const EMPTY = { orders: 0, gross: 0, refunded: 0, to_ship: 0 };
 const SALES: readonly string[] = SALES_STATUSES;
+const WAITING: readonly Fulfilment[] = fromFulfilments('ship');
+const toShip = (row: SalesColumns) => row.status === STATUS.paid && WAITING.includes(row.fulfilment);
 
 /** What an order adds to its day: nothing until it is paid, or once it leaves the sales states. */
 function counted(row: SalesColumns | undefined): DayFigures | null {
@@ -39,13 +48,14 @@ function counted(row: SalesColumns | undefined): DayFigures | null {
     orders: 1,
     gross: Number(row.total),
     refunded: Number(row.refunded_total),
+    to_ship: toShip(row) ? 1 : 0,
   };
 }
 
 function salesColumns(trx: Db, orderId: string, lock: boolean) {
   let query = trx
     .selectFrom('orders')
-    .select(['status', 'paid_at', 'total', 'refunded_total'])
+    .select(['status', 'fulfilment', 'paid_at', 'total', 'refunded_total'])
     .where('id', '=', orderId);
   // PostgreSQL: nobody else changes the row between this read and the write that follows.
   // SQLite's transactions are BEGIN IMMEDIATE, one writer at a time already.
@@ -62,19 +72,20 @@ export async function withDailySales<T>(trx: Db, orderId: string, write: () => P
   const result = await write();
   const after = counted(await salesColumns(trx, orderId, false));
   const moves: DayFigures[] = [];
-  if (before) moves.push({ ...before, orders: -1, gross: -before.gross, refunded: -before.refunded });
+  if (before) {
+    const { day, orders, gross, refunded, to_ship } = before;
+    moves.push({ day, orders: -orders, gross: -gross, refunded: -refunded, to_ship: -to_ship });
+  }
   if (after) moves.push(after);
   const byDay = new Map<number, DayFigures>();
   for (const move of moves) {
-    const entry = byDay.get(move.day) ?? { day: move.day, orders: 0, gross: 0, refunded: 0 };
-    entry.orders += move.orders;
-    entry.gross += move.gross;
-    entry.refunded += move.refunded;
+    const entry = byDay.get(move.day) ?? { ...EMPTY, day: move.day };
+    for (const key of FIGURES) entry[key] += move[key];
     byDay.set(move.day, entry);
   }
   // Days in order, so two transactions moving the same two days never wait on each other.
   for (const entry of [...byDay.values()].sort((a, b) => a.day - b.day)) {
-    if (entry.orders !== 0 || entry.gross !== 0 || entry.refunded !== 0) await addToDay(trx, entry);
+    if (FIGURES.some((key) => entry[key] !== 0)) await addToDay(trx, entry);
   }
   return result;
 }
@@ -89,6 +100,7 @@ async function addToDay(trx: Db, delta: DayFigures): Promise<void> {
         orders: eb('daily_sales.orders', '+', eb.ref('excluded.orders')),
         gross: eb('daily_sales.gross', '+', eb.ref('excluded.gross')),
         refunded: eb('daily_sales.refunded', '+', eb.ref('excluded.refunded')),
+        to_ship: eb('daily_sales.to_ship', '+', eb.ref('excluded.to_ship')),
       })),
     )
     .execute();
@@ -98,7 +110,7 @@ async function addToDay(trx: Db, delta: DayFigures): Promise<void> {
 export async function dailySalesBetween(db: Db, fromDay: number, toDay: number): Promise<DayFigures[]> {
   const rows = await db
     .selectFrom('daily_sales')
-    .select(['day', 'orders', 'gross', 'refunded'])
+    .select(['day', 'orders', 'gross', 'refunded', 'to_ship'])
     .where('day', '>=', fromDay)
     .where('day', '<=', toDay)
     .orderBy('day')
@@ -108,7 +120,22 @@ export async function dailySalesBetween(db: Db, fromDay: number, toDay: number):
     orders: Number(row.orders),
     gross: Number(row.gross),
     refunded: Number(row.refunded),
+    to_ship: Number(row.to_ship),
   }));
+}
+
+/**
+ * The orders paid and waiting to ship, from the days that have any (a partial index holds just
+ * those rows): what `count(*) where TO_SHIP` answers, without reading the orders.
+ */
+export async function ordersToShip(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('daily_sales')
+    .select(sql<number>`coalesce(sum(to_ship), 0)`.as('count'))
+    // A literal, as the partial index's condition is written: SQLite matches them by their text.
+    .where('to_ship', '<>', sql.lit(0))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 const HOUR = 3_600_000;
@@ -128,6 +155,9 @@ export async function salesByDayFromOrders(db: Db): Promise<DayFigures[]> {
       (eb) => eb.fn.countAll<number>().as('orders'),
       sql<number>`sum(total)`.as('gross'),
       sql<number>`sum(refunded_total)`.as('refunded'),
+      sql<number>`sum(case when status = ${sql.lit(STATUS.paid)} and fulfilment in (${sql.join(
+        WAITING.map((f) => sql.lit(f)),
+      )}) then 1 else 0 end)`.as('to_ship'),
     ])
     .where('paid_at', 'is not', null)
     .where('status', 'in', SALES_STATUSES)
@@ -136,10 +166,8 @@ export async function salesByDayFromOrders(db: Db): Promise<DayFigures[]> {
   const days = new Map<number, DayFigures>();
   for (const row of byHour) {
     const day = storeDay(Number(row.hour) * HOUR);
-    const entry = days.get(day) ?? { day, orders: 0, gross: 0, refunded: 0 };
-    entry.orders += Number(row.orders);
-    entry.gross += Number(row.gross);
-    entry.refunded += Number(row.refunded);
+    const entry = days.get(day) ?? { ...EMPTY, day };
+    for (const key of FIGURES) entry[key] += Number(row[key]);
     days.set(day, entry);
   }
   return [...days.values()].sort((a, b) => a.day - b.day);
