@@ -45,6 +45,20 @@ export async function makeStaff({ db, engine }: AppDatabase, email: string): Pro
     where "userId" = (select id from "user" where email = ${email})`.execute(db);
 }
 
+/**
+ * The bench server writes beside the seeder (sessions, its jobs): on a loaded machine it can
+ * hold SQLite's lock past the 5 s busy timeout, and the batch is tried again.
+ */
+async function busyRetried<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt === 5) throw error;
+    }
+  }
+}
+
 export async function seedOrders(databaseUrl: string, count: number, staffEmail: string): Promise<void> {
   const database = openDatabase(databaseUrl);
   const { db } = database;
@@ -126,15 +140,17 @@ export async function seedOrders(databaseUrl: string, count: number, staffEmail:
           refunded_total: kind === 1 ? total : 0,
         });
       }
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('orders').values(orders).execute();
-        for (let at = 0; at < items.length; at += 1000) {
-          await trx
-            .insertInto('order_items')
-            .values(items.slice(at, at + 1000))
-            .execute();
-        }
-      });
+      await busyRetried(() =>
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('orders').values(orders).execute();
+          for (let at = 0; at < items.length; at += 1000) {
+            await trx
+              .insertInto('order_items')
+              .values(items.slice(at, at + 1000))
+              .execute();
+          }
+        }),
+      );
     }
     // Written behind the app's back: the dashboard's daily figures are recounted from them, as
     // an operator does after a restore (npm run sales:recount).
