@@ -1,5 +1,6 @@
 // `npm run sales:recount`: the console dashboard's daily figures rebuilt from the orders
-// (docs/decisions/0066), after a restore, an import of orders behind the app's back, or any doubt.
+// (docs/decisions/0066), after orders were changed behind the app's back (a hand edit, the orders
+// restored without the rest, an import) or any doubt. A whole database restored needs none.
 // One transaction: the dashboard reads the old figures until it commits.
 import { recountDailySales } from '../app/commerce/orders/daily-sales.server';
 import { runCommand } from './cli/command';

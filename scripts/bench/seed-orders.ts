@@ -153,7 +153,7 @@ export async function seedOrders(databaseUrl: string, count: number, staffEmail:
       );
     }
     // Written behind the app's back: the dashboard's daily figures are recounted from them, as
-    // an operator does after a restore (npm run sales:recount).
+    // an operator does after changing orders behind the app (npm run sales:recount).
     const recounting = performance.now();
     const { days } = await recountDailySales(db);
     console.log(

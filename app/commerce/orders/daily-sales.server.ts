@@ -175,8 +175,8 @@ export async function salesByDayFromOrders(db: Db): Promise<DayFigures[]> {
 
 /**
  * The operator's "recount daily figures" (`npm run sales:recount`, and the bench after seeding
- * orders behind the app's back): the table rebuilt from the orders in one transaction, after a
- * restore or any doubt. On PostgreSQL the table is locked against writes first: a payment that
+ * orders behind the app's back): the table rebuilt from the orders in one transaction, after any
+ * write to orders outside this module's callers, or any doubt. On PostgreSQL the table is locked against writes first: a payment that
  * commits before the lock is in the recount, one still open adds its share after it.
  */
 export async function recountDailySales(db: Db): Promise<{ days: number; orders: number }> {
