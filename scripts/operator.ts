@@ -16,6 +16,10 @@ const COMMANDS: Record<string, { file: string; summary: string }> = {
   'products:import': { file: '../server/products-import-cli.ts', summary: 'imports a products CSV' },
   'health-data:key': { file: '../server/health-data-key-cli.ts', summary: 'prints a new health data key' },
   'refills:run': { file: '../server/refills-cli.ts', summary: 'runs one pass of the refill scheduler' },
+  'sales:recount': {
+    file: '../server/sales-recount-cli.ts',
+    summary: "rebuilds the dashboard's daily sales",
+  },
   'health-data:rotate': {
     file: '../server/health-data-rotate-cli.ts',
     summary: 're-seals health data under the first key',

@@ -24,7 +24,12 @@ export function easternOffsetMinutes(at: number): number {
   return Math.round((at - local) / 60_000);
 }
 
-const storeDay = new Intl.DateTimeFormat('en-CA', {
+/** The store's calendar day of a moment, as an epoch day number (Eastern; the offset of that moment). */
+export function storeDay(at: number): number {
+  return Math.floor((at - easternOffsetMinutes(at) * 60_000) / 86_400_000);
+}
+
+const storeDayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: STORE_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -40,7 +45,7 @@ let lastDate = '';
 export function storeDate(at: number): string {
   const minute = Math.floor(at / 60_000);
   if (minute !== lastMinute) {
-    lastDate = storeDay.format(new Date(at));
+    lastDate = storeDayFormat.format(new Date(at));
     lastMinute = minute;
   }
   return lastDate;

@@ -5,8 +5,8 @@ const BROWSER = { 'accept-encoding': 'gzip, br', accept: 'text/html,*/*' };
 /**
  * The console's pages over a store with history (scripts/bench/seed-orders.ts): the orders list
  * must answer in under 100 ms with 100,000 orders. Few connections: staff are a handful of people.
- * The orders list's first page and the dashboard are pages rendered per member of staff, held
- * to the same CPU budget as the account page (3 ms a request).
+ * The orders list's first page is a page rendered per member of staff, held to the same CPU
+ * budget as the account page (3 ms a request); the dashboard to 5 ms (issue 36).
  */
 export function consoleScenarios(cookie = '', orders = 100_000): Scenario[] {
   const staff = () => ({ ...BROWSER, cookie });
@@ -51,7 +51,8 @@ export function consoleScenarios(cookie = '', orders = 100_000): Scenario[] {
       path: '/admin',
       headersFor: staff,
       connections: 4,
-      budget: { cpuMs: 3 },
+      // Issue 36: at most 5 ms at 1,000,000 orders, its sales read from the daily figures.
+      budget: { cpuMs: 5 },
     },
   ];
 }

@@ -98,6 +98,22 @@ export interface OrderTable {
   tax_certificate_number: string | null;
 }
 
+/**
+ * The sales of one day of the store's calendar (migration 0116, docs/decisions/0066): the orders
+ * whose `paid_at` falls on it and whose status is a sales one, kept as orders are paid, refunded
+ * and shipped (app/commerce/orders/daily-sales.server.ts). Money in cents.
+ */
+export interface DailySalesTable {
+  /** The store's day, as an epoch day number (Eastern, the offset of the moment paid). */
+  day: number;
+  orders: number;
+  /** What those orders charged, and what of it went back (refunds done or in flight). */
+  gross: number;
+  refunded: number;
+  /** Of those orders, the ones paid and not yet shipped (the dashboard's "Waiting to be shipped"). */
+  to_ship: number;
+}
+
 /** A saved address of a signed-in shopper. */
 export interface AddressTable {
   id: string;
@@ -612,6 +628,7 @@ export interface DatabaseSchema extends RefillTables {
   cart_items: CartItemTable;
   wishlist_items: WishlistItemTable;
   orders: OrderTable;
+  daily_sales: DailySalesTable;
   order_items: OrderItemTable;
   payment_attempts: PaymentAttemptTable;
   contact_messages: ContactMessageTable;

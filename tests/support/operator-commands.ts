@@ -15,7 +15,8 @@ export type OperatorCommand =
   | 'products:import'
   | 'health-data:key'
   | 'health-data:rotate'
-  | 'refills:run';
+  | 'refills:run'
+  | 'sales:recount';
 
 export interface CommandResult {
   code: number | null;

@@ -6,6 +6,7 @@ import type { DatabaseSchema } from '#server/db/schema';
 import { type Actor, recordAudit } from '~/console/audit.server';
 import { returnOrderStock } from '../catalogue/stock.server';
 import { emitOrderEvent } from '../webhooks/emit.server';
+import { withDailySales } from './daily-sales.server';
 import type { Carrier } from './fulfilment';
 import type { OrderRow } from './orders.server';
 
@@ -97,7 +98,8 @@ async function moveOrder(
     if (step === 'cancel') {
       update = update.where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]));
     }
-    const result = await update.executeTakeFirst();
+    // Shipped, the order no longer waits on its paid day's figures (docs/decisions/0066).
+    const result = await withDailySales(trx, orderId, () => update.executeTakeFirst());
     if (Number(result.numUpdatedRows) !== 1) {
       throw new FulfilmentError('conflict', conflictMessage(step, before));
     }

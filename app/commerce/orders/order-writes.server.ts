@@ -3,12 +3,15 @@ import { PLACED_STATUSES, STATUS } from '~/commerce/order-states';
 import { fromStatuses } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { emitOrderEvent } from '~/commerce/webhooks/emit.server';
+import { withDailySales } from './daily-sales.server';
 
 /**
  * Every change another feature makes to the orders table, in one place (ADR 0041): the payment's
  * lock and result (checkout), the prescription review's lock and decision (prescriptions), and
  * the erasure of an account's details (privacy). Each UPDATE's guard is the move's "from" states
- * in the state table. It imports no feature, so it can move into app/commerce as it is.
+ * in the state table. It imports no feature, so it can move into app/commerce as it is. A write
+ * that can make an order count in sales (a payment, a settled invoice) moves the day's figures
+ * with it (withDailySales, docs/decisions/0066).
  * Callers pass their own transaction where the write belongs to a larger one.
  */
 type Db = Kysely<DatabaseSchema>;
@@ -101,7 +104,7 @@ export async function recordPaymentApproved(
   options: { authorizeOnly: boolean },
   now = Date.now(),
 ): Promise<boolean> {
-  const result = await trx
+  const update = trx
     .updateTable('orders')
     .set({
       status: options.authorizeOnly ? STATUS.authorized : STATUS.paid,
@@ -119,8 +122,8 @@ export async function recordPaymentApproved(
     // Wider than the move's "from" (the lock took it from there): an attempt whose lease ran
     // out and whose order was cancelled meanwhile still records the money the processor took.
     // Only an order placed already refuses a second payment.
-    .where('status', 'not in', PLACED_STATUSES)
-    .executeTakeFirst();
+    .where('status', 'not in', PLACED_STATUSES);
+  const result = await withDailySales(trx, orderId, () => update.executeTakeFirst());
   // The integrations' event commits with the payment, or not at all (docs/decisions/0049).
   if (changed(result) && !options.authorizeOnly) await emitOrderEvent(trx, 'order.paid', orderId, {}, now);
   return changed(result);
@@ -162,7 +165,7 @@ export async function recordPaymentRefused(
     .where('id', '=', orderId)
     .where('locked_by', '=', holder);
   if (declined) update = update.set({ status: STATUS.failed });
-  await update.execute();
+  await withDailySales(trx, orderId, () => update.execute());
 }
 
 /** Staff approved the prescription and the processor captured the payment: the order is paid. */
@@ -173,7 +176,7 @@ export async function recordPrescriptionApproved(
   transactionId: string,
   now = Date.now(),
 ): Promise<void> {
-  const result = await trx
+  const update = trx
     .updateTable('orders')
     .set({
       status: STATUS.paid,
@@ -185,8 +188,8 @@ export async function recordPrescriptionApproved(
     })
     .where('id', '=', orderId)
     .where('locked_by', '=', holder)
-    .where('status', 'in', fromStatuses('approve'))
-    .executeTakeFirst();
+    .where('status', 'in', fromStatuses('approve'));
+  const result = await withDailySales(trx, orderId, () => update.executeTakeFirst());
   if (changed(result)) await emitOrderEvent(trx, 'order.paid', orderId, {}, now);
 }
 
@@ -196,13 +199,13 @@ export async function recordPrescriptionApproved(
  * `invoiced`: no processor took the money, so nothing may be refunded through one.
  */
 export async function recordInvoiceSettled(trx: Db, orderId: string, now = Date.now()): Promise<void> {
-  const result = await trx
+  const update = trx
     .updateTable('orders')
     .set({ paid_at: now, updated_at: now })
     .where('id', '=', orderId)
     .where('status', '=', STATUS.invoiced)
-    .where('paid_at', 'is', null)
-    .executeTakeFirst();
+    .where('paid_at', 'is', null);
+  const result = await withDailySales(trx, orderId, () => update.executeTakeFirst());
   if (changed(result)) await emitOrderEvent(trx, 'order.paid', orderId, {}, now);
 }
 

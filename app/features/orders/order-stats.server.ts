@@ -1,8 +1,9 @@
-import { type Kysely, sql } from 'kysely';
-import { SALES_STATUSES, STATUS } from '~/commerce/order-states';
+import type { Kysely } from 'kysely';
+import { STATUS } from '~/commerce/order-states';
+import { dailySalesBetween, ordersToShip } from '~/commerce/orders/daily-sales.server';
 import type { DatabaseSchema } from '#server/db/schema';
 import { LOW_STOCK_AT } from '~/commerce/catalogue/catalog';
-import { easternOffsetMinutes } from '~/lib/store-time';
+import { storeDay } from '~/lib/store-time';
 import { TO_SHIP } from './order-admin.server';
 
 type Db = Kysely<DatabaseSchema>;
@@ -27,28 +28,15 @@ export interface Dashboard {
 }
 
 /**
- * The console's first page, in a handful of indexed queries: paid orders by day of the
- * store's time zone (Eastern; the offset of today is used across the 30 days, so a day next to
- * a daylight-saving change may be cut an hour off), orders waiting to ship, low stock.
+ * The console's first page, in a handful of indexed queries: the sales of the last 30 days of
+ * the store's calendar from the kept daily figures (30 rows at most, whatever the number of
+ * orders; docs/decisions/0066), orders waiting to ship (the ten oldest from the index, their
+ * number kept with the daily figures), low stock.
  */
 export async function dashboardFigures(db: Db, now = Date.now()): Promise<Dashboard> {
-  const offset = easternOffsetMinutes(now) * 60_000;
-  const today = Math.floor((now - offset) / DAY);
-  const since = (today - 29) * DAY + offset;
-  // Literals, not parameters: PostgreSQL matches the GROUP BY to the select list by its text.
-  const dayExpr = sql<number>`(paid_at - ${sql.lit(offset)}) / ${sql.lit(DAY)}`;
+  const today = storeDay(now);
   const [byDay, toShip, toShipCount, toReview, lowStock] = await Promise.all([
-    db
-      .selectFrom('orders')
-      .select([
-        sql<number>`cast(${dayExpr} as integer)`.as('day'),
-        (eb) => eb.fn.countAll<number>().as('orders'),
-        sql<number>`sum(total - refunded_total)`.as('revenue'),
-      ])
-      .where('paid_at', '>=', since)
-      .where('status', 'in', SALES_STATUSES)
-      .groupBy(sql`cast(${dayExpr} as integer)`)
-      .execute(),
+    dailySalesBetween(db, today - 29, today),
     db
       .selectFrom('orders')
       .select(['reference', 'paid_at', 'total'])
@@ -56,11 +44,9 @@ export async function dashboardFigures(db: Db, now = Date.now()): Promise<Dashbo
       .orderBy('created_at')
       .limit(10)
       .execute(),
-    db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where(TO_SHIP)
-      .executeTakeFirstOrThrow(),
+    // Kept with the daily figures: counting the orders read every one waiting (300,000 in a
+    // bench store of 1,000,000 orders, about 12 ms on SQLite).
+    ordersToShip(db),
     db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -76,14 +62,14 @@ export async function dashboardFigures(db: Db, now = Date.now()): Promise<Dashbo
       .limit(20)
       .execute(),
   ]);
-  const found = new Map(byDay.map((row) => [Number(row.day), row]));
+  const found = new Map(byDay.map((row) => [row.day, row]));
   const daily = Array.from({ length: 30 }, (_, i) => {
     const day = today - 29 + i;
     const row = found.get(day);
     return {
       day: new Date(day * DAY).toISOString().slice(0, 10),
-      revenue: Number(row?.revenue ?? 0),
-      orders: Number(row?.orders ?? 0),
+      revenue: row ? row.gross - row.refunded : 0,
+      orders: row?.orders ?? 0,
     };
   });
   const sum = (days: number) =>
@@ -105,7 +91,7 @@ export async function dashboardFigures(db: Db, now = Date.now()): Promise<Dashbo
       paidAt: Number(row.paid_at),
       total: row.total,
     })),
-    toShipCount: Number(toShipCount.count),
+    toShipCount,
     toReviewCount: Number(toReview.count),
     lowStock: lowStock.map((row) => ({ id: row.id, name: row.name, onHand: Number(row.on_hand) })),
   };

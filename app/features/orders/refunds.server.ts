@@ -8,6 +8,7 @@ import { returnStockWithHistory, type StockLine } from '~/commerce/catalogue/sto
 import { type Actor, recordAudit } from '~/console/audit.server';
 import { lineRefundAmount } from '~/commerce/orders/fulfilment';
 import { addOrderEvent } from '~/commerce/orders/fulfilment.server';
+import { withDailySales } from '~/commerce/orders/daily-sales.server';
 import { emitOrderEvent } from '~/commerce/webhooks/emit.server';
 import type { OrderRow } from '~/commerce/orders/orders.server';
 
@@ -157,13 +158,16 @@ async function reserve(db: Db, request: RefundRequest): Promise<Reserved | { exi
             ),
           );
       if (amount <= 0) throw new RefundError('conflict', 'Nothing is left to refund on this order.');
-      const held = await trx
-        .updateTable('orders')
-        .set((eb) => ({ refunded_total: eb('refunded_total', '+', amount), updated_at: Date.now() }))
-        .where('id', '=', order.id)
-        .where('status', 'in', fromStatuses('partRefund'))
-        .where((eb) => eb(eb('refunded_total', '+', amount), '<=', order.total))
-        .executeTakeFirst();
+      // The money reserved leaves the day the order was paid on (docs/decisions/0066).
+      const held = await withDailySales(trx, order.id, () =>
+        trx
+          .updateTable('orders')
+          .set((eb) => ({ refunded_total: eb('refunded_total', '+', amount), updated_at: Date.now() }))
+          .where('id', '=', order.id)
+          .where('status', 'in', fromStatuses('partRefund'))
+          .where((eb) => eb(eb('refunded_total', '+', amount), '<=', order.total))
+          .executeTakeFirst(),
+      );
       if (Number(held.numUpdatedRows) !== 1) {
         throw new RefundError(
           'conflict',
@@ -234,13 +238,15 @@ async function settle(
         .where('id', '=', refund.id)
         .execute();
       // All of it back: the order is refunded, and no longer holds stock (its units return below).
-      await trx
-        .updateTable('orders')
-        .set({ ...ORDER_MOVES.refund.to, stock_held: 0, updated_at: now })
-        .where('id', '=', order.id)
-        .where('status', 'in', fromStatuses('refund'))
-        .where((eb) => eb('refunded_total', '>=', eb.ref('total')))
-        .execute();
+      await withDailySales(trx, order.id, () =>
+        trx
+          .updateTable('orders')
+          .set({ ...ORDER_MOVES.refund.to, stock_held: 0, updated_at: now })
+          .where('id', '=', order.id)
+          .where('status', 'in', fromStatuses('refund'))
+          .where((eb) => eb('refunded_total', '>=', eb.ref('total')))
+          .execute(),
+      );
       if (units.length > 0) {
         await returnStockWithHistory(
           trx,
@@ -282,7 +288,7 @@ async function settle(
       );
     } else {
       const message = 'message' in outcome ? outcome.message : 'The refund failed.';
-      // Nothing went back: release what was reserved for it.
+      // Nothing went back: release what was reserved for it (its day's figures too).
       for (const line of JSON.parse(refund.lines) as { itemId: string; quantity: number }[]) {
         await trx
           .updateTable('order_items')
@@ -290,11 +296,13 @@ async function settle(
           .where('id', '=', line.itemId)
           .execute();
       }
-      await trx
-        .updateTable('orders')
-        .set((eb) => ({ refunded_total: eb('refunded_total', '-', refund.amount), updated_at: now }))
-        .where('id', '=', order.id)
-        .execute();
+      await withDailySales(trx, order.id, () =>
+        trx
+          .updateTable('orders')
+          .set((eb) => ({ refunded_total: eb('refunded_total', '-', refund.amount), updated_at: now }))
+          .where('id', '=', order.id)
+          .execute(),
+      );
       await trx
         .updateTable('refunds')
         .set({ status: 'failed', message, finished_at: now })

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { SALES_STATUSES } from '~/commerce/order-states';
 import type { Engine } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
-import { easternOffsetMinutes } from '~/lib/store-time';
+import { easternOffsetMinutes, storeDay } from '~/lib/store-time';
 import type { ChartTable } from '~/console/chart-table';
 
 type Db = Kysely<DatabaseSchema>;
@@ -22,10 +22,7 @@ export interface ReportRange {
 /** A report is a console chart's table: the page draws it and lists it (ConsoleChart). */
 export type ReportTable = ChartTable;
 
-/** The store's calendar day of a moment (Eastern; the offset of that moment). */
-export function storeDay(at: number): number {
-  return Math.floor((at - easternOffsetMinutes(at) * 60_000) / DAY);
-}
+export { storeDay };
 
 /** Midnight (Eastern) at the start of a store day, as epoch ms. */
 function dayStartMs(day: number): number {

@@ -40,6 +40,7 @@ import * as hcpcsCodes from './0112-hcpcs-codes';
 import * as sealedHealthData from './0113-sealed-health-data';
 import * as claimData from './0114-claim-data';
 import * as refillPlans from './0115-refill-plans';
+import * as dailySales from './0116-daily-sales';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0113-sealed-health-data': sealedHealthData,
   '0114-claim-data': claimData,
   '0115-refill-plans': refillPlans,
+  '0116-daily-sales': dailySales,
 };
