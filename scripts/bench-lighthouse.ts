@@ -26,11 +26,11 @@ const METRICS = {
   si: 'speed-index',
 } as const;
 
-/** Budgets (issue: Lighthouse budgets): scores out of 100, times in ms. */
+/** Budgets (issue 36: Performance 97 on the catalogue's pages): scores out of 100, times in ms. */
 const PAGES = [
-  { path: '/', performance: 95 },
-  { path: '/category/mobility', performance: 95 },
-  { path: '/product/cruiser-iii-lightweight-wheelchair', performance: 95 },
+  { path: '/', performance: 97 },
+  { path: '/category/mobility', performance: 97 },
+  { path: '/product/cruiser-iii-lightweight-wheelchair', performance: 97 },
   // A cart is personal and must not be indexed: its page is noindex, which Lighthouse's SEO
   // category counts against it ("Page is blocked from indexing"), so SEO stays below 100 there.
   { path: '/cart', performance: 90, seo: 'noindex' as const },
