@@ -66,6 +66,9 @@ export function startWalCheckpointer(
   worker.unref();
   return {
     async stop() {
+      // Referenced again: a process with nothing else left to do would otherwise exit before
+      // the worker's last checkpoint and its answer (and skip what the caller does after).
+      worker.ref();
       worker.postMessage('stop');
       await stopped;
       await worker.terminate();
