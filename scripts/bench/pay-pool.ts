@@ -1,10 +1,8 @@
-import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { openDatabase } from '../../server/db/database';
 import { cardPayment, TEST_ADDRESS } from '../../tests/support/checkout';
+import { plainParcels as plain } from './shopper-orders';
 import { nextAddress } from './shoppers';
 import type { HttpRequest } from './wrk';
-
-const plain = PRODUCTS.filter((p) => p.stock === 'In Stock' && !p.prescriptionRequired && !p.freightOnly);
 
 function productAt(n: number): string {
   const product = plain[n % plain.length];

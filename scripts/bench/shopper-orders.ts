@@ -3,7 +3,9 @@ import { addToCart } from '../../tests/support/cart';
 import { nextAddress, type Shopper } from './shoppers';
 
 // Plain parcels: no prescription to add, no freight, and plenty on hand for thirty orders.
-const inStock = PRODUCTS.filter((p) => p.stock === 'In Stock' && !p.prescriptionRequired && !p.freightOnly);
+export const plainParcels = PRODUCTS.filter(
+  (p) => p.stock === 'In Stock' && !p.prescriptionRequired && !p.freightOnly,
+);
 
 /** Where the benchmark shoppers' own orders go (Oregon: no sales tax, nothing to look up). */
 const ADDRESS = {
@@ -39,7 +41,7 @@ export async function placeShopperOrders(shoppers: Shopper[], count: number): Pr
     for (let n = 0; n < count; n++) {
       const lines = 2 + ((s + n) % 2);
       for (let l = 0; l < lines; l++) {
-        const product = inStock[(s * 7 + n * 3 + l) % inStock.length];
+        const product = plainParcels[(s * 7 + n * 3 + l) % plainParcels.length];
         const added = await addToCart(shopper.client, product?.id ?? '', 1);
         if (added.status !== 200) throw new Error(`add to cart failed: ${added.status} ${added.text}`);
       }

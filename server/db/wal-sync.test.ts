@@ -90,13 +90,19 @@ describe('the WAL synced off the event loop', () => {
     expect(await read).toEqual([{ v: 'a' }]);
   });
 
-  it('lets commits made during a sync share the next one', async () => {
+  /** A database on a held disk, with its table made (and that creation's sync let through). */
+  async function openWithTable() {
     const disk = heldDisk();
     await open(disk.sync);
     const create = sql`create table t (id integer primary key, v text not null)`.execute(db!);
     await turns();
     await disk.release();
     await create;
+    return disk;
+  }
+
+  it('lets commits made during a sync share the next one', async () => {
+    const disk = await openWithTable();
     const first = settled(db!.insertInto('t').values({ id: 1, v: 'a' }).execute());
     await turns();
     // Three more turns' worth of writes while the first sync is held: they wait for one more sync.
@@ -115,12 +121,7 @@ describe('the WAL synced off the event loop', () => {
   });
 
   it('fails the write whose sync failed, and every statement after it', async () => {
-    const disk = heldDisk();
-    await open(disk.sync);
-    const create = sql`create table t (id integer primary key, v text not null)`.execute(db!);
-    await turns();
-    await disk.release();
-    await create;
+    const disk = await openWithTable();
     const write = db!.insertInto('t').values({ id: 1, v: 'a' }).execute();
     await turns();
     const failed = expect(write).rejects.toThrow(/could not be synced to disk: Error: EIO/);

@@ -105,7 +105,7 @@ describe.each(testEngines)('HTTP server on %s', (engine) => {
     expect(page.headers.get('content-encoding')).toBe('gzip');
     const html = await page.text();
     // The styles are inline (docs/performance.md); the scripts and fonts are hashed files.
-    // A module of the page: preloaded after the first paint, so named in the boot's list (ADR 0068).
+    // A module of the page, wherever the page names it (a preload, or a boot's list: ADR 0068).
     const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const res = await fetch(`${server.url}${asset}`);
