@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../app/commerce/refills/refill-dates';
 import { REFILL_TEXT } from '../../app/commerce/refills/refill-plans';
@@ -99,6 +100,33 @@ describe.each(testEngines)('setting up a refill plan on %s', (engine) => {
       ['Bea Home', 4, 'standard'],
       [TEST_ADDRESS.recipientName, 12, 'expedited'],
     ]);
+  });
+
+  it('keeps a shopper to 20 plans when several forms arrive at once', async () => {
+    const { client } = await signedInClient(t.url, 'Gil');
+    const me = await userIdOf(client);
+    const first = await subscribe(t, client);
+    expect(first.status).toBe(302);
+    const [plan] = await plansOf(me);
+    // 18 more of the same plan, written directly: 19 live, one place left.
+    await db()
+      .insertInto('refill_plans')
+      .values(Array.from({ length: 18 }, () => ({ ...plan!, id: randomUUID() })))
+      .execute();
+    await db()
+      .insertInto('refill_plans')
+      .values({ ...plan!, id: randomUUID(), status: 'cancelled' })
+      .execute();
+
+    const answers = await Promise.all([1, 2, 3].map(() => subscribe(t, client)));
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.text).toContain(REFILL_TEXT.limit);
+    }
+    const live = (await plansOf(me)).filter((p) => p.status !== 'cancelled');
+    expect(live).toHaveLength(20);
+    // The four cards saved here do not count against the other tests' (one address for all).
+    await db().deleteFrom('rate_limits').where('key', 'like', 'card-save:%').execute();
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema } from '#server/db/schema';
 import type { RefillPlanTable } from '#server/db/schema-refills';
 import type { CardDetails, CardVault } from '#server/payments/gateway';
@@ -27,6 +28,7 @@ import {
  * refill-plan-changes.server.ts's and the scheduler's.
  */
 type Db = Kysely<DatabaseSchema>;
+type Trx = Transaction<DatabaseSchema>;
 
 /** Why a plan was not created: the field to show it beside (none: the form's message), the HTTP status. */
 export class RefillPlanError extends Error {
@@ -70,7 +72,7 @@ async function refillableProduct(db: Db, productId: string, weeks: number) {
 }
 
 /** The plans counted against the limit: all but the cancelled ones. */
-async function livePlans(db: Db, userId: string): Promise<number> {
+async function livePlans(db: Db | Trx, userId: string): Promise<number> {
   const row = await db
     .selectFrom('refill_plans')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -123,6 +125,14 @@ export async function createRefillPlan(
   const planId = randomUUID();
   try {
     await db.transaction().execute(async (trx) => {
+      // Counted again where the plan is written: two forms sent at once both passed the count
+      // above. SQLite's write transactions take turns; on PostgreSQL the shopper's row is locked.
+      if (isPostgres<DatabaseSchema>(trx)) {
+        await sql`select id from "user" where id = ${user.id} for update`.execute(trx);
+      }
+      if ((await livePlans(trx, user.id)) >= REFILL_PLANS_LIMIT) {
+        throw new RefillPlanError(REFILL_TEXT.limit, undefined, 409);
+      }
       await trx
         .insertInto('refill_plans')
         .values({
