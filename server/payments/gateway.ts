@@ -1,3 +1,5 @@
+import { CARD_BRAND_LABELS, detectCardBrand } from '../../app/commerce/checkout/checkout';
+
 /**
  * One interface for every payment processor. The checkout code only ever sees these types:
  * the amount always comes from the stored order, never from the client, and the card or
@@ -147,13 +149,13 @@ export interface SavedCardChargeRequest {
   signal?: AbortSignal;
 }
 
-/** The card's brand as a saved card shows it ('Visa'), from its number; null when unknown. */
+/**
+ * The card's brand as a saved card shows it ('Visa'), from its number; null when unknown. The
+ * checkout's own rule (2-series Mastercard, Discover's ranges), named as orders name it.
+ */
 export function cardBrandOf(number: string): string | null {
-  if (number.startsWith('4')) return 'Visa';
-  if (/^5[1-5]/.test(number)) return 'Mastercard';
-  if (/^3[47]/.test(number)) return 'American Express';
-  if (number.startsWith('6')) return 'Discover';
-  return null;
+  const brand = detectCardBrand(number);
+  return brand === 'card' ? null : CARD_BRAND_LABELS[brand];
 }
 
 /** The saved-card side of a gateway (absent on one that cannot save cards). */
