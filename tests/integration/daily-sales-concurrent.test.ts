@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recountDailySales } from '../../app/commerce/orders/daily-sales.server';
 import { SALES_STATUSES } from '../../app/commerce/order-states';
 import { storeDay } from '../../app/lib/store-time';
 import { PRODUCT_A, PRODUCT_B } from '../hardening/support';
@@ -29,6 +30,10 @@ describe.each(testEngines)('daily sales under concurrent writes on %s', (engine)
     staff = await staffClient(t, 'staff');
   });
   afterAll(async () => t.close());
+  // Each test from exact figures, so each one's own writes are what it checks.
+  beforeEach(async () => {
+    await recountDailySales(db());
+  });
 
   /** Every day's figures by the rule, from every order. */
   async function recount() {
