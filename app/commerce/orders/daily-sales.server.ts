@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type UpdateQueryBuilder, UpdateResult } from 'kysely';
 import { type Fulfilment, SALES_STATUSES, STATUS } from '~/commerce/order-states';
 import { fromFulfilments } from '~/commerce/order-moves';
 import { isPostgres } from '#server/db/database';
@@ -52,27 +52,33 @@ function counted(row: SalesColumns | undefined): DayFigures | null {
   };
 }
 
-function salesColumns(trx: Db, orderId: string) {
-  // Not FOR UPDATE on PostgreSQL: tried, it left the returns flow waiting on a row lock (some
-  // path holds the order's row in one transaction while another touches it; to be found). So on
-  // PostgreSQL two writes to the same order at the same moment (two part refunds of one order)
-  // may each count the other's change: `npm run sales:recount` puts that right. SQLite's
-  // transactions are BEGIN IMMEDIATE, one writer at a time: exact there.
-  return trx
-    .selectFrom('orders')
-    .select(['status', 'fulfilment', 'paid_at', 'total', 'refunded_total'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-}
+/** The columns the figures read; the write's own `returning` gives them after it. */
+const SALES_COLUMNS = ['id', 'status', 'fulfilment', 'paid_at', 'total', 'refunded_total'] as const;
+
+/** One UPDATE of the orders table, not yet run: withDailySales runs it with its `returning`. */
+export type OrderUpdate = UpdateQueryBuilder<DatabaseSchema, 'orders', 'orders', UpdateResult>;
 
 /**
- * Runs one write to an order (a payment, a refund, a status change) and moves the day figures it
- * changed, in the caller's transaction: the order's share before and after, the difference added.
+ * Runs one UPDATE of an order (a payment, a refund, a status change) and moves the day figures
+ * it changed, in the caller's transaction: the order's share before and after, the difference
+ * added. On PostgreSQL the read before locks the row with the lock the UPDATE itself takes (FOR
+ * NO KEY UPDATE: a row inserted beside it, an event or a refund naming the order, is not kept
+ * waiting), so a second write to the same order waits for this transaction and then reads what
+ * it committed; read committed would otherwise let both read the same "before" and count each
+ * other's change (docs/decisions/0072). SQLite's transactions are BEGIN IMMEDIATE, one writer at
+ * a time. "After" is the UPDATE's own `returning`: no row updated, nothing changed.
  */
-export async function withDailySales<T>(trx: Db, orderId: string, write: () => Promise<T>): Promise<T> {
-  const before = counted(await salesColumns(trx, orderId));
-  const result = await write();
-  const after = counted(await salesColumns(trx, orderId));
+export async function withDailySales(trx: Db, orderId: string, update: OrderUpdate): Promise<UpdateResult> {
+  let read = trx.selectFrom('orders').select(SALES_COLUMNS).where('id', '=', orderId);
+  if (isPostgres<DatabaseSchema>(trx)) read = read.forNoKeyUpdate();
+  const before = counted(await read.executeTakeFirst());
+  const rows = await update.returning(SALES_COLUMNS).execute();
+  if (rows.some((row) => row.id !== orderId)) {
+    // A caller's bug, caught before its transaction commits figures for the wrong order.
+    throw new Error(`withDailySales: the update of order ${orderId} changed another order`);
+  }
+  const after = counted(rows[0]);
+  if (rows.length === 0) return new UpdateResult(0n, undefined);
   const moves: DayFigures[] = [];
   if (before) {
     const { day, orders, gross, refunded, to_ship } = before;
@@ -89,7 +95,7 @@ export async function withDailySales<T>(trx: Db, orderId: string, write: () => P
   for (const entry of [...byDay.values()].sort((a, b) => a.day - b.day)) {
     if (FIGURES.some((key) => entry[key] !== 0)) await addToDay(trx, entry);
   }
-  return result;
+  return new UpdateResult(BigInt(rows.length), undefined);
 }
 
 /** Adds to a day's figures (a row for the day the first time): one statement on both engines. */

@@ -99,7 +99,7 @@ async function moveOrder(
       update = update.where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]));
     }
     // Shipped, the order no longer waits on its paid day's figures (docs/decisions/0066).
-    const result = await withDailySales(trx, orderId, () => update.executeTakeFirst());
+    const result = await withDailySales(trx, orderId, update);
     if (Number(result.numUpdatedRows) !== 1) {
       throw new FulfilmentError('conflict', conflictMessage(step, before));
     }

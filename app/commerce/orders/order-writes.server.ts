@@ -123,7 +123,7 @@ export async function recordPaymentApproved(
     // out and whose order was cancelled meanwhile still records the money the processor took.
     // Only an order placed already refuses a second payment.
     .where('status', 'not in', PLACED_STATUSES);
-  const result = await withDailySales(trx, orderId, () => update.executeTakeFirst());
+  const result = await withDailySales(trx, orderId, update);
   // The integrations' event commits with the payment, or not at all (docs/decisions/0049).
   if (changed(result) && !options.authorizeOnly) await emitOrderEvent(trx, 'order.paid', orderId, {}, now);
   return changed(result);
@@ -165,7 +165,7 @@ export async function recordPaymentRefused(
     .where('id', '=', orderId)
     .where('locked_by', '=', holder);
   if (declined) update = update.set({ status: STATUS.failed });
-  await withDailySales(trx, orderId, () => update.execute());
+  await withDailySales(trx, orderId, update);
 }
 
 /** Staff approved the prescription and the processor captured the payment: the order is paid. */
@@ -189,7 +189,7 @@ export async function recordPrescriptionApproved(
     .where('id', '=', orderId)
     .where('locked_by', '=', holder)
     .where('status', 'in', fromStatuses('approve'));
-  const result = await withDailySales(trx, orderId, () => update.executeTakeFirst());
+  const result = await withDailySales(trx, orderId, update);
   if (changed(result)) await emitOrderEvent(trx, 'order.paid', orderId, {}, now);
 }
 
@@ -205,7 +205,7 @@ export async function recordInvoiceSettled(trx: Db, orderId: string, now = Date.
     .where('id', '=', orderId)
     .where('status', '=', STATUS.invoiced)
     .where('paid_at', 'is', null);
-  const result = await withDailySales(trx, orderId, () => update.executeTakeFirst());
+  const result = await withDailySales(trx, orderId, update);
   if (changed(result)) await emitOrderEvent(trx, 'order.paid', orderId, {}, now);
 }
 

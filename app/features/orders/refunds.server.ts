@@ -159,14 +159,15 @@ async function reserve(db: Db, request: RefundRequest): Promise<Reserved | { exi
           );
       if (amount <= 0) throw new RefundError('conflict', 'Nothing is left to refund on this order.');
       // The money reserved leaves the day the order was paid on (docs/decisions/0066).
-      const held = await withDailySales(trx, order.id, () =>
+      const held = await withDailySales(
+        trx,
+        order.id,
         trx
           .updateTable('orders')
           .set((eb) => ({ refunded_total: eb('refunded_total', '+', amount), updated_at: Date.now() }))
           .where('id', '=', order.id)
           .where('status', 'in', fromStatuses('partRefund'))
-          .where((eb) => eb(eb('refunded_total', '+', amount), '<=', order.total))
-          .executeTakeFirst(),
+          .where((eb) => eb(eb('refunded_total', '+', amount), '<=', order.total)),
       );
       if (Number(held.numUpdatedRows) !== 1) {
         throw new RefundError(
@@ -238,14 +239,15 @@ async function settle(
         .where('id', '=', refund.id)
         .execute();
       // All of it back: the order is refunded, and no longer holds stock (its units return below).
-      await withDailySales(trx, order.id, () =>
+      await withDailySales(
+        trx,
+        order.id,
         trx
           .updateTable('orders')
           .set({ ...ORDER_MOVES.refund.to, stock_held: 0, updated_at: now })
           .where('id', '=', order.id)
           .where('status', 'in', fromStatuses('refund'))
-          .where((eb) => eb('refunded_total', '>=', eb.ref('total')))
-          .execute(),
+          .where((eb) => eb('refunded_total', '>=', eb.ref('total'))),
       );
       if (units.length > 0) {
         await returnStockWithHistory(
@@ -296,12 +298,13 @@ async function settle(
           .where('id', '=', line.itemId)
           .execute();
       }
-      await withDailySales(trx, order.id, () =>
+      await withDailySales(
+        trx,
+        order.id,
         trx
           .updateTable('orders')
           .set((eb) => ({ refunded_total: eb('refunded_total', '-', refund.amount), updated_at: now }))
-          .where('id', '=', order.id)
-          .execute(),
+          .where('id', '=', order.id),
       );
       await trx
         .updateTable('refunds')
