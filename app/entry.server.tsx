@@ -69,7 +69,8 @@ export default async function handleRequest(
           final(callback) {
             clearTimeout(timer.id);
             const whole = Buffer.concat(chunks);
-            // The first-load scripts wait for the load event and the largest paint (ADR 0068).
+            // The first-load scripts wait for the load event and the largest paint, or the visitor's
+            // first touch, key or focus (ADR 0068); typing before then is adopted as they hydrate.
             const html = import.meta.env.DEV ? whole : Buffer.from(scriptsAfterLoad(whole.toString()));
             loadContext.wholePage?.(html, appCss);
             respond(html);
