@@ -8,6 +8,7 @@ import { InlineCssProvider } from '~/lib/inline-css';
 import { hasDeferredData } from '~/lib/deferred-data';
 import { serverComponentsLoaded } from '~/lib/lazy-component';
 import { NonceProvider } from '~/lib/nonce';
+import { scriptsAfterLoad } from '~/lib/scripts-after-load.server';
 import appCss from '~/app.css?inline';
 
 export const streamTimeout = 5_000;
@@ -67,9 +68,10 @@ export default async function handleRequest(
           },
           final(callback) {
             clearTimeout(timer.id);
-            // Not yet: scripts after the largest paint (ADR 0068) left the sign-in form's typed
-            // values unseen by the hydrated form on a busy machine (see the ADR's status).
-            const html = Buffer.concat(chunks);
+            const whole = Buffer.concat(chunks);
+            // The first-load scripts wait for the load event and the largest paint, or the visitor's
+            // first touch, key or focus (ADR 0068); typing before then is adopted as they hydrate.
+            const html = import.meta.env.DEV ? whole : Buffer.from(scriptsAfterLoad(whole.toString()));
             loadContext.wholePage?.(html, appCss);
             respond(html);
             callback();

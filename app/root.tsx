@@ -1,6 +1,6 @@
 import fontBold from '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-700-normal.woff2?url';
 import fontRegular from '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-400-normal.woff2?url';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import {
   Links,
   Meta,
@@ -128,8 +128,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Once, after hydration: what was typed into the server's forms before it belongs to them.
-  useEffect(() => adoptInputTypedBeforeHydration(), []);
+  // Once, as hydration commits: what was typed into the server's forms before it belongs to them.
+  // A layout effect, not a passive one: a press of "Sign In" can come in the first task after the
+  // commit (a busy phone runs passive effects later), and its handler must already see the typing.
+  useLayoutEffect(() => adoptInputTypedBeforeHydration(), []);
   return <Outlet />;
 }
 

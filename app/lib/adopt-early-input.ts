@@ -61,8 +61,12 @@ function adoptOne(control: Control) {
  * What a visitor typed, ticked or chose before the page's scripts ran (a slow phone shows the
  * server's form seconds before it hydrates). React 19 leaves it on screen, but the components'
  * state still holds the server's values, so submitting said "Please enter a valid email" under
- * a filled-in email, and the next render would blank the field. Run once after hydration: each
- * changed field is announced to React as a change, as the user's own input would have been.
+ * a filled-in email, and the next render would blank the field. Run once in the layout effect of
+ * the hydrating commit: each changed field is announced to React as a change, as the user's own
+ * input would have been, and React renders the new state before the commit's task ends. So no
+ * later event finds the old state: not a press in the next task (a passive effect ran too late
+ * for that on a busy machine), nor one that arrives while hydration is under way (React then
+ * finishes hydrating synchronously, this included, before it hands the event on).
  */
 export function adoptInputTypedBeforeHydration(root: ParentNode = document) {
   document.removeEventListener('change', noteChoice, true);

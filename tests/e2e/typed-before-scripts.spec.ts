@@ -36,6 +36,40 @@ test.describe('typed before the scripts ran', () => {
     await expect(main.getByText('Please enter a valid email address')).toBeHidden();
   });
 
+  test('signs in when Sign In is pressed the moment the page hydrates', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const account = await confirmedAccount(request, baseURL!);
+    const releaseScripts = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    const main = page.getByRole('main');
+    await main.getByLabel('Email', { exact: true }).filter({ visible: true }).fill(account.email);
+    await main.getByLabel('Password', { exact: true }).filter({ visible: true }).fill(account.password);
+    // The press comes in the first task after React commits the hydrated page, before its
+    // effects run (on a busy phone that gap is long): a task loop as React's own scheduler uses.
+    await page.evaluate(() => {
+      const button = [...document.querySelectorAll<HTMLButtonElement>('main button')].find(
+        (b) => b.textContent?.trim() === 'Sign In' && b.checkVisibility(),
+      );
+      // React's root on the document: committed once it no longer waits to hydrate.
+      type Root = { stateNode: { current: { memoizedState: { isDehydrated?: boolean } } } };
+      const committed = () => {
+        const key = Object.keys(document).find((k) => k.startsWith('__reactContainer$'));
+        const root = key ? (document as unknown as Record<string, Root>)[key] : undefined;
+        return root?.stateNode.current.memoizedState.isDehydrated === false;
+      };
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => (committed() ? button?.click() : channel.port2.postMessage(null));
+      channel.port2.postMessage(null);
+    });
+    await releaseScripts();
+
+    await expect(accountNav(page).getByRole('link', { name: 'My Account' })).toBeVisible({ timeout: 15_000 });
+    await expect(main.getByText('Please enter a valid email address')).toBeHidden();
+  });
+
   test('sends the contact message that was typed', async ({ page }) => {
     await ownClientAddress(page);
     const releaseScripts = await holdScripts(page);
