@@ -3,6 +3,7 @@ import { type Insertable, sql } from 'kysely';
 import { hsaFsaStatus } from '../../app/commerce/catalogue/catalog';
 import { SEED_PRODUCTS as PRODUCTS } from '../../app/commerce/catalogue/catalog-seed';
 import { recountDailySales } from '../../app/commerce/orders/daily-sales.server';
+import { indexPendingOrders } from '../../app/commerce/orders/order-search-index.server';
 import { newOrderReference } from '../../app/commerce/orders/orders.server';
 import { type AppDatabase, openDatabase } from '../../server/db/database';
 import type { OrderItemTable, OrderTable } from '../../server/db/schema';
@@ -159,6 +160,8 @@ export async function seedOrders(databaseUrl: string, count: number, staffEmail:
     console.log(
       `recounted the daily sales (${days} days) in ${Math.round(performance.now() - recounting)} ms`,
     );
+    // SQLite's order search index takes orders in batches after their commit (migration 0117).
+    await indexPendingOrders(db);
     // What autovacuum would do soon after such a load: the planners know the tables' sizes.
     await sql`analyze`.execute(db);
   } finally {

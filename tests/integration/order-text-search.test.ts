@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchOrders } from '../../app/features/orders/order-admin.server';
+import { indexPendingOrders } from '../../app/commerce/orders/order-search-index.server';
 import type { AppDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createTestDatabase, type TestDatabase, testEngines } from '../support/test-database';
@@ -165,6 +166,49 @@ describe.each(testEngines)('the order search by name or email on %s', (engine) =
       expect(Number(keys[0]?.n)).toBe(0);
     }
   });
+
+  it.runIf(engine === 'sqlite')(
+    'finds orders still queued for the index, also when changed or deleted while queued',
+    async () => {
+      const pending = async () => {
+        const { rows: left } = await sql<{ n: number }>`
+          select count(*) as n from order_search_pending`.execute(db());
+        return Number(left[0]?.n);
+      };
+      // Orders are queued in their own transaction and indexed in batches after (migration 0117).
+      const queued = await addOrder('Amelia Earhart', 'amelia@example.org');
+      const renamed = await addOrder('Jacqueline Cochran', 'jackie@example.org');
+      const dropped = await addOrder('Pancho Barnes', 'pancho@example.org');
+      expect(await pending()).toBe(3);
+      await db()
+        .updateTable('orders')
+        .set({ ship_name: 'Jacqueline Odlum' })
+        .where('id', '=', renamed.id)
+        .execute();
+      await db().deleteFrom('orders').where('id', '=', dropped.id).execute();
+      expect(await pending()).toBe(2);
+      // The search indexes what waits before it reads: nothing new is missed.
+      expect(await found('earhart')).toEqual(new Set([queued.reference]));
+      expect(await pending()).toBe(0);
+      expect(await found('odlum')).toEqual(new Set([renamed.reference]));
+      expect(await found('cochran')).toEqual(new Set());
+      expect(await found('barnes')).toEqual(new Set());
+      // Indexed, an order follows its changes as before; an unchanged email writes nothing.
+      await db()
+        .updateTable('orders')
+        .set({ email: 'amelia@example.org' })
+        .where('id', '=', queued.id)
+        .execute();
+      expect(await found('amelia@')).toEqual(new Set([queued.reference]));
+      const { rows: indexed } = await sql<{ n: number }>`
+        select count(*) as n from order_search where order_search match '"earhart"'`.execute(db());
+      expect(Number(indexed[0]?.n)).toBe(1);
+      // The batch after a commit empties the queue on its own.
+      await addOrder('Bessica Raiche', 'bessica@example.org');
+      expect(await indexPendingOrders(db())).toBe(1);
+      expect(await pending()).toBe(0);
+    },
+  );
 
   it('finds what a LIKE of every name and email finds, for any part of them', async () => {
     const all = await rows();

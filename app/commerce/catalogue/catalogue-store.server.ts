@@ -23,6 +23,13 @@ export interface CatalogueChange {
 
 type Listener = (change: CatalogueChange) => void;
 
+/** Products to read again in one refresh, and whether other instances are told. */
+interface Batch {
+  ids: Set<string> | 'all';
+  publish: boolean;
+  done: Promise<void>;
+}
+
 const MAX_PAYLOAD = 7_000;
 
 /**
@@ -43,6 +50,8 @@ export class CatalogueStore {
   private readonly listeners = new Set<Listener>();
   /** Refreshes run one after another, so an older read never replaces a newer one. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The refresh queued and not yet started, which later changes join. */
+  private waiting: Batch | undefined;
 
   constructor(
     private readonly services: AppServices,
@@ -78,16 +87,36 @@ export class CatalogueStore {
    * After a committed write to the catalogue tables: read the named products again (or
    * everything), here and on every other instance.
    */
-  async changed(ids: readonly string[] | 'all'): Promise<void> {
-    await this.refresh(ids);
-    const { changes } = this.services;
-    await changes.publish(CATALOGUE_TOPIC, catalogueMessage(changes.instanceId, ids));
+  changed(ids: readonly string[] | 'all'): Promise<void> {
+    return this.refresh(ids, true);
   }
 
-  private refresh(ids: readonly string[] | 'all'): Promise<void> {
-    const next = this.queue.then(() => this.reload(ids));
-    this.queue = next.catch(() => undefined);
-    return next;
+  /**
+   * Queues a read of these products. Changes that arrive while one is waiting its turn join
+   * it: under a burst of payments (each taking stock) one read and one signal serve them all,
+   * where one each rebuilt the whole catalogue per payment. Every caller's read still starts
+   * after its call, so it sees the caller's committed write.
+   */
+  private refresh(ids: readonly string[] | 'all', publish = false): Promise<void> {
+    const waiting = this.waiting;
+    if (waiting) {
+      if (ids === 'all' || waiting.ids === 'all') waiting.ids = 'all';
+      else for (const id of ids) waiting.ids.add(id);
+      waiting.publish ||= publish;
+      return waiting.done;
+    }
+    const batch: Batch = { ids: ids === 'all' ? 'all' : new Set(ids), publish, done: Promise.resolve() };
+    batch.done = this.queue.then(async () => {
+      if (this.waiting === batch) this.waiting = undefined;
+      const named = batch.ids === 'all' ? 'all' : [...batch.ids];
+      await this.reload(named);
+      if (!batch.publish) return;
+      const { changes } = this.services;
+      await changes.publish(CATALOGUE_TOPIC, catalogueMessage(changes.instanceId, named));
+    });
+    this.waiting = batch;
+    this.queue = batch.done.catch(() => undefined);
+    return batch.done;
   }
 
   private async reload(ids: readonly string[] | 'all') {

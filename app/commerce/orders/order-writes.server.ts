@@ -3,7 +3,7 @@ import { PLACED_STATUSES, STATUS } from '~/commerce/order-states';
 import { fromStatuses } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
 import { emitOrderEvent } from '~/commerce/webhooks/emit.server';
-import { withDailySales } from './daily-sales.server';
+import { type DayFigures, withDailySales } from './daily-sales.server';
 
 /**
  * Every change another feature makes to the orders table, in one place (ADR 0041): the payment's
@@ -101,7 +101,8 @@ export async function recordPaymentApproved(
   trx: Db,
   orderId: string,
   payer: Payer,
-  options: { authorizeOnly: boolean },
+  /** dayMoves: the day figures' moves, for the caller to write last (writeDayMoves). */
+  options: { authorizeOnly: boolean; dayMoves?: DayFigures[] },
   now = Date.now(),
 ): Promise<boolean> {
   const update = trx
@@ -123,7 +124,7 @@ export async function recordPaymentApproved(
     // out and whose order was cancelled meanwhile still records the money the processor took.
     // Only an order placed already refuses a second payment.
     .where('status', 'not in', PLACED_STATUSES);
-  const result = await withDailySales(trx, orderId, update);
+  const result = await withDailySales(trx, orderId, update, options.dayMoves);
   // The integrations' event commits with the payment, or not at all (docs/decisions/0049).
   if (changed(result) && !options.authorizeOnly) await emitOrderEvent(trx, 'order.paid', orderId, {}, now);
   return changed(result);

@@ -28,6 +28,7 @@ import {
   SpendingLimitError,
 } from '~/commerce/organisations/spending.server';
 import { quoteExpiryDate } from '~/commerce/quotes';
+import { type DayFigures, writeDayMoves } from '~/commerce/orders/daily-sales.server';
 import { CheckoutError, type CheckoutErrorCode } from './checkout-error';
 import type { PaymentInput } from './checkout.schema';
 
@@ -170,6 +171,8 @@ export async function recordCharge(
   return db.transaction().execute(async (trx) => {
     let duplicate = false;
     let returned: StockLine[] = [];
+    // Written last, just before the commit: every payment of the day adds to one row.
+    const dayMoves: DayFigures[] = [];
     if (result.status === 'approved') {
       const card = payment.paymentMethod === 'card';
       const placed = await recordPaymentApproved(
@@ -183,7 +186,7 @@ export async function recordCharge(
           transactionId: result.transactionId,
         },
         // Authorised only: paid when staff approve the prescription (and capture the payment).
-        options,
+        { ...options, dayMoves },
         now,
       );
       // Placed already: another attempt took over after this one's lease ran out, and the
@@ -217,6 +220,7 @@ export async function recordCharge(
       })
       .where('id', '=', attemptId)
       .execute();
+    await writeDayMoves(trx, dayMoves);
     return { duplicate, returned };
   });
 }

@@ -10,6 +10,7 @@ import { formatPrice } from '~/commerce/money';
 import { carrierName } from '~/commerce/orders/fulfilment';
 import { findOrderByReference, type OrderRow, orderView } from '~/commerce/orders/orders.server';
 import { listRefunds } from './refunds.server';
+import { indexPendingOrders } from '~/commerce/orders/order-search-index.server';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -113,11 +114,20 @@ function filtered(db: Db, search: OrderSearch): Matches {
 }
 
 /**
+ * A text search on SQLite reads the text index: the orders still queued for it (migration 0117)
+ * go in first, so the search never misses a new order.
+ */
+async function indexedForSearch(db: Db, search: OrderSearch): Promise<void> {
+  if (!isPostgres(db) && search.q.trim().length >= TRIGRAM) await indexPendingOrders(db);
+}
+
+/**
  * One page of orders, newest first; one row more than a page tells whether there is a next.
  * The units of the page's orders are summed afterwards, for its 25 orders only: summed inside
  * the page query, an engine may work them out for every match before it sorts.
  */
 export async function searchOrders(db: Db, search: OrderSearch, page: number) {
+  await indexedForSearch(db, search);
   const rows = await newestFirst(filtered(db, search))
     .select([
       'orders.id',
@@ -167,6 +177,7 @@ export async function searchOrders(db: Db, search: OrderSearch, page: number) {
 
 /** Every matching order for the CSV download, in pages of rows, so memory stays flat. */
 export async function* exportOrders(db: Db, search: OrderSearch): AsyncGenerator<OrderRow[]> {
+  await indexedForSearch(db, search);
   const batch = 1000;
   for (let offset = 0; ; offset += batch) {
     const rows = await newestFirst(filtered(db, search))

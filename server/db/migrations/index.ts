@@ -41,6 +41,7 @@ import * as sealedHealthData from './0113-sealed-health-data';
 import * as claimData from './0114-claim-data';
 import * as refillPlans from './0115-refill-plans';
 import * as dailySales from './0116-daily-sales';
+import * as orderSearchInBatches from './0117-order-search-in-batches';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so they are bundled
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '0114-claim-data': claimData,
   '0115-refill-plans': refillPlans,
   '0116-daily-sales': dailySales,
+  '0117-order-search-in-batches': orderSearchInBatches,
 };
