@@ -8,7 +8,6 @@ import { InlineCssProvider } from '~/lib/inline-css';
 import { hasDeferredData } from '~/lib/deferred-data';
 import { serverComponentsLoaded } from '~/lib/lazy-component';
 import { NonceProvider } from '~/lib/nonce';
-import { scriptsAfterLoad } from '~/lib/scripts-after-load.server';
 import appCss from '~/app.css?inline';
 
 export const streamTimeout = 5_000;
@@ -68,10 +67,9 @@ export default async function handleRequest(
           },
           final(callback) {
             clearTimeout(timer.id);
-            const whole = Buffer.concat(chunks);
-            // The first-load scripts wait for the load event and the largest paint, or the visitor's
-            // first touch, key or focus (ADR 0068); typing before then is adopted as they hydrate.
-            const html = import.meta.env.DEV ? whole : Buffer.from(scriptsAfterLoad(whole.toString()));
+            // Not applied: scripts after the largest paint (ADR 0068). A "Continue with" form sent
+            // before hydration was dropped when React Router hydrated meanwhile (see the ADR).
+            const html = Buffer.concat(chunks);
             loadContext.wholePage?.(html, appCss);
             respond(html);
             callback();

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oldWebhookEvents } from '../../app/commerce/webhooks/retention.server';
 import { unconfirmedSubscribers } from '../../app/features/newsletter/newsletter.server';
-import type { AppDatabase } from '../../server/db/database';
 import { parseEnv } from '../../server/env';
 import { createJobQueue } from '../../server/jobs';
 import { jobSchemaName } from '../../server/jobs/pg-boss-queue';
@@ -17,94 +16,28 @@ import {
   startRetentionJob,
 } from '../../server/retention';
 import { signedInClient } from '../support/accounts';
-import { openMigratedTestDatabase, testEngines, timeLike } from '../support/test-database';
+import { openMigratedTestDatabase, testEngines } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { waitUntil } from '../support/wait-until';
+import {
+  addSubscriber,
+  addVerification,
+  addWebhookEvent,
+  type AnyTables,
+  authTime,
+} from '../support/retention-rows';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const rules = [...SERVER_RETENTION_RULES, unconfirmedSubscribers, oldWebhookEvents];
-type AnyTables = Kysely<Record<string, Record<string, unknown>>>;
-
-/** Better Auth's timestamp in the form its adapter writes on this engine. */
-const authTime = (database: AppDatabase, ms: number) =>
-  timeLike(database.engine === 'postgres' ? new Date() : new Date().toISOString(), ms);
-
-async function addVerification(database: AppDatabase, identifier: string, expiresAt: number) {
-  const now = authTime(database, Date.now());
-  await (database.db as never as AnyTables)
-    .insertInto('verification')
-    .values({
-      id: randomUUID(),
-      identifier,
-      value: 'secret',
-      expiresAt: authTime(database, expiresAt),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-}
-
-/** An event with one delivery in `state` and one attempt, as the relay and the sender write them. */
-async function addWebhookEvent(
-  database: AppDatabase,
-  endpointId: string,
-  createdAt: number,
-  state: 'pending' | 'succeeded' | 'failed',
-) {
-  const event = randomUUID();
-  const delivery = randomUUID();
-  await database.db
-    .insertInto('webhook_events')
-    .values({ id: event, type: 'order.paid', payload: '{}', created_at: createdAt })
-    .execute();
-  await database.db
-    .insertInto('webhook_deliveries')
-    .values({
-      id: delivery,
-      event_id: event,
-      endpoint_id: endpointId,
-      state,
-      attempts: 1,
-      queued_at: createdAt,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .execute();
-  await database.db
-    .insertInto('webhook_attempts')
-    .values({
-      id: randomUUID(),
-      delivery_id: delivery,
-      at: createdAt,
-      duration_ms: 5,
-      outcome: state === 'succeeded' ? 'succeeded' : 'failed',
-      status_code: 200,
-      error: null,
-      response_excerpt: null,
-    })
-    .execute();
-  return event;
-}
-
-async function addSubscriber(database: AppDatabase, email: string, subscribedAt: number, confirmed: boolean) {
-  await database.db
-    .insertInto('newsletter_subscribers')
-    .values({
-      id: randomUUID(),
-      email,
-      subscribed_at: subscribedAt,
-      confirmed_at: confirmed ? subscribedAt + 1000 : null,
-      unsubscribed_at: null,
-      confirm_token_hash: randomUUID(),
-      unsubscribe_token_hash: randomUUID(),
-    })
-    .execute();
-}
 
 describe.each(testEngines)('data retention on %s', (engine) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(engine, { REQUIRE_EMAIL_VERIFICATION: 'false' });
+    // Its first sweep, soon after the start, must not take the rows a test adds before it counts.
+    const sweeps = { queue: 'retention.sweep', states: ['completed' as const], limit: 1, offset: 0 };
+    await waitUntil(async () => (await t.server.services.jobs.list(sweeps)).total > 0, 'a first sweep');
   });
   afterAll(async () => t?.close());
 

@@ -239,16 +239,13 @@ async function settle(
         .where('id', '=', refund.id)
         .execute();
       // All of it back: the order is refunded, and no longer holds stock (its units return below).
-      await withDailySales(
-        trx,
-        order.id,
-        trx
-          .updateTable('orders')
-          .set({ ...ORDER_MOVES.refund.to, stock_held: 0, updated_at: now })
-          .where('id', '=', order.id)
-          .where('status', 'in', fromStatuses('refund'))
-          .where((eb) => eb('refunded_total', '>=', eb.ref('total'))),
-      );
+      const refunded = trx
+        .updateTable('orders')
+        .set({ ...ORDER_MOVES.refund.to, stock_held: 0, updated_at: now })
+        .where('id', '=', order.id)
+        .where('status', 'in', fromStatuses('refund'))
+        .where((eb) => eb('refunded_total', '>=', eb.ref('total')));
+      await withDailySales(trx, order.id, refunded);
       if (units.length > 0) {
         await returnStockWithHistory(
           trx,
@@ -298,14 +295,11 @@ async function settle(
           .where('id', '=', line.itemId)
           .execute();
       }
-      await withDailySales(
-        trx,
-        order.id,
-        trx
-          .updateTable('orders')
-          .set((eb) => ({ refunded_total: eb('refunded_total', '-', refund.amount), updated_at: now }))
-          .where('id', '=', order.id),
-      );
+      const released = trx
+        .updateTable('orders')
+        .set((eb) => ({ refunded_total: eb('refunded_total', '-', refund.amount), updated_at: now }))
+        .where('id', '=', order.id);
+      await withDailySales(trx, order.id, released);
       await trx
         .updateTable('refunds')
         .set({ status: 'failed', message, finished_at: now })
