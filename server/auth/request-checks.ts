@@ -17,6 +17,25 @@ export function isOwnSiteTarget(target: string, appUrl: string): boolean {
 const TARGET_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'] as const;
 
 /**
+ * The longest names an account keeps, as the pages' forms allow (account.schema.ts): first and
+ * last 100 characters, the whole name both with a space. Posted to the API directly, a longer
+ * one was stored, and the session cookie carrying it outgrew what a client reads (a fuzzed
+ * sign-in's answer overflowed undici's 16 KB of headers).
+ */
+const NAME_LIMITS = { firstName: 100, lastName: 100, name: 201 } as const;
+const NAMED_PATHS = new Set(['/sign-up/email', '/update-user']);
+
+function refuseLongNames(path: string, body: Record<string, unknown>) {
+  if (!NAMED_PATHS.has(path)) return;
+  for (const [field, limit] of Object.entries(NAME_LIMITS)) {
+    const value = body[field];
+    if (typeof value === 'string' && value.trim().length > limit) {
+      throw APIError.from('BAD_REQUEST', { message: `${field} is too long`, code: 'FIELD_TOO_LONG' });
+    }
+  }
+}
+
+/**
  * Checks of our own before any endpoint runs: every "where to go next" in a body stays on this
  * site (Better Auth checks some only when the link is opened; we refuse before a mail is sent),
  * a new password follows the store's rule, a registration with a password names its person, and changes to how the account signs in
@@ -35,6 +54,7 @@ export function requestChecks(appUrl: string) {
     const phoneChange = ctx.path === '/update-user' && 'phoneNumber' in body;
     if (phoneChange || isSensitiveAuthPath(ctx.path, body)) await requireRecentSignIn(ctx);
     refuseWeakNewPassword(ctx.path, body);
+    refuseLongNames(ctx.path, body);
     if (ctx.path === '/sign-up/email') {
       for (const field of ['firstName', 'lastName'] as const) {
         const value = body[field];

@@ -35,6 +35,26 @@ describe.each(testEngines)('accounts on %s', (engine) => {
     return { client, link: link! };
   }
 
+  it('refuses a name longer than the forms allow, posted to the API directly, and stores nothing', async () => {
+    const email = `long-name-${engine}@example.com`;
+    const bodies = [
+      { name: 'Ada Lovelace', firstName: 'A'.repeat(101), lastName: 'Lovelace' },
+      { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'L'.repeat(101) },
+      { name: 'N'.repeat(5_000), firstName: 'Ada', lastName: 'Lovelace' },
+    ];
+    for (const names of bodies) {
+      const res = await createClient(t.url).post('/api/auth/sign-up/email', {
+        email,
+        password: PASSWORD,
+        ...names,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'FIELD_TOO_LONG' });
+    }
+    const db = t.server.services.database.db as unknown as Kysely<{ user: { email: string } }>;
+    expect(await db.selectFrom('user').select('email').where('email', '=', email).execute()).toEqual([]);
+  });
+
   it('registers, refuses sign-in until confirmed, confirms by the mailed link and signs in', async () => {
     const email = `ada-${engine}@example.com`;
     const { client, link } = await register(email);
