@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchOrders } from '../../app/features/orders/order-admin.server';
-import { indexPendingOrders } from '../../app/commerce/orders/order-search-index.server';
+import { indexPendingOrders, startOrderIndexing } from '../../app/commerce/orders/order-search-index.server';
 import type { AppDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createTestDatabase, type TestDatabase, testEngines } from '../support/test-database';
@@ -203,10 +203,20 @@ describe.each(testEngines)('the order search by name or email on %s', (engine) =
       const { rows: indexed } = await sql<{ n: number }>`
         select count(*) as n from order_search where order_search match '"earhart"'`.execute(db());
       expect(Number(indexed[0]?.n)).toBe(1);
-      // The batch after a commit empties the queue on its own.
       await addOrder('Bessica Raiche', 'bessica@example.org');
       expect(await indexPendingOrders(db())).toBe(1);
       expect(await pending()).toBe(0);
+      // The server's loop indexes whatever stored the order, with no search asking.
+      const stop = startOrderIndexing(db());
+      try {
+        await addOrder('Harriet Quimby', 'harriet@example.org');
+        await expect.poll(pending, { timeout: 10_000 }).toBe(0);
+        const { rows: quimby } = await sql<{ n: number }>`
+          select count(*) as n from order_search where order_search match '"quimby"'`.execute(db());
+        expect(Number(quimby[0]?.n)).toBe(1);
+      } finally {
+        await stop();
+      }
     },
   );
 

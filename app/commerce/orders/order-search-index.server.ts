@@ -10,11 +10,9 @@ import type { DatabaseSchema } from '#server/db/schema';
 type Db = Kysely<DatabaseSchema>;
 
 /** Long enough to gather a burst of checkouts into one batch, short for a search's sake. */
-const BATCH_DELAY_MS = 100;
+const BATCH_EVERY_MS = 250;
 /** Orders per transaction when many wait (a bulk import): the event loop is never held long. */
 const BATCH_SIZE = 2_000;
-
-const scheduled = new WeakSet<Db>();
 
 /** Any order waiting to be indexed? One indexed lookup: the search asks it every time. */
 async function anyPending(db: Db): Promise<boolean> {
@@ -53,14 +51,24 @@ export async function indexPendingOrders(db: Db): Promise<number> {
 }
 
 /**
- * After an order's commit: index it with the others of the next moment, in one batch. Failures
- * leave the orders queued (the next batch or search takes them), so they are not reported here.
+ * Indexes what waits every BATCH_EVERY_MS, started with the server's jobs: every way an order
+ * is stored (checkout, an accepted quote, a refill cycle, an import) queues it in its own
+ * transaction, and this one loop indexes them all after their commits, so none of them
+ * schedules anything. A batch that fails leaves its orders queued for the next one or for a
+ * search (which indexes the queue first), so failures are not reported here. Returns stop.
  */
-export function scheduleOrderIndexing(db: Db): void {
-  if (isPostgres(db) || scheduled.has(db)) return;
-  scheduled.add(db);
-  setTimeout(() => {
-    scheduled.delete(db);
-    void indexPendingOrders(db).catch(() => undefined);
-  }, BATCH_DELAY_MS).unref();
+export function startOrderIndexing(db: Db): () => Promise<void> {
+  if (isPostgres(db)) return async () => undefined;
+  // One batch at a time: a tick that finds the last one still running (a bulk import) skips.
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= indexPendingOrders(db)
+      .catch(() => undefined)
+      .finally(() => (running = undefined));
+  }, BATCH_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

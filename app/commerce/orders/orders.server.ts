@@ -8,7 +8,6 @@ import { shippingOptionOf } from '../delivery/shipping-options';
 import { type ShippingOption } from '~/commerce/shipping';
 import { isUsStateCode } from '../delivery/us-states';
 import { cancelAbandonedOrders } from './abandoned-checkouts.server';
-import { scheduleOrderIndexing } from './order-search-index.server';
 import { carrierName, trackingUrl } from './fulfilment';
 import type { OrderLine, OrderView, OrderViewLine, Shipment } from './orders';
 
@@ -75,9 +74,7 @@ export async function insertOrder(
   order: NewOrder,
   options: { cancelAbandoned?: boolean; drawReference?: () => string } = {},
 ): Promise<OrderRow> {
-  const row = await db.transaction().execute((trx) => insertOrderIn(trx, order, options));
-  scheduleOrderIndexing(db);
-  return row;
+  return db.transaction().execute((trx) => insertOrderIn(trx, order, options));
 }
 
 /**

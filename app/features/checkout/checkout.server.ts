@@ -4,7 +4,6 @@ import { ADDRESS_NOT_FOUND } from '~/commerce/delivery/address-book';
 import { AddressBookFullError, findAddress, saveAddress } from '~/commerce/delivery/address-book.server';
 import type { ShippingChoice } from '~/commerce/delivery/shipping-options';
 import { insertOrderIn } from '~/commerce/orders/orders.server';
-import { scheduleOrderIndexing } from '~/commerce/orders/order-search-index.server';
 import {
   type CheckoutSession,
   EMPTY_CART_MESSAGE,
@@ -120,8 +119,6 @@ export async function createCheckoutSession(
     if (buying && waits) await recordWaitingApproval(trx, buying, row.id, waits.why);
     return row;
   });
-  // The console's search index takes the order in a batch after its commit (ADR 0071).
-  scheduleOrderIndexing(deps.db);
   const approval = waits?.session;
   return {
     ...(approval ? { approval } : {}),

@@ -118,7 +118,7 @@ function filtered(db: Db, search: OrderSearch): Matches {
  * go in first, so the search never misses a new order.
  */
 async function indexedForSearch(db: Db, search: OrderSearch): Promise<void> {
-  if (!isPostgres(db) && search.q.trim().length >= TRIGRAM) await indexPendingOrders(db);
+  if (search.q.trim().length >= TRIGRAM) await indexPendingOrders(db);
 }
 
 /**

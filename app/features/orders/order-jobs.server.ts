@@ -2,6 +2,7 @@ import { defineQueue } from '#server/jobs/queue';
 import { offerEvery } from '#server/jobs/schedule';
 import type { AppServices } from '#server/types';
 import { catalogueStore } from '~/commerce/catalogue/catalogue-store.server';
+import { startOrderIndexing } from '~/commerce/orders/order-search-index.server';
 import { sweepAbandonedOrders } from './abandoned-orders.server';
 
 /**
@@ -19,7 +20,8 @@ const ABANDONED_SWEEP_QUEUE = defineQueue<Record<string, never>>('orders.abandon
 
 /**
  * Each instance offers the sweep every ABANDONED_SWEEP_SECONDS; the queue keeps one job per
- * interval (a throttling key), so N instances still sweep once. Returns stop.
+ * interval (a throttling key), so N instances still sweep once. Also the orders' search index
+ * on SQLite. Returns stop.
  */
 export async function startOrderJobs(services: AppServices): Promise<() => Promise<void>> {
   const { env, logger, database, jobs } = services;
@@ -32,5 +34,10 @@ export async function startOrderJobs(services: AppServices): Promise<() => Promi
     if (productIds.length > 0) await catalogueStore(services).changed(productIds);
   });
   const stop = offerEvery(jobs, ABANDONED_SWEEP_QUEUE, env.ABANDONED_SWEEP_SECONDS, logger);
-  return async () => stop();
+  // SQLite's console search index, in batches after the orders' commits (ADR 0071).
+  const stopIndexing = startOrderIndexing(database.db);
+  return async () => {
+    stop();
+    await stopIndexing();
+  };
 }
