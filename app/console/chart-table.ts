@@ -28,6 +28,26 @@ const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 const longMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const shortMonth = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
+const counts = new Intl.NumberFormat('en-US');
+
+// A chart's days come back on every render of its page (the dashboard's 30, each written in
+// the title, the axis, the table and the summary): each parsed and formatted once, not per
+// request. Keyed by the formatter and the text; cleared whole past a size no console page nears.
+const datesWritten = new Map<Intl.DateTimeFormat, Map<string, string>>();
+function writeDate(format: Intl.DateTimeFormat, value: string): string | undefined {
+  let written = datesWritten.get(format);
+  if (!written) datesWritten.set(format, (written = new Map()));
+  let text = written.get(value);
+  if (text === undefined) {
+    const date = utcDate(value);
+    if (!date) return undefined;
+    if (written.size >= 5_000) written.clear();
+    text = format.format(date);
+    written.set(value, text);
+  }
+  return text;
+}
+
 function utcDate(value: string): Date | undefined {
   const date = new Date(`${value.length === 7 ? `${value}-01` : value}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? undefined : date;
@@ -35,25 +55,23 @@ function utcDate(value: string): Date | undefined {
 
 /** 'Nov 24, 2026' for '2026-11-24'; text that is no date is returned as it is. */
 export function formatDay(value: string): string {
-  const date = utcDate(value);
-  return date ? longDay.format(date) : value;
+  return writeDate(longDay, value) ?? value;
 }
 
 /** A cell as a person reads it, in the table and in the chart's summary. */
 export function formatCell(value: string | number, kind: ColumnKind): string {
   const text = String(value);
-  const date = utcDate(text);
   switch (kind) {
     case 'money':
       return formatPrice(Number(value));
     case 'count':
-      return Number(value).toLocaleString('en-US');
+      return counts.format(Number(value));
     case 'day':
       return formatDay(text);
     case 'week':
       return `Week of ${formatDay(text)}`;
     case 'month':
-      return date ? longMonth.format(date) : text;
+      return writeDate(longMonth, text) ?? text;
     default:
       return text;
   }
@@ -61,11 +79,10 @@ export function formatCell(value: string | number, kind: ColumnKind): string {
 
 /** The short form under a column or beside a tick: 'Nov 24', 'Nov 2026', '$1,500'. */
 export function formatAxis(value: string | number, kind: ColumnKind): string {
-  const date = typeof value === 'string' ? utcDate(value) : undefined;
   if (kind === 'money') return formatPrice(Number(value), { whole: true });
-  if ((kind === 'day' || kind === 'week') && date) return shortDay.format(date);
-  if (kind === 'month' && date) return shortMonth.format(date);
-  return formatCell(value, kind);
+  const text = typeof value === 'string' ? value : undefined;
+  const short = kind === 'day' || kind === 'week' ? shortDay : kind === 'month' ? shortMonth : undefined;
+  return (short && text !== undefined ? writeDate(short, text) : undefined) ?? formatCell(value, kind);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { preparedQuery } from '#server/db/prepared';
 import type { AddressTable, DatabaseSchema } from '#server/db/schema';
 import type { Address } from './address.schema';
 import { ADDRESS_BOOK_LIMIT, type SavedAddress } from './address-book';
@@ -39,16 +40,19 @@ const columns = (address: Address) => ({
 
 /** The user's addresses: the default first, then the newest. */
 export async function listAddresses(db: Db, userId: string): Promise<SavedAddress[]> {
-  const rows = await db
+  return (await addressRows(db, { userId })).map(toSaved);
+}
+
+// Read by every `/account` and checkout page: compiled once (ADR 0034), not per request.
+const addressRows = preparedQuery((db: Db, p: { userId: string }) =>
+  db
     .selectFrom('addresses')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('user_id', '=', p.userId)
     .orderBy('is_default', 'desc')
     .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
-  return rows.map(toSaved);
-}
+    .orderBy('id'),
+);
 
 /** One of this user's addresses; undefined for another user's (the caller answers 404). */
 export async function findAddress(db: Db, userId: string, id: string): Promise<SavedAddress | undefined> {

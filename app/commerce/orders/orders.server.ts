@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { FULFILMENT, PLACED_STATUSES, STATUS } from '~/commerce/order-states';
 import type { Kysely, Selectable } from 'kysely';
+import { preparedQuery } from '#server/db/prepared';
 import type { DatabaseSchema, OrderTable } from '#server/db/schema';
 import { type CardBrand, type PaymentMethod, paymentMethodOf } from '../checkout/checkout';
 import type { Address } from '../delivery/address.schema';
@@ -292,13 +293,20 @@ export async function orderView(db: Db, row: OrderRow): Promise<OrderView> {
 
 /**
  * The account's order history: orders that reached the payment step, and those staff
- * cancelled (the shopper was mailed about them), newest first.
+ * cancelled (the shopper was mailed about them), newest first. Compiled once (ADR 0034).
  */
 export async function listUserOrders(db: Db, userId: string, limit = 50): Promise<OrderView[]> {
-  const rows = await db
+  const rows = await historyRows(db, { userId, limit });
+  const ids = rows.map((row) => row.id);
+  const lines = await linesOf(db, ids);
+  return rows.map((row) => toView(row, lines.get(row.id) ?? []));
+}
+
+const historyRows = preparedQuery((db: Db, p: { userId: string; limit: number }) =>
+  db
     .selectFrom('orders')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('user_id', '=', p.userId)
     .where((eb) =>
       eb.or([
         eb('status', 'in', [STATUS.authorized, STATUS.paid, STATUS.invoiced, STATUS.failed, STATUS.refunded]),
@@ -306,14 +314,8 @@ export async function listUserOrders(db: Db, userId: string, limit = 50): Promis
       ]),
     )
     .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
-  const lines = await linesOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toView(row, lines.get(row.id) ?? []));
-}
+    .limit(p.limit),
+);
 
 /** One order of this user's by its reference; undefined for anyone else's (a 404, not a 403). */
 export async function findUserOrder(

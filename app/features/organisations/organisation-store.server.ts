@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '#server/db/prepared';
 import type { DatabaseSchema } from '#server/db/schema';
 import { type Actor, recordAudit } from '~/console/audit.server';
 import type { MemberRole } from '~/commerce/organisations/organisations';
@@ -33,14 +34,18 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 
 /** The account's organisation, whatever its status; undefined when it belongs to none. */
 export async function membershipOf(db: Db, userId: string) {
-  return db
+  return (await membershipRows(db, { userId }))[0];
+}
+
+// Asked by every `/account` page and checkout, mostly of consumers: compiled once (ADR 0034).
+const membershipRows = preparedQuery((db: Db, p: { userId: string }) =>
+  db
     .selectFrom('organisation_members as m')
     .innerJoin('organisations as o', 'o.id', 'm.organisation_id')
     .selectAll('o')
     .select(['m.role', 'm.order_limit', 'm.monthly_limit'])
-    .where('m.user_id', '=', userId)
-    .executeTakeFirst();
-}
+    .where('m.user_id', '=', p.userId),
+);
 
 const ALREADY_MEMBER =
   'Your account already belongs to an organisation: an account can buy for one organisation only.';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '#server/db/prepared';
 import type { DatabaseSchema } from '#server/db/schema';
 import { toCard } from '~/commerce/catalogue/catalog';
 import { PRODUCT_ID_PATTERN } from '~/commerce/catalogue/product-id';
@@ -63,11 +64,15 @@ export async function mergeWishlist(
 
 /** The product ids of the account's wishlist, newest first: what a page's hearts show. */
 export async function wishlistProductIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('wishlist_items')
-    .select('product_id')
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .execute();
+  const rows = await wishlistIds(db, { userId });
   return rows.map((row) => row.product_id);
 }
+
+// Every page a signed-in shopper sees asks this: compiled once (ADR 0034), not per request.
+const wishlistIds = preparedQuery((db: Db, p: { userId: string }) =>
+  db
+    .selectFrom('wishlist_items')
+    .select('product_id')
+    .where('user_id', '=', p.userId)
+    .orderBy('created_at', 'desc'),
+);
