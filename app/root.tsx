@@ -1,6 +1,6 @@
 import fontBold from '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-700-normal.woff2?url';
 import fontRegular from '@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-400-normal.woff2?url';
-import { type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import {
   Links,
   Meta,
@@ -115,17 +115,10 @@ export function Layout({ children }: { children: ReactNode }) {
           cartCount={data?.cartCount ?? null}
           freeShipping={freeShippingText(data?.shipping.freeFrom ?? null)}
         />
-        {/* Hydrated in slices (ADR 0074): React leaves a server-rendered <Suspense> boundary
-            dehydrated while it hydrates the rest and comes back to it in time-sliced work of its
-            own, so the page's content and footer do not lengthen the root's one commit. The
-            server renders them whole (no fallback is ever shown), and a press on one not yet
-            hydrated makes React hydrate it at once and replay the event. */}
         <main id="main-content" tabIndex={-1} className="flex-1">
-          <Suspense>{children}</Suspense>
+          {children}
         </main>
-        <Suspense>
-          <SiteFooter banner={data?.banner ?? null} />
-        </Suspense>
+        <SiteFooter banner={data?.banner ?? null} />
         <DeferredToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
