@@ -1,4 +1,5 @@
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { FULL_NAME_MAX_LENGTH, NAME_PART_MAX_LENGTH } from '../../app/lib/name-rules';
 import type { SignInMethod } from '../metrics/store-metrics';
 import type { AuthHooks } from './options';
 import { refuseWeakNewPassword } from './password-policy';
@@ -17,12 +18,15 @@ export function isOwnSiteTarget(target: string, appUrl: string): boolean {
 const TARGET_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'] as const;
 
 /**
- * The longest names an account keeps, as the pages' forms allow (account.schema.ts): first and
- * last 100 characters, the whole name both with a space. Posted to the API directly, a longer
- * one was stored, and the session cookie carrying it outgrew what a client reads (a fuzzed
- * sign-in's answer overflowed undici's 16 KB of headers).
+ * The longest names an account keeps, as the pages' forms allow. Posted to the API directly, a
+ * longer one was stored, and the session cookie carrying it outgrew what a client reads (a
+ * fuzzed sign-in's answer overflowed undici's 16 KB of headers).
  */
-const NAME_LIMITS = { firstName: 100, lastName: 100, name: 201 } as const;
+const NAME_LIMITS = {
+  firstName: NAME_PART_MAX_LENGTH,
+  lastName: NAME_PART_MAX_LENGTH,
+  name: FULL_NAME_MAX_LENGTH,
+} as const;
 const NAMED_PATHS = new Set(['/sign-up/email', '/update-user']);
 
 function refuseLongNames(path: string, body: Record<string, unknown>) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema as emailField } from '~/commerce/email';
+import { NAME_PART_MAX_LENGTH } from '~/lib/name-rules';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '~/lib/password-rules';
 
 /**
@@ -18,8 +19,16 @@ export const loginSchema = z.object({
 
 export const registrationSchema = loginSchema.extend({
   password: newPasswordField,
-  firstName: z.string().trim().min(1, 'First name is required').max(100, 'First name is too long'),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100, 'Last name is too long'),
+  firstName: z
+    .string()
+    .trim()
+    .min(1, 'First name is required')
+    .max(NAME_PART_MAX_LENGTH, 'First name is too long'),
+  lastName: z
+    .string()
+    .trim()
+    .min(1, 'Last name is required')
+    .max(NAME_PART_MAX_LENGTH, 'Last name is too long'),
 });
 
 export const newPasswordSchema = z.object({ password: newPasswordField });
