@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldText } from '../../app/commerce/catalogue/search-words';
 import { searchOrders } from '../../app/features/orders/order-admin.server';
 import { indexPendingOrders, startOrderIndexing } from '../../app/commerce/orders/order-search-index.server';
 import type { AppDatabase } from '../../server/db/database';
@@ -78,15 +79,20 @@ describe.each(testEngines)('the order search by name or email on %s', (engine) =
       .where('id', 'like', 'order-search-%')
       .execute();
 
-  /** What the search should find: the text inside the name or the email, ignoring case. */
+  /**
+   * What the search should find: the text inside the name or the email, ignoring case. SQLite's
+   * trigram index (text of three characters or more) ignores accents too, so "ine" finds
+   * "Martínez" there; PostgreSQL's LIKE does not (docs/decisions/0028).
+   */
   async function holding(q: string, emailOnly = false): Promise<Set<string>> {
-    const text = q.trim().toLowerCase();
+    const folds = engine === 'sqlite' && q.trim().length >= 3;
+    const fold = (text: string) => (folds ? foldText(text) : text.toLowerCase());
+    const text = fold(q.trim());
     return new Set(
       (await rows())
         .filter(
           (row) =>
-            (row.email ?? '').toLowerCase().includes(text) ||
-            (!emailOnly && (row.ship_name ?? '').toLowerCase().includes(text)),
+            fold(row.email ?? '').includes(text) || (!emailOnly && fold(row.ship_name ?? '').includes(text)),
         )
         .map((row) => row.reference),
     );
@@ -118,6 +124,8 @@ describe.each(testEngines)('the order search by name or email on %s', (engine) =
     // With an @, only the emails: "maria" is in two names but one email part.
     expect(await found('@clinic2')).toEqual(await holding('@clinic2', true));
     expect(await found('nobody-has-this')).toEqual(new Set());
+    expect(await found('martínez')).toEqual(await holding('martínez'));
+    expect((await found('Martinez')).size).toBe(engine === 'sqlite' ? 1 : 0);
     // Newest first (the test's references count up with the orders' times).
     const { orders } = await searchOrders(db(), { q: '.org', filter: 'all' }, 1);
     const references = orders.map((order) => order.reference);

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS } from '~/commerce/order-states';
-import { fromStatuses, ORDER_MOVES } from '~/commerce/order-moves';
+import { fromStatuses } from '~/commerce/order-moves';
 import type { Kysely, Selectable } from 'kysely';
+import { isPostgres } from '#server/db/database';
 import type { DatabaseSchema, RefundTable } from '#server/db/schema';
-import { type PaymentGateway, refundDone, type RefundResult } from '#server/payments/gateway';
-import { returnStockWithHistory, type StockLine } from '~/commerce/catalogue/stock.server';
-import { type Actor, recordAudit } from '~/console/audit.server';
+import type { PaymentGateway, RefundResult } from '#server/payments/gateway';
+import type { Actor } from '~/console/audit.server';
 import { lineRefundAmount } from '~/commerce/orders/fulfilment';
-import { addOrderEvent } from '~/commerce/orders/fulfilment.server';
 import { withDailySales } from '~/commerce/orders/daily-sales.server';
-import { emitOrderEvent } from '~/commerce/webhooks/emit.server';
-import type { OrderRow } from '~/commerce/orders/orders.server';
+import { type ReservedRefund, settleRefund } from './refund-settle.server';
 
 /**
  * Refunds through the gateway, once (docs/decisions/0019). The amount and units are reserved
@@ -50,11 +48,7 @@ export class RefundError extends Error {
   }
 }
 
-interface Reserved {
-  refund: RefundRow;
-  order: OrderRow;
-  units: StockLine[];
-}
+type Reserved = ReservedRefund;
 
 const POLL_MS = 100;
 const WAIT_MS = 40_000;
@@ -79,7 +73,7 @@ export async function refundOrder(
   } catch {
     result = { status: 'error', message: 'The payment service could not be reached. Nothing was refunded.' };
   }
-  const settled = await settle(deps.db, request.actor, reserved, result);
+  const settled = await settleRefund(deps.db, request.actor, reserved, result);
   if (settled.status === 'succeeded' && units.length > 0) {
     void deps.stockChanged(units.map((u) => u.productId)).catch(() => undefined);
   }
@@ -95,11 +89,11 @@ export async function refundOrder(
 async function reserve(db: Db, request: RefundRequest): Promise<Reserved | { existing: string }> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const order = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', request.orderId)
-        .executeTakeFirst();
+      // PostgreSQL: the order's row locked first (the lock its UPDATE below takes), so a second
+      // click with the same key waits for this reservation and then finds its refund.
+      let read = trx.selectFrom('orders').selectAll().where('id', '=', request.orderId);
+      if (isPostgres<DatabaseSchema>(trx)) read = read.forNoKeyUpdate();
+      const order = await read.executeTakeFirst();
       if (!order) throw new RefundError('not_found', 'This order does not exist.');
       const earlier = await existingRefund(trx, order.id, request.idempotencyKey);
       if (earlier) return { existing: earlier.id };
@@ -216,110 +210,6 @@ export function existingRefund(db: Db, orderId: string, key: string) {
     .where('order_id', '=', orderId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
-}
-
-async function settle(
-  db: Db,
-  actor: Actor,
-  { refund, order, units }: Reserved,
-  result: RefundResult,
-): Promise<RefundRow> {
-  const now = Date.now();
-  const outcome: RefundResult = result;
-  return db.transaction().execute(async (trx) => {
-    if (refundDone(outcome)) {
-      await trx
-        .updateTable('refunds')
-        .set({
-          status: 'succeeded',
-          kind: outcome.status === 'voided' ? 'void' : 'refund',
-          transaction_id: outcome.transactionId,
-          finished_at: now,
-        })
-        .where('id', '=', refund.id)
-        .execute();
-      // All of it back: the order is refunded, and no longer holds stock (its units return below).
-      const refunded = trx
-        .updateTable('orders')
-        .set({ ...ORDER_MOVES.refund.to, stock_held: 0, updated_at: now })
-        .where('id', '=', order.id)
-        .where('status', 'in', fromStatuses('refund'))
-        .where((eb) => eb('refunded_total', '>=', eb.ref('total')));
-      await withDailySales(trx, order.id, refunded);
-      if (units.length > 0) {
-        await returnStockWithHistory(
-          trx,
-          units,
-          { reason: `Refund of order ${order.reference}`, actorId: actor.id, orderId: order.id },
-          now,
-        );
-      }
-      await emitOrderEvent(
-        trx,
-        'order.refunded',
-        order.id,
-        { refundCents: refund.amount, refundId: refund.id },
-        now,
-      );
-      await addOrderEvent(
-        trx,
-        order.id,
-        actor,
-        ORDER_MOVES.refund.to.status,
-        { amount: refund.amount, kind: outcome.status, lines: JSON.parse(refund.lines) as unknown },
-        now,
-      );
-      await recordAudit(
-        trx,
-        actor,
-        {
-          action: 'order.refund',
-          targetType: 'order',
-          targetId: order.reference,
-          before: { refundedTotal: Number(order.refunded_total), status: order.status },
-          after: {
-            refundedTotal: Number(order.refunded_total) + refund.amount,
-            amount: refund.amount,
-            lines: JSON.parse(refund.lines) as unknown,
-          },
-        },
-        now,
-      );
-    } else {
-      const message = 'message' in outcome ? outcome.message : 'The refund failed.';
-      // Nothing went back: release what was reserved for it (its day's figures too).
-      for (const line of JSON.parse(refund.lines) as { itemId: string; quantity: number }[]) {
-        await trx
-          .updateTable('order_items')
-          .set((eb) => ({ refunded_quantity: eb('refunded_quantity', '-', line.quantity) }))
-          .where('id', '=', line.itemId)
-          .execute();
-      }
-      const released = trx
-        .updateTable('orders')
-        .set((eb) => ({ refunded_total: eb('refunded_total', '-', refund.amount), updated_at: now }))
-        .where('id', '=', order.id);
-      await withDailySales(trx, order.id, released);
-      await trx
-        .updateTable('refunds')
-        .set({ status: 'failed', message, finished_at: now })
-        .where('id', '=', refund.id)
-        .execute();
-      await addOrderEvent(trx, order.id, actor, 'refund_failed', { amount: refund.amount, message }, now);
-      await recordAudit(
-        trx,
-        actor,
-        {
-          action: 'order.refund_failed',
-          targetType: 'order',
-          targetId: order.reference,
-          after: { amount: refund.amount, message },
-        },
-        now,
-      );
-    }
-    return trx.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirstOrThrow();
-  });
 }
 
 /** The refund another click started: its outcome once the processor has answered. */
