@@ -1,3 +1,4 @@
+import { retryTransient } from '#server/db/transient';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
 import type { ChargeResult, PaymentGateway } from '#server/payments/gateway';
@@ -168,61 +169,65 @@ export async function recordCharge(
   options: { authorizeOnly: boolean },
 ): Promise<{ duplicate: boolean; returned: StockLine[] }> {
   const now = Date.now();
-  return db.transaction().execute(async (trx) => {
-    let duplicate = false;
-    let returned: StockLine[] = [];
-    // Written last, just before the commit: every payment of the day adds to one row.
-    const dayMoves: DayFigures[] = [];
-    if (result.status === 'approved') {
-      const card = payment.paymentMethod === 'card';
-      const placed = await recordPaymentApproved(
-        trx,
-        order.id,
-        {
-          email: payment.email.toLowerCase(),
-          cardBrand: card ? detectCardBrand(payment.cardNumber) : null,
-          cardLast4: card ? lastFour(payment.cardNumber) : null,
-          bankLast4: payment.paymentMethod === 'bank_transfer' ? lastFour(payment.accountNumber) : null,
-          transactionId: result.transactionId,
-        },
-        // Authorised only: paid when staff approve the prescription (and capture the payment).
-        { ...options, dayMoves },
-        now,
-      );
-      // Placed already: another attempt took over after this one's lease ran out, and the
-      // processor took the money twice. The first payment stands; the caller reports this one.
-      duplicate = !placed;
-      if (order.user_id && !duplicate) {
-        // Only what was bought leaves the cart: lines added meanwhile in another tab stay.
-        const bought = trx.selectFrom('order_items').select('product_id').where('order_id', '=', order.id);
-        await trx
-          .deleteFrom('cart_items')
-          .where('user_id', '=', order.user_id)
-          .where('product_id', 'in', bought)
-          .execute();
+  // The processor has answered: what it did is written, also when PostgreSQL rolls this
+  // transaction back for another's sake (a deadlock), rather than lost with the money taken.
+  return retryTransient(() =>
+    db.transaction().execute(async (trx) => {
+      let duplicate = false;
+      let returned: StockLine[] = [];
+      // Written last, just before the commit: every payment of the day adds to one row.
+      const dayMoves: DayFigures[] = [];
+      if (result.status === 'approved') {
+        const card = payment.paymentMethod === 'card';
+        const placed = await recordPaymentApproved(
+          trx,
+          order.id,
+          {
+            email: payment.email.toLowerCase(),
+            cardBrand: card ? detectCardBrand(payment.cardNumber) : null,
+            cardLast4: card ? lastFour(payment.cardNumber) : null,
+            bankLast4: payment.paymentMethod === 'bank_transfer' ? lastFour(payment.accountNumber) : null,
+            transactionId: result.transactionId,
+          },
+          // Authorised only: paid when staff approve the prescription (and capture the payment).
+          { ...options, dayMoves },
+          now,
+        );
+        // Placed already: another attempt took over after this one's lease ran out, and the
+        // processor took the money twice. The first payment stands; the caller reports this one.
+        duplicate = !placed;
+        if (order.user_id && !duplicate) {
+          // Only what was bought leaves the cart: lines added meanwhile in another tab stay.
+          const bought = trx.selectFrom('order_items').select('product_id').where('order_id', '=', order.id);
+          await trx
+            .deleteFrom('cart_items')
+            .where('user_id', '=', order.user_id)
+            .where('product_id', 'in', bought)
+            .execute();
+        }
+      } else {
+        // Not paid: the units go back on the shelf (only while this attempt still holds the lock).
+        if (await releaseAttemptStockHold(trx, order.id, attemptId)) {
+          returned = await orderStockLines(trx, order.id);
+          await returnStock(trx, returned, now);
+          await releasePromoUse(trx, order.id, now);
+        }
+        await recordPaymentRefused(trx, order.id, attemptId, result.status === 'declined', now);
       }
-    } else {
-      // Not paid: the units go back on the shelf (only while this attempt still holds the lock).
-      if (await releaseAttemptStockHold(trx, order.id, attemptId)) {
-        returned = await orderStockLines(trx, order.id);
-        await returnStock(trx, returned, now);
-        await releasePromoUse(trx, order.id, now);
-      }
-      await recordPaymentRefused(trx, order.id, attemptId, result.status === 'declined', now);
-    }
-    await trx
-      .updateTable('payment_attempts')
-      .set({
-        status: result.status,
-        message: result.status === 'approved' ? null : result.message,
-        transaction_id: result.status === 'approved' ? result.transactionId : null,
-        finished_at: now,
-      })
-      .where('id', '=', attemptId)
-      .execute();
-    await writeDayMoves(trx, dayMoves);
-    return { duplicate, returned };
-  });
+      await trx
+        .updateTable('payment_attempts')
+        .set({
+          status: result.status,
+          message: result.status === 'approved' ? null : result.message,
+          transaction_id: result.status === 'approved' ? result.transactionId : null,
+          finished_at: now,
+        })
+        .where('id', '=', attemptId)
+        .execute();
+      await writeDayMoves(trx, dayMoves);
+      return { duplicate, returned };
+    }),
+  );
 }
 
 /** Refuses an order whose first-order promotion this address has already used. */
