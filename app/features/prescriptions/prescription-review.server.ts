@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { retryTransient } from '#server/db/transient';
 import type { Kysely } from 'kysely';
 import { canMove, ORDER_MOVES } from '~/commerce/order-moves';
 import type { DatabaseSchema } from '#server/db/schema';
@@ -141,10 +142,13 @@ export async function approvePrescription(
   );
   const captured = result.transactionId;
   const now = Date.now();
-  await db.transaction().execute(async (trx) => {
-    await recordPrescriptionApproved(trx, orderId, holder, captured, now);
-    await decide(trx, actor, order, { status: 'approved', reason: null }, now);
-  });
+  // The money is taken: written even when PostgreSQL rolls the first try back for a deadlock.
+  await retryTransient(() =>
+    db.transaction().execute(async (trx) => {
+      await recordPrescriptionApproved(trx, orderId, holder, captured, now);
+      await decide(trx, actor, order, { status: 'approved', reason: null }, now);
+    }),
+  );
   return (await findOrder(db, orderId)) ?? order;
 }
 
@@ -177,13 +181,16 @@ export async function rejectPrescription(
     'The authorisation could not be voided',
   );
   const now = Date.now();
-  const returned = await db.transaction().execute(async (trx) => {
-    await recordPrescriptionRejected(trx, orderId, holder, now);
-    const back = Number(order.stock_held) === 1 ? await returnOrderStock(trx, orderId, now) : [];
-    // Never paid: its code's use goes back too.
-    await releasePromoUse(trx, orderId, now);
-    await decide(trx, actor, order, { status: 'rejected', reason }, now);
-    return back;
-  });
+  // The authorisation is voided: written even when PostgreSQL rolls the first try back.
+  const returned = await retryTransient(() =>
+    db.transaction().execute(async (trx) => {
+      await recordPrescriptionRejected(trx, orderId, holder, now);
+      const back = Number(order.stock_held) === 1 ? await returnOrderStock(trx, orderId, now) : [];
+      // Never paid: its code's use goes back too.
+      await releasePromoUse(trx, orderId, now);
+      await decide(trx, actor, order, { status: 'rejected', reason }, now);
+      return back;
+    }),
+  );
   return { order: (await findOrder(db, orderId)) ?? order, returned };
 }
