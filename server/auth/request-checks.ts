@@ -29,10 +29,18 @@ const NAME_LIMITS = {
 } as const;
 const NAMED_PATHS = new Set(['/sign-up/email', '/update-user']);
 
-function refuseLongNames(path: string, body: Record<string, unknown>) {
+/**
+ * A registration names its person (first and last name), and no name is longer than the forms
+ * allow: checked on the endpoints that store names.
+ */
+function refuseBadNames(path: string, body: Record<string, unknown>) {
   if (!NAMED_PATHS.has(path)) return;
   for (const [field, limit] of Object.entries(NAME_LIMITS)) {
     const value = body[field];
+    const required = path === '/sign-up/email' && field !== 'name';
+    if (required && (typeof value !== 'string' || !value.trim())) {
+      throw APIError.from('BAD_REQUEST', { message: `${field} is required`, code: 'MISSING_FIELD' });
+    }
     if (typeof value === 'string' && value.trim().length > limit) {
       throw APIError.from('BAD_REQUEST', { message: `${field} is too long`, code: 'FIELD_TOO_LONG' });
     }
@@ -42,8 +50,8 @@ function refuseLongNames(path: string, body: Record<string, unknown>) {
 /**
  * Checks of our own before any endpoint runs: every "where to go next" in a body stays on this
  * site (Better Auth checks some only when the link is opened; we refuse before a mail is sent),
- * a new password follows the store's rule, a registration with a password names its person, and changes to how the account signs in
- * need a recent sign-in (recent-sign-in.ts).
+ * a new password follows the store's rule, names are given and not too long (refuseBadNames),
+ * and changes to how the account signs in need a recent sign-in (recent-sign-in.ts).
  */
 export function requestChecks(appUrl: string) {
   return createAuthMiddleware(async (ctx) => {
@@ -58,15 +66,7 @@ export function requestChecks(appUrl: string) {
     const phoneChange = ctx.path === '/update-user' && 'phoneNumber' in body;
     if (phoneChange || isSensitiveAuthPath(ctx.path, body)) await requireRecentSignIn(ctx);
     refuseWeakNewPassword(ctx.path, body);
-    refuseLongNames(ctx.path, body);
-    if (ctx.path === '/sign-up/email') {
-      for (const field of ['firstName', 'lastName'] as const) {
-        const value = body[field];
-        if (typeof value !== 'string' || !value.trim()) {
-          throw APIError.from('BAD_REQUEST', { message: `${field} is required`, code: 'MISSING_FIELD' });
-        }
-      }
-    }
+    refuseBadNames(ctx.path, body);
   });
 }
 
