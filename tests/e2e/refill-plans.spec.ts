@@ -1,7 +1,7 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { ownClientAddress } from './support/client-address';
-import { confirmedAccount, OREGON_ADDRESS, signIn } from './support/shop';
+import { cartLink, confirmedAccount, OREGON_ADDRESS, signIn } from './support/shop';
 import { makeStaff } from './support/staff-role';
 
 const CUSHION = {
@@ -159,4 +159,58 @@ test('staff pause a customer’s plan with a reason on the console, and the cust
     'Paused by our team: The customer is in hospital until next month',
   );
   await expect(page.getByRole('button', { name: 'Resume the plan' })).toBeVisible();
+});
+
+/**
+ * The new-address fields follow the address chosen through the stylesheet, so the page the
+ * server sent is the page hydrated: nothing below them moves when scripts run (a press there
+ * could land on what moved, ADR 0068), and they come and go with the radio before scripts too.
+ */
+test('the new-address fields follow the address chosen, and hydrating moves nothing', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const account = await confirmedAccount(request, baseURL!, 'Noor');
+  await signIn(page, account);
+  const saved = await page.request.post('/account', {
+    form: { intent: 'address-save', ...OREGON_ADDRESS, recipientName: 'Noor Home' },
+    headers: { Origin: new URL(baseURL!).origin },
+    maxRedirects: 0,
+  });
+  expect(saved.status()).toBe(302);
+
+  let release!: () => void;
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  await page.goto(`/account/refills/new?product=${CUSHION.id}&weeks=4&quantity=1`, {
+    waitUntil: 'domcontentloaded',
+  });
+  const form = page.getByRole('form', { name: 'New refill plan' });
+  const start = form.getByRole('button', { name: 'Start refill plan' });
+  await expect(form.getByRole('radio', { name: /Noor Home, 500 Pine Street/ })).toBeChecked();
+  await expect(form.getByLabel('Recipient name')).toBeHidden();
+  // Where the button is in the page (not the window, which the radios' checks scroll).
+  const at = () =>
+    start.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return [Math.round(box.x), Math.round(box.y + scrollY)];
+    });
+  const before = await at();
+  // Before scripts: the radio alone shows and hides the fields.
+  await form.getByRole('radio', { name: 'A new address' }).check();
+  await expect(form.getByLabel('Recipient name')).toBeVisible();
+  await form.getByRole('radio', { name: /Noor Home/ }).check();
+  await expect(form.getByLabel('Recipient name')).toBeHidden();
+
+  release();
+  await expect(cartLink(page)).toHaveAttribute('data-cart-status', 'ready', { timeout: 20_000 });
+  expect(await at()).toEqual(before);
+  await form.getByRole('radio', { name: 'A new address' }).check();
+  await expect(form.getByLabel('Recipient name')).toBeVisible();
+  await expect(form.getByLabel('City')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

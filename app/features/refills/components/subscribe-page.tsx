@@ -12,7 +12,6 @@ import { formatPrice } from '~/commerce/money';
 import { formatDay } from '~/commerce/refills/refill-dates';
 import { REFILL_TEXT } from '~/commerce/refills/refill-plans';
 import { answeredField, type FormAnswer } from '~/lib/form-answer';
-import { useHydrated } from '~/lib/use-hydrated';
 import { AnswerMessage, RefillCardFields } from './refill-card-fields';
 
 export interface SubscribePageProps {
@@ -46,7 +45,6 @@ export function SubscribePage(props: SubscribePageProps) {
   const refused = answer && !answer.ok ? answer : undefined;
   const errors = answer?.fields ?? {};
   const sending = useNavigation().state === 'submitting';
-  const hydrated = useHydrated();
   const [shipping, setShipping] = useState<ShippingChoice>(
     (refused?.values?.shipping as ShippingChoice | undefined) ?? offers[0]?.choice ?? 'standard',
   );
@@ -125,7 +123,7 @@ export function SubscribePage(props: SubscribePageProps) {
             freightItems={props.freightItems}
           />
           {errors.shipping ? <p className="font-bold text-danger">{errors.shipping}</p> : null}
-          <fieldset className="space-y-4">
+          <fieldset className="address-choice space-y-4">
             <legend className="text-xl font-bold">Shipping address</legend>
             {addresses.length > 0 ? (
               <ChoiceGroup
@@ -146,9 +144,10 @@ export function SubscribePage(props: SubscribePageProps) {
               <input type="hidden" name="addressId" value={NEW} />
             )}
             {errors.addressId ? <p className="font-bold text-danger">{errors.addressId}</p> : null}
-            {addressId === NEW || !hydrated ? (
+            {/* Hidden by app.css while a saved address is chosen, before scripts run too. */}
+            <div className="new-address-fields">
               <AddressFields values={refused?.values} errors={errors} section="refill" />
-            ) : null}
+            </div>
           </fieldset>
           <RefillCardFields errors={errors} disabled={sending} />
           <button type="submit" className={primaryButton} disabled={sending}>
