@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 // With its extension: scripts/start.ts runs this file on Node's own TypeScript support, which
 // resolves no extensionless import (tests/integration/server-process.test.ts).
 import { booleanFlag, isAddressRange, oidcProvidersSchema } from './env-fields.ts';
-import { makeOwnerOnlyDirSync, OWNER_ONLY_FILE } from './owner-only.ts';
+import { keptSecret } from './owner-only.ts';
 import { EnvError } from './env-error.ts';
 import { resolveHealthDataKey } from './health-data-key.ts';
 
@@ -294,13 +293,10 @@ function resolveAuthSecret(parsed: ParsedEnv): string {
   if (parsed.NODE_ENV === 'production' && parsed.APP_URL?.startsWith('https:')) {
     throw new EnvError('AUTH_SECRET must be set (at least 32 characters) when APP_URL is https');
   }
-  const file = path.resolve(parsed.DATA_DIR, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   // The data folder holds the database, backups and this secret: its owner's only (0700).
-  makeOwnerOnlyDirSync(path.dirname(file));
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: OWNER_ONLY_FILE });
-  return secret;
+  return keptSecret(path.resolve(parsed.DATA_DIR, 'auth-secret'), () =>
+    randomBytes(32).toString('base64url'),
+  );
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   HealthDataKeyError,
@@ -6,7 +6,7 @@ import {
   parseHealthDataKeys,
 } from '../app/lib/health-data/health-data-keys.server.ts';
 import { EnvError } from './env-error.ts';
-import { makeOwnerOnlyDirSync, OWNER_ONLY_FILE } from './owner-only.ts';
+import { keptSecret } from './owner-only.ts';
 
 /**
  * The key(s) health data is sealed with (docs/decisions/0062). Set, it is checked (its text is
@@ -32,14 +32,10 @@ export function resolveHealthDataKey(given: {
   }
   const file = path.resolve(given.DATA_DIR, 'health-data-key');
   // One generated before is kept (what it sealed stays readable); none is invented for https.
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  if (given.NODE_ENV === 'production' && given.APP_URL?.startsWith('https:')) {
+  if (!existsSync(file) && given.NODE_ENV === 'production' && given.APP_URL?.startsWith('https:')) {
     throw new EnvError(
       'HEALTH_DATA_KEY must be set when APP_URL is https (`npm run health-data:key` prints a new key)',
     );
   }
-  makeOwnerOnlyDirSync(path.dirname(file));
-  const key = newHealthDataKey('local1');
-  writeFileSync(file, key + '\n', { mode: OWNER_ONLY_FILE });
-  return key;
+  return keptSecret(file, () => newHealthDataKey('local1'));
 }

@@ -1,4 +1,17 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 
 /**
@@ -25,6 +38,29 @@ export function makeOwnerOnlyDirSync(dir: string): void {
 export function createOwnerOnlyFile(file: string): void {
   if (existsSync(file)) return;
   closeSync(openSync(file, 'wx', OWNER_ONLY_FILE));
+}
+
+/**
+ * A secret generated once and kept in `file` (0600, its folder 0700): the kept one when there
+ * is one, else `create()`'s, written whole before anyone can read it. Two processes starting
+ * together on one data folder (a rolling restart's two instances) read the same secret: each
+ * writes its own to a file of its own and links it to `file`, which only the first link makes;
+ * the other reads that one. Written in place, the second read the first's file still empty.
+ */
+export function keptSecret(file: string, create: () => string): string {
+  const read = () => readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) return read();
+  makeOwnerOnlyDirSync(path.dirname(file));
+  const own = `${file}.${process.pid}-${randomBytes(6).toString('hex')}`;
+  writeFileSync(own, create() + '\n', { mode: OWNER_ONLY_FILE, flag: 'wx' });
+  try {
+    linkSync(own, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(own, { force: true });
+  }
+  return read();
 }
 
 /**
