@@ -56,7 +56,8 @@ test.describe('accounts', () => {
 
     await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page.getByText('Hi, Mia').filter({ visible: true })).toBeVisible();
+    // The password's hash is slow on purpose: a loaded machine takes longer than 5 s (CI saw it).
+    await expect(page.getByText('Hi, Mia').filter({ visible: true })).toBeVisible({ timeout: 15_000 });
     await page.goto('/account');
     await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
