@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { keptSecret } from './owner-only';
+import { createOwnerOnlyFile, keptSecret } from './owner-only';
 
 const run = promisify(execFile);
 
@@ -44,5 +44,18 @@ describe('keptSecret', () => {
     expect(new Set(secrets)).toEqual(new Set([secrets[0]]));
     expect(readFileSync(file, 'utf8').trim()).toBe(secrets[0]);
     expect(readdirSync(path.dirname(file))).toEqual(['secret']);
+  });
+});
+
+describe('createOwnerOnlyFile', () => {
+  it('makes an empty owner-only file once, and leaves one that exists as it is', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'owner-'));
+    const file = path.join(dir, 'store.db');
+    createOwnerOnlyFile(file);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toBe('');
+    writeFileSync(file, 'data');
+    createOwnerOnlyFile(file);
+    expect(readFileSync(file, 'utf8')).toBe('data');
   });
 });

@@ -37,7 +37,12 @@ export function makeOwnerOnlyDirSync(dir: string): void {
  */
 export function createOwnerOnlyFile(file: string): void {
   if (existsSync(file)) return;
-  closeSync(openSync(file, 'wx', OWNER_ONLY_FILE));
+  try {
+    closeSync(openSync(file, 'wx', OWNER_ONLY_FILE));
+  } catch (error) {
+    // Made meanwhile by another process starting on the same folder: it is there, as wanted.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 /**
