@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { ownClientAddress } from './support/client-address';
@@ -10,6 +11,18 @@ const CUSHION = {
 };
 const YEAR = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 
+/** A new shopper signed in, with one saved address ("<name> Home"), as the address book's form posts it. */
+async function signInWithSavedAddress(page: Page, request: APIRequestContext, baseURL: string, name: string) {
+  const account = await confirmedAccount(request, baseURL, name);
+  await signIn(page, account);
+  const saved = await page.request.post('/account', {
+    form: { intent: 'address-save', ...OREGON_ADDRESS, recipientName: `${name} Home` },
+    headers: { Origin: new URL(baseURL).origin },
+    maxRedirects: 0,
+  });
+  expect(saved.status()).toBe(302);
+}
+
 /**
  * Issue 35, point 5: a signed-in shopper subscribes to CPAP cushions every 4 weeks from the
  * product page, with a saved address and card 4242, by keyboard, and finds the plan on
@@ -20,15 +33,7 @@ test('a shopper subscribes to CPAP cushions every 4 weeks and sees the plan in t
   request,
   baseURL,
 }) => {
-  const account = await confirmedAccount(request, baseURL!, 'Rafa');
-  await signIn(page, account);
-  // A saved address, as the address book's form posts it.
-  const saved = await page.request.post('/account', {
-    form: { intent: 'address-save', ...OREGON_ADDRESS, recipientName: 'Rafa Home' },
-    headers: { Origin: new URL(baseURL!).origin },
-    maxRedirects: 0,
-  });
-  expect(saved.status()).toBe(302);
+  await signInWithSavedAddress(page, request, baseURL!, 'Rafa');
 
   await page.goto(`/product/${CUSHION.id}`);
   const offer = page.getByRole('form', { name: 'Deliver on a schedule' });
@@ -171,14 +176,7 @@ test('the new-address fields follow the address chosen, and hydrating moves noth
   request,
   baseURL,
 }) => {
-  const account = await confirmedAccount(request, baseURL!, 'Noor');
-  await signIn(page, account);
-  const saved = await page.request.post('/account', {
-    form: { intent: 'address-save', ...OREGON_ADDRESS, recipientName: 'Noor Home' },
-    headers: { Origin: new URL(baseURL!).origin },
-    maxRedirects: 0,
-  });
-  expect(saved.status()).toBe(302);
+  await signInWithSavedAddress(page, request, baseURL!, 'Noor');
 
   let release!: () => void;
   const scripts = new Promise<void>((resolve) => (release = resolve));

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema, InvoiceTable } from '#server/db/schema';
+import type { InvoiceTable } from '#server/db/schema';
 import { orderSuccessPath, paymentMethodOf } from '~/commerce/checkout/checkout';
 import { invoiceOnTerms, TermsRefusedError } from '~/commerce/invoices/invoice-terms.server';
 import { isPlaced, STATUS } from '~/commerce/order-states';
@@ -8,6 +7,7 @@ import { findOrder, type OrderRow } from '~/commerce/orders/orders.server';
 import { CheckoutError } from './checkout-error';
 import type { PaymentInput } from './checkout.schema';
 import {
+  clearBought,
   finishAttempt,
   LOCK_MS,
   lockOrTakeSoldOut,
@@ -25,7 +25,6 @@ import {
  * invoice; no processor is called. Two buyers of one organisation placing at once are put one
  * after the other by the organisation's row lock, so only what fits the credit limit is placed.
  */
-type Db = Kysely<DatabaseSchema>;
 
 export interface InvoicedOrder {
   order: OrderRow;
@@ -41,17 +40,6 @@ const placedAnswer = (order: OrderRow, charged: boolean, invoice?: InvoiceTable)
   charged,
   ...(invoice ? { invoice } : {}),
 });
-
-/** Only what was bought leaves the cart: lines added meanwhile in another tab stay. */
-async function clearBought(trx: Db, order: OrderRow) {
-  if (!order.user_id) return;
-  const bought = trx.selectFrom('order_items').select('product_id').where('order_id', '=', order.id);
-  await trx
-    .deleteFrom('cart_items')
-    .where('user_id', '=', order.user_id)
-    .where('product_id', 'in', bought)
-    .execute();
-}
 
 export async function placeOnInvoice(
   deps: PaymentDeps,

@@ -1,6 +1,6 @@
-import { retryTransient } from '#server/db/transient';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseSchema, PaymentAttemptTable } from '#server/db/schema';
+import { retryTransient } from '#server/db/transient';
 import type { ChargeResult, PaymentGateway } from '#server/payments/gateway';
 import {
   SoldOutError,
@@ -196,15 +196,7 @@ export async function recordCharge(
         // Placed already: another attempt took over after this one's lease ran out, and the
         // processor took the money twice. The first payment stands; the caller reports this one.
         duplicate = !placed;
-        if (order.user_id && !duplicate) {
-          // Only what was bought leaves the cart: lines added meanwhile in another tab stay.
-          const bought = trx.selectFrom('order_items').select('product_id').where('order_id', '=', order.id);
-          await trx
-            .deleteFrom('cart_items')
-            .where('user_id', '=', order.user_id)
-            .where('product_id', 'in', bought)
-            .execute();
-        }
+        if (!duplicate) await clearBought(trx, order);
       } else {
         // Not paid: the units go back on the shelf (only while this attempt still holds the lock).
         if (await releaseAttemptStockHold(trx, order.id, attemptId)) {
@@ -228,6 +220,17 @@ export async function recordCharge(
       return { duplicate, returned };
     }),
   );
+}
+
+/** Only what was bought leaves the cart: lines added meanwhile in another tab stay. */
+export async function clearBought(trx: Db, order: Pick<OrderRow, 'id' | 'user_id'>): Promise<void> {
+  if (!order.user_id) return;
+  const bought = trx.selectFrom('order_items').select('product_id').where('order_id', '=', order.id);
+  await trx
+    .deleteFrom('cart_items')
+    .where('user_id', '=', order.user_id)
+    .where('product_id', 'in', bought)
+    .execute();
 }
 
 /** Refuses an order whose first-order promotion this address has already used. */

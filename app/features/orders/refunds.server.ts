@@ -48,8 +48,6 @@ export class RefundError extends Error {
   }
 }
 
-type Reserved = ReservedRefund;
-
 const POLL_MS = 100;
 const WAIT_MS = 40_000;
 
@@ -86,7 +84,7 @@ export async function refundOrder(
   return { refund: settled, repeated: false };
 }
 
-async function reserve(db: Db, request: RefundRequest): Promise<Reserved | { existing: string }> {
+async function reserve(db: Db, request: RefundRequest): Promise<ReservedRefund | { existing: string }> {
   try {
     return await db.transaction().execute(async (trx) => {
       // PostgreSQL: the order's row locked first (the lock its UPDATE below takes), so a second
